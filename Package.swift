@@ -1,0 +1,99 @@
+// swift-tools-version: 6.1
+
+import PackageDescription
+
+let package = Package(
+  name: "todo",
+  platforms: [.macOS(.v14)],
+  products: [
+    .library(name: "Diffable", targets: ["Diffable"]),
+    .library(name: "Persistence", targets: ["Persistence"]),
+    .library(name: "Composable", targets: ["Composable"]),
+    .executable(name: "todo-bench", targets: ["todo-bench"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
+    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+    .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+    .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
+    .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
+    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+  ],
+  targets: [
+    // MARK: - Diffable
+    .target(name: "Diffable"),
+    .testTarget(
+      name: "DiffableTests",
+      dependencies: [
+        "Diffable",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ]
+    ),
+
+    // MARK: - Persistence
+    .target(
+      name: "Persistence",
+      dependencies: [
+        "Diffable",
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    .executableTarget(
+      name: "persistence-writer",
+      dependencies: ["Persistence"],
+      path: "Tests/PersistenceWriter"
+    ),
+    .testTarget(
+      name: "PersistenceTests",
+      dependencies: [
+        "Persistence",
+        "Diffable",
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ]
+    ),
+
+    // MARK: - Composable
+    .target(
+      name: "Composable",
+      dependencies: [
+        .product(name: "CasePaths", package: "swift-case-paths"),
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .testTarget(
+      name: "ComposableTests",
+      dependencies: [
+        "Composable",
+        "Diffable",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+      ]
+    ),
+
+    // MARK: - Benchmarks
+    .executableTarget(
+      name: "todo-bench",
+      dependencies: [
+        "Diffable",
+        "Persistence",
+        "Composable",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

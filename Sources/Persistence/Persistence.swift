@@ -1,0 +1,2 @@
+import Diffable
+public enum _PersistenceModule {}

@@ -1,0 +1,6 @@
+import ArgumentParser
+
+struct DiffBenchmark: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "diff")
+  func run() async throws {}
+}

@@ -1,0 +1,3 @@
+import Testing
+@testable import Composable
+@Test func placeholder() {}

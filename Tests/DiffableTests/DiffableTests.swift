@@ -1,0 +1,3 @@
+import Testing
+@testable import Diffable
+@Test func placeholder() {}
