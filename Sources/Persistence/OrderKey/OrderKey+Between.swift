@@ -5,10 +5,11 @@ extension OrderKey {
   /// A key strictly between `lower` and `upper`; `nil` means the open end of the collection.
   ///
   /// Between two keys it returns a shortest key in the middle of the gap, so keys grow by about
-  /// one character per six inserts at one spot. At the ends it counts instead of halving:
-  /// `between(key, nil)` after the last key increments it (`"V"`, `"W"`, … `"y"`, then `"z"`,
-  /// `"z01"`, `"z02"`, …), so appending keeps keys short: 30 appends after the middle key fit
-  /// in 1 character, the next 3,781 in 3, the next 234,000 in 5. Prepending mirrors it.
+  /// one character per five or six inserts at one spot. At the ends it counts instead of
+  /// halving: `between(key, nil)` after the last key increments it (`"V"`, `"W"`, … `"y"`,
+  /// then `"z"`, `"z01"`, `"z02"`, …), so appending keeps keys short: 30 appends after the
+  /// middle key fit in 1 character, the next 3,781 in 3, the next 234,000 in 5. Prepending
+  /// mirrors it (`"U"`, … `"1"`, then `"0z"`, `"0yz"`, …).
   ///
   /// ```swift
   /// let first = try OrderKey.between(nil, nil)       // "V"

@@ -13,9 +13,9 @@
 /// let middle = try OrderKey.between(first, last)   // "VV", between the two
 /// ```
 ///
-/// Keys grow under repeated inserts at one spot (about one character per six inserts between
-/// the same neighbours). When ``needsRebalance`` is true for a key of a collection, give the
-/// whole collection fresh keys with ``spaced(_:between:and:)``.
+/// Keys grow under repeated inserts at one spot (about one character per five or six inserts
+/// between the same neighbours). When ``needsRebalance`` is true for a key of a collection,
+/// give the whole collection fresh keys with ``spaced(_:between:and:)``.
 public struct OrderKey: RawRepresentable, Hashable, Comparable, Codable, Sendable,
   CustomStringConvertible
 {
@@ -73,12 +73,13 @@ public struct OrderKey: RawRepresentable, Hashable, Comparable, Codable, Sendabl
 
   /// The key length (in characters) above which a collection should be rebalanced: 10.
   ///
-  /// Ten characters hold 62¹⁰ ≈ 8·10¹⁷ positions. Ordinary use stays well below it: 10,000
-  /// inserts at random positions leave every key at 8 characters or fewer, 200,000 appends or
-  /// prepends at 5 characters, and ``spaced(_:between:and:)`` gives 238,000 keys in 3. Only
-  /// inserting again and again at one spot (about six inserts per character) reaches it, after
-  /// roughly 50 such inserts; then one transaction gives the collection fresh
-  /// ``spaced(_:between:and:)`` keys, which are about 3 characters long again.
+  /// Ten characters hold 62¹⁰ ≈ 8·10¹⁷ positions, and ordinary use stays well below them:
+  /// after 10,000 inserts at random positions the longest key has 6 or 7 characters (8 is
+  /// the tested limit), 200,000 appends or prepends stay within 5 characters, and
+  /// ``spaced(_:between:and:)`` fits 238,327 keys in 3. Only inserting again and again at one
+  /// spot (one character per five or six inserts) gets there, after 45 to 55 such inserts;
+  /// then one transaction gives the collection fresh ``spaced(_:between:and:)`` keys, which
+  /// are 3 characters or shorter again for collections of up to 238,327 objects.
   public static let rebalanceLength = 10
 
   /// Whether this key is longer than ``rebalanceLength``, so its collection should be given
