@@ -9,12 +9,17 @@ let package = Package(
     .library(name: "Diffable", targets: ["Diffable"]),
     .library(name: "Persistence", targets: ["Persistence"]),
     .library(name: "Composable", targets: ["Composable"]),
+    .library(name: "TodoCore", targets: ["TodoCore"]),
+    .library(name: "TodoServer", targets: ["TodoServer"]),
+    .executable(name: "todo", targets: ["todo"]),
     .executable(name: "todo-bench", targets: ["todo-bench"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
@@ -22,6 +27,7 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
     .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
   targets: [
@@ -83,6 +89,63 @@ let package = Package(
       ]
     ),
 
+    // MARK: - TodoCore
+    .target(
+      name: "TodoCore",
+      dependencies: [
+        "Diffable",
+        "Persistence",
+        "Composable",
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    .testTarget(
+      name: "TodoCoreTests",
+      dependencies: [
+        "TodoCore",
+        "Persistence",
+        "Composable",
+        .product(name: "Dependencies", package: "swift-dependencies"),
+      ]
+    ),
+
+    // MARK: - TodoServer
+    .target(
+      name: "TodoServer",
+      dependencies: [
+        "TodoCore",
+        "Persistence",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
+      resources: [.copy("Resources/openapi.json")]
+    ),
+    .testTarget(
+      name: "TodoServerTests",
+      dependencies: [
+        "TodoServer",
+        "TodoCore",
+        "Persistence",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+      ]
+    ),
+
+    // MARK: - todo (command-line client and server)
+    .executableTarget(
+      name: "todo",
+      dependencies: [
+        "TodoServer",
+        "TodoCore",
+        "Persistence",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+
     // MARK: - Benchmarks
     .executableTarget(
       name: "todo-bench",
@@ -90,8 +153,12 @@ let package = Package(
         "Diffable",
         "Persistence",
         "Composable",
+        "TodoCore",
+        "TodoServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+
       ]
     ),
   ],

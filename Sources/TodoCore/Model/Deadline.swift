@@ -1,0 +1,157 @@
+import Foundation
+
+/// When a todo is due: a calendar date, optionally with a time of day, in local time.
+///
+/// A deadline is written `yyyy-MM-dd` or `yyyy-MM-ddTHH:mm` (a space may replace the `T`, and
+/// seconds are accepted and dropped). Its raw value is that normalised text, so deadlines sort
+/// correctly as text and in SQL.
+///
+/// ```swift
+/// let due = try Deadline(parsing: "2026-03-01")
+/// due.displayText                 // "2026/03/01"
+/// try Deadline(parsing: "2026-02-30")  // throws: no such day
+/// ```
+public struct Deadline: RawRepresentable, Hashable, Comparable, Sendable, Codable,
+  CustomStringConvertible
+{
+  /// The year (1…9999).
+  public let year: Int
+  /// The month (1…12).
+  public let month: Int
+  /// The day of the month.
+  public let day: Int
+  /// The hour and minute, if the deadline has a time.
+  public let time: (hour: Int, minute: Int)?
+
+  /// Creates a deadline from its parts, checking that they name a real date and time.
+  ///
+  /// - Throws: `TodoError.validation` for a day, month, hour or minute out of range.
+  public init(year: Int, month: Int, day: Int, hour: Int? = nil, minute: Int? = nil) throws {
+    guard (1...9999).contains(year), (1...12).contains(month) else {
+      throw Self.invalid("\(year)-\(month)-\(day) is not a date")
+    }
+    guard (1...Self.days(inMonth: month, year: year)).contains(day) else {
+      throw Self.invalid(
+        String(format: "%04d-%02d-%02d is not a day of the calendar", year, month, day))
+    }
+    if hour != nil || minute != nil {
+      guard let hour, let minute, (0...23).contains(hour), (0...59).contains(minute) else {
+        throw Self.invalid("the time must be HH:mm between 00:00 and 23:59")
+      }
+      time = (hour, minute)
+    } else {
+      time = nil
+    }
+    self.year = year
+    self.month = month
+    self.day = day
+  }
+
+  /// Reads a deadline from user or API input.
+  ///
+  /// - Parameter text: `yyyy-MM-dd`, optionally followed by `T` or a space and `HH:mm[:ss]`.
+  /// - Throws: `TodoError.validation` with a message saying what is wrong.
+  public init(parsing text: String) throws {
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    let parts = trimmed.split(
+      maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: { $0 == "T" || $0 == " " })
+    let date = parts[0].split(separator: "-", omittingEmptySubsequences: false)
+    guard date.count == 3, date[0].count == 4, date[1].count == 2, date[2].count == 2,
+      let year = Self.digits(date[0]), let month = Self.digits(date[1]),
+      let day = Self.digits(date[2])
+    else {
+      throw Self.invalid("\"\(text)\" is not a date; write yyyy-MM-dd, optionally with HH:mm")
+    }
+    guard parts.count == 2 else {
+      try self.init(year: year, month: month, day: day)
+      return
+    }
+    let clock = parts[1].split(separator: ":", omittingEmptySubsequences: false)
+    guard (2...3).contains(clock.count), clock.allSatisfy({ $0.count == 2 }),
+      let hour = Self.digits(clock[0]), let minute = Self.digits(clock[1]),
+      clock.count == 2 || Self.digits(clock[2]).map({ $0 < 60 }) == true
+    else {
+      throw Self.invalid("\"\(text)\" has no valid time; write yyyy-MM-ddTHH:mm")
+    }
+    try self.init(year: year, month: month, day: day, hour: hour, minute: minute)
+  }
+
+  /// Reads a normalised raw value; `nil` if it is not one.
+  public init?(rawValue: String) {
+    guard let value = try? Deadline(parsing: rawValue), value.rawValue == rawValue else {
+      return nil
+    }
+    self = value
+  }
+
+  /// The normalised text: `yyyy-MM-dd` or `yyyy-MM-ddTHH:mm`.
+  public var rawValue: String {
+    let date = String(format: "%04d-%02d-%02d", year, month, day)
+    guard let time else { return date }
+    return date + String(format: "T%02d:%02d", time.hour, time.minute)
+  }
+
+  /// The deadline as people read it in a table: `yyyy/MM/dd`, then ` HH:mm` if it has a time.
+  public var displayText: String {
+    let date = String(format: "%04d/%02d/%02d", year, month, day)
+    guard let time else { return date }
+    return date + String(format: " %02d:%02d", time.hour, time.minute)
+  }
+
+  public var description: String { rawValue }
+
+  /// Whether the deadline has passed at `now`: a date-only deadline is overdue from the next
+  /// day on; one with a time, from that minute on.
+  ///
+  /// - Parameters:
+  ///   - now: The current instant.
+  ///   - calendar: The calendar whose time zone says what day it is.
+  public func isOverdue(at now: Date, in calendar: Calendar = .current) -> Bool {
+    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: now)
+    let today = [parts.year ?? 0, parts.month ?? 0, parts.day ?? 0]
+    let mine = [year, month, day]
+    if mine != today { return mine.lexicographicallyPrecedes(today) }
+    guard let time else { return false }
+    return [time.hour, time.minute].lexicographicallyPrecedes([parts.hour ?? 0, parts.minute ?? 0])
+  }
+
+  public static func < (lhs: Deadline, rhs: Deadline) -> Bool { lhs.rawValue < rhs.rawValue }
+
+  public static func == (lhs: Deadline, rhs: Deadline) -> Bool { lhs.rawValue == rhs.rawValue }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
+  public init(from decoder: any Decoder) throws {
+    let text = try decoder.singleValueContainer().decode(String.self)
+    do {
+      try self.init(parsing: text)
+    } catch {
+      throw DecodingError.dataCorrupted(
+        .init(codingPath: decoder.codingPath, debugDescription: "\(error)"))
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rawValue)
+  }
+
+  // MARK: - Helpers
+
+  private static func digits(_ text: Substring) -> Int? {
+    guard text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+    return Int(text)
+  }
+
+  private static func days(inMonth month: Int, year: Int) -> Int {
+    switch month {
+    case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
+    }
+  }
+
+  private static func invalid(_ message: String) -> TodoError {
+    .validation(field: "deadline", message: message)
+  }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Persistence
+
+/// One todo: a title in a list, with notes, a deadline, a status and a place in the list.
+///
+/// A todo is a value; the store keeps it (``TodoService`` is the only way to change it, so
+/// every rule holds). Moving it to the trash sets `deletedAt`; nothing the user typed is lost
+/// until the trash is emptied.
+///
+/// `version` starts at 1 and grows by one on every change a user makes: a client sends the
+/// version it read, and a change based on an older version is refused with
+/// `TodoError.versionConflict` instead of silently overwriting someone else's edit.
+public struct Todo: Entity, Hashable {
+  /// The identifier, stable for the todo's life (also across export and import).
+  public var id: UUID
+  /// The list the todo belongs to.
+  public var listID: UUID
+  /// The trimmed title (1…1,000 characters).
+  public var title: String
+  /// Free text (up to 100,000 characters); empty if none.
+  public var notes: String
+  /// When it is due, if ever.
+  public var deadline: Deadline?
+  /// Not started, in progress or done.
+  public var status: TodoStatus
+  /// When it was marked done; `nil` unless `status == .done`.
+  public var doneAt: Date?
+  /// The heading it is grouped under inside its list (like "Fruit" in a shopping list).
+  public var section: String?
+  /// Its place in the list's user order (fractional key: a move writes one row).
+  public var order: OrderKey
+  /// The integer order a Todo-Backend client gave it, echoed back by `/todos`.
+  public var externalOrder: Int?
+  /// When it was created.
+  public var createdAt: Date
+  /// When a user last changed it.
+  public var updatedAt: Date
+  /// The optimistic-concurrency version, 1 for a new todo.
+  public var version: Int
+  /// When it was moved to the trash; `nil` while it is live.
+  public var deletedAt: Date?
+
+  /// Creates a todo value. Use ``TodoService/createTodo(_:)`` to store one with validation.
+  public init(
+    id: UUID = UUID(), listID: UUID, title: String, notes: String = "",
+    deadline: Deadline? = nil, status: TodoStatus = .notStarted, doneAt: Date? = nil,
+    section: String? = nil, order: OrderKey, externalOrder: Int? = nil, createdAt: Date,
+    updatedAt: Date, version: Int = 1, deletedAt: Date? = nil
+  ) {
+    self.id = id
+    self.listID = listID
+    self.title = title
+    self.notes = notes
+    self.deadline = deadline
+    self.status = status
+    self.doneAt = doneAt
+    self.section = section
+    self.order = order
+    self.externalOrder = externalOrder
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self.version = version
+    self.deletedAt = deletedAt
+  }
+
+  /// Whether the todo is in the trash.
+  public var isTrashed: Bool { deletedAt != nil }
+}
+
+// MARK: - Entity
+
+extension Deadline: AttributeValue {}
+extension TodoStatus: AttributeValue {}
+
+extension Todo {
+  public static let entityName = "todo"
+
+  static let listIDAttribute = Attribute("listID", \Todo.listID)
+  static let titleAttribute = Attribute("title", \Todo.title)
+  static let notesAttribute = Attribute("notes", \Todo.notes)
+  static let deadlineAttribute = Attribute("deadline", \Todo.deadline)
+  static let statusAttribute = Attribute("status", \Todo.status)
+  static let doneAtAttribute = Attribute("doneAt", \Todo.doneAt)
+  static let sectionAttribute = Attribute("section", \Todo.section)
+  static let orderAttribute = Attribute("order", \Todo.order)
+  static let externalOrderAttribute = Attribute("externalOrder", \Todo.externalOrder)
+  static let createdAtAttribute = Attribute("createdAt", \Todo.createdAt)
+  static let updatedAtAttribute = Attribute("updatedAt", \Todo.updatedAt)
+  static let versionAttribute = Attribute("version", \Todo.version)
+  static let deletedAtAttribute = Attribute("deletedAt", \Todo.deletedAt)
+
+  public static let attributes: [AnyAttribute<Todo>] = [
+    listIDAttribute.erased, titleAttribute.erased, notesAttribute.erased,
+    deadlineAttribute.erased, statusAttribute.erased, doneAtAttribute.erased,
+    sectionAttribute.erased, orderAttribute.erased, externalOrderAttribute.erased,
+    createdAtAttribute.erased, updatedAtAttribute.erased, versionAttribute.erased,
+    deletedAtAttribute.erased,
+  ]
+
+  public static let migrations: [Migration] = [
+    Migration(
+      "create",
+      [
+        .createTable(),
+        .createIndex("todo_list_order", on: ["listID", "order"]),
+        .createIndex("todo_deleted", on: ["deletedAt"]),
+      ])
+  ]
+}

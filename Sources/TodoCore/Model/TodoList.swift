@@ -1,0 +1,61 @@
+import Foundation
+import Persistence
+
+/// A named list of todos, in the user's order of lists.
+///
+/// A new installation has one list, the Inbox (``TodoList/inboxID``), which cannot be
+/// trashed: the Todo-Backend API and new todos without a list use it.
+public struct TodoList: Entity, Hashable {
+  /// The identifier.
+  public var id: UUID
+  /// The trimmed name (1…200 characters), unique among live lists ignoring case.
+  public var name: String
+  /// Its place among the lists.
+  public var order: OrderKey
+  /// When it was created.
+  public var createdAt: Date
+  /// When it was last renamed or moved.
+  public var updatedAt: Date
+  /// When it was moved to the trash; `nil` while it is live.
+  public var deletedAt: Date?
+
+  /// Creates a list value. Use ``TodoService/createList(named:)`` to store one.
+  public init(
+    id: UUID = UUID(), name: String, order: OrderKey, createdAt: Date, updatedAt: Date,
+    deletedAt: Date? = nil
+  ) {
+    self.id = id
+    self.name = name
+    self.order = order
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self.deletedAt = deletedAt
+  }
+
+  /// The identifier of the Inbox, the same in every installation.
+  public static let inboxID = UUID(uuidString: "00000000-0000-4000-8000-000000000001")!
+  /// The Inbox's name in a new installation.
+  public static let inboxName = "Inbox"
+
+  /// Whether this is the Inbox.
+  public var isInbox: Bool { id == Self.inboxID }
+  /// Whether the list is in the trash.
+  public var isTrashed: Bool { deletedAt != nil }
+}
+
+// MARK: - Entity
+
+extension TodoList {
+  public static let entityName = "todo_list"
+
+  static let nameAttribute = Attribute("name", \TodoList.name)
+  static let orderAttribute = Attribute("order", \TodoList.order)
+  static let createdAtAttribute = Attribute("createdAt", \TodoList.createdAt)
+  static let updatedAtAttribute = Attribute("updatedAt", \TodoList.updatedAt)
+  static let deletedAtAttribute = Attribute("deletedAt", \TodoList.deletedAt)
+
+  public static let attributes: [AnyAttribute<TodoList>] = [
+    nameAttribute.erased, orderAttribute.erased, createdAtAttribute.erased,
+    updatedAtAttribute.erased, deletedAtAttribute.erased,
+  ]
+}

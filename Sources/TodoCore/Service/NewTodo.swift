@@ -1,0 +1,42 @@
+import Foundation
+
+/// What a user gives to create a todo. ``TodoService/createTodo(_:)`` validates it.
+///
+/// ```swift
+/// let draft = NewTodo(title: "  Apples ", deadline: try Deadline(parsing: "2026-03-01"),
+///                     section: "Fruit")
+/// ```
+public struct NewTodo: Sendable, Hashable {
+  /// The title as typed; trimmed, must not be empty, at most 1,000 characters.
+  public var title: String
+  /// The list; `nil` for the Inbox.
+  public var listID: UUID?
+  /// Notes, at most 100,000 characters.
+  public var notes: String
+  /// The deadline, if any.
+  public var deadline: Deadline?
+  /// The initial status.
+  public var status: TodoStatus
+  /// The section heading; blank means none.
+  public var section: String?
+  /// Where to insert it; the bottom of the list by default.
+  public var position: MovePosition
+  /// The integer order a Todo-Backend client gave.
+  public var externalOrder: Int?
+
+  /// Creates a draft.
+  public init(
+    title: String, listID: UUID? = nil, notes: String = "", deadline: Deadline? = nil,
+    status: TodoStatus = .notStarted, section: String? = nil, position: MovePosition = .bottom,
+    externalOrder: Int? = nil
+  ) {
+    self.title = title
+    self.listID = listID
+    self.notes = notes
+    self.deadline = deadline
+    self.status = status
+    self.section = section
+    self.position = position
+    self.externalOrder = externalOrder
+  }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Persistence
+
+// MARK: - Lists
+
+extension TodoService {
+  /// The live lists, in the user's order; the Inbox is one of them.
+  ///
+  /// - Complexity: One query, O(n log n) for n lists.
+  public func lists() async throws -> [TodoList] {
+    try await reader.fetch(Self.liveLists)
+  }
+
+  /// The live list with this identifier.
+  ///
+  /// - Throws: `TodoError.notFound(entity: "list", …)` if there is none or it is trashed.
+  public func list(id: UUID) async throws -> TodoList {
+    try await liveList(id: id, in: reader)
+  }
+
+  /// The live list with this name, ignoring case and surrounding spaces.
+  ///
+  /// - Throws: `TodoError.notFound(entity: "list", …)` if no live list has the name.
+  public func list(named name: String) async throws -> TodoList {
+    let wanted = name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    guard let list = try await lists().first(where: { $0.name.lowercased() == wanted }) else {
+      throw TodoError.notFound(entity: "list", id: "named \"\(name)\"")
+    }
+    return list
+  }
+
+  /// Creates a list at the end of the lists.
+  ///
+  /// - Throws: `TodoError.validation` for an empty, too long or already used name.
+  public func createList(named name: String) async throws -> TodoList {
+    let name = try TodoValidation.listName(name)
+    return try await write { context in
+      let lists = try await context.fetch(Self.liveLists)
+      try Self.checkUnique(name, among: lists, except: nil)
+      let placement = try OrderPlacement.place(
+        .bottom, moving: nil, in: lists.map { ($0.id, $0.order) }, entity: "list")
+      try Self.rebalance(lists, placement, in: context)
+      let date = now()
+      let list = TodoList(name: name, order: placement.key, createdAt: date, updatedAt: date)
+      try context.insert(list)
+      return list
+    }
+  }
+
+  /// Renames a live list.
+  ///
+  /// - Throws: `TodoError.notFound` or `TodoError.validation` (bad or used name).
+  public func renameList(id: UUID, to name: String) async throws -> TodoList {
+    let name = try TodoValidation.listName(name)
+    return try await write { context in
+      var list = try await liveList(id: id, in: context)
+      try Self.checkUnique(name, among: try await context.fetch(Self.liveLists), except: id)
+      list.name = name
+      list.updatedAt = now()
+      try context.update(list)
+      return list
+    }
+  }
+
+  /// Moves a live list before or after another one, or to the top or bottom.
+  ///
+  /// - Throws: `TodoError.notFound` for an unknown list or position.
+  public func moveList(id: UUID, to position: MovePosition) async throws -> TodoList {
+    try await write { context in
+      var list = try await liveList(id: id, in: context)
+      let lists = try await context.fetch(Self.liveLists)
+      let placement = try OrderPlacement.place(
+        position, moving: id, in: lists.map { ($0.id, $0.order) }, entity: "list")
+      try Self.rebalance(lists, placement, in: context)
+      list.order = placement.key
+      list.updatedAt = now()
+      try context.update(list)
+      return list
+    }
+  }
+
+  /// Moves a list, with its todos, to the trash. The Inbox cannot be trashed.
+  ///
+  /// - Throws: `TodoError.notFound`, or `TodoError.validation` for the Inbox.
+  public func trashList(id: UUID) async throws -> TodoList {
+    guard id != TodoList.inboxID else {
+      throw TodoError.validation(field: "list", message: "the Inbox cannot be deleted")
+    }
+    return try await write { context in
+      var list = try await liveList(id: id, in: context)
+      list.deletedAt = now()
+      try context.update(list)
+      return list
+    }
+  }
+
+  // MARK: - Helpers
+
+  static var liveLists: FetchRequest<TodoList> {
+    FetchRequest(
+      filter: TodoList.deletedAtAttribute.isNil, sortedBy: [TodoList.orderAttribute.ascending])
+  }
+
+  func liveList(id: UUID, in context: ModelContext) async throws -> TodoList {
+    guard let list = try await context.object(TodoList.self, id: id), !list.isTrashed else {
+      throw TodoError.notFound(entity: "list", id: id.uuidString)
+    }
+    return list
+  }
+
+  static func checkUnique(_ name: String, among lists: [TodoList], except id: UUID?) throws {
+    let lowered = name.lowercased()
+    if lists.contains(where: { $0.id != id && $0.name.lowercased() == lowered }) {
+      throw TodoError.validation(field: "name", message: "a list named \"\(name)\" exists already")
+    }
+  }
+
+  static func rebalance(
+    _ lists: [TodoList], _ placement: OrderPlacement, in context: ModelContext
+  ) throws {
+    for var list in lists {
+      guard let key = placement.rebalanced[list.id] else { continue }
+      list.order = key
+      try context.update(list)
+    }
+  }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Persistence
+
+// MARK: - Export and import
+
+extension TodoService {
+  /// Everything in the store, trashed objects included, in one document.
+  ///
+  /// - Complexity: Two queries.
+  public func export() async throws -> ExportDocument {
+    let context = reader
+    let lists = try await context.fetch(
+      FetchRequest<TodoList>(sortedBy: [TodoList.orderAttribute.ascending]))
+    let todos = try await context.fetch(
+      FetchRequest<Todo>(sortedBy: [Todo.listIDAttribute.ascending, Todo.orderAttribute.ascending])
+    )
+    return ExportDocument(exportedAt: now(), lists: lists, todos: todos)
+  }
+
+  /// Imports a document: every list and todo is validated first, then all are written in one
+  /// transaction. Objects whose identifier exists are replaced (their version grows past the
+  /// stored one); others are added. Nothing is written if anything is invalid.
+  ///
+  /// - Returns: How many lists and todos were written.
+  /// - Throws: `TodoError.invalidImport` naming the first problem (unknown format, duplicate
+  ///   identifier, invalid title, a todo whose list is neither in the document nor stored,
+  ///   a list name used twice).
+  @discardableResult
+  public func importDocument(_ document: ExportDocument) async throws -> (lists: Int, todos: Int)
+  {
+    guard document.format == ExportDocument.currentFormat else {
+      throw TodoError.invalidImport(
+        "format \(document.format) is not supported (this version reads format "
+          + "\(ExportDocument.currentFormat))")
+    }
+    let lists = try Self.validated(document.lists)
+    let todos = try Self.validated(document.todos)
+    return try await write { context in
+      // The lists as they will be after the import: stored ones overlaid by the document's.
+      var final: [UUID: TodoList] = [:]
+      for list in try await context.fetch(FetchRequest<TodoList>()) { final[list.id] = list }
+      for list in lists { final[list.id] = list }
+      for (index, todo) in todos.enumerated() where final[todo.listID] == nil {
+        throw TodoError.invalidImport("todos[\(index)]: list \(todo.listID) does not exist")
+      }
+      var liveNames: [String: UUID] = [:]
+      for list in final.values.sorted(by: { $0.order < $1.order }) where !list.isTrashed {
+        if liveNames.updateValue(list.id, forKey: list.name.lowercased()) != nil {
+          throw TodoError.invalidImport("two live lists would be named \"\(list.name)\"")
+        }
+      }
+      for list in lists {
+        if try await context.object(TodoList.self, id: list.id) != nil {
+          try context.update(list)
+        } else {
+          try context.insert(list)
+        }
+      }
+      for var todo in todos {
+        if let existing = try await context.object(Todo.self, id: todo.id) {
+          todo.version = max(todo.version, existing.version + 1)
+          try context.update(todo)
+        } else {
+          try context.insert(todo)
+        }
+      }
+      logger.info("imported \(lists.count) lists and \(todos.count) todos")
+      return (lists.count, todos.count)
+    }
+  }
+
+  /// Imports a document from JSON. See ``importDocument(_:)``.
+  ///
+  /// - Throws: `TodoError.invalidImport` for JSON that is not a valid document.
+  @discardableResult
+  public func importJSON(_ data: Data) async throws -> (lists: Int, todos: Int) {
+    try await importDocument(try ExportDocument.decode(data))
+  }
+
+  // MARK: - Validation
+
+  static func validated(_ lists: [TodoList]) throws -> [TodoList] {
+    var seen = Set<UUID>()
+    return try lists.enumerated().map { index, list in
+      guard seen.insert(list.id).inserted else {
+        throw TodoError.invalidImport("lists[\(index)]: identifier \(list.id) appears twice")
+      }
+      var list = list
+      list.name = try importing("lists[\(index)]") { try TodoValidation.listName(list.name) }
+      return list
+    }
+  }
+
+  static func validated(_ todos: [Todo]) throws -> [Todo] {
+    var seen = Set<UUID>()
+    return try todos.enumerated().map { index, todo in
+      let place = "todos[\(index)]"
+      guard seen.insert(todo.id).inserted else {
+        throw TodoError.invalidImport("\(place): identifier \(todo.id) appears twice")
+      }
+      guard todo.version >= 1 else {
+        throw TodoError.invalidImport("\(place): version must be at least 1")
+      }
+      var todo = todo
+      todo.title = try importing(place) { try TodoValidation.title(todo.title) }
+      todo.notes = try importing(place) { try TodoValidation.notes(todo.notes) }
+      todo.section = try importing(place) { try TodoValidation.section(todo.section) }
+      if todo.status == .done, todo.doneAt == nil { todo.doneAt = todo.updatedAt }
+      if todo.status != .done { todo.doneAt = nil }
+      return todo
+    }
+  }
+
+  private static func importing<T>(_ place: String, _ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as TodoError {
+      throw TodoError.invalidImport("\(place): \(error)")
+    }
+  }
+}

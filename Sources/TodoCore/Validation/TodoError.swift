@@ -1,0 +1,33 @@
+import Foundation
+
+/// A failure of a todo operation that the user or client can act on.
+///
+/// The server maps each case to an HTTP status (422, 404, 409), the command line to a message
+/// on stderr and a non-zero exit code.
+///
+/// ```swift
+/// do { _ = try TodoValidation.title("   ") } catch let error as TodoError {
+///   print(error.description)  // "title: a title cannot be empty"
+/// }
+/// ```
+public enum TodoError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// Input that breaks a rule: `field` names the input, `message` says what is wrong.
+  case validation(field: String, message: String)
+  /// No live object of kind `entity` (`list`, `todo`) has this identifier or name.
+  case notFound(entity: String, id: String)
+  /// The todo was changed (or trashed) since the version the client read; nothing was written.
+  /// `current` is its version now.
+  case versionConflict(id: UUID, current: Int)
+  /// An import document cannot be imported; nothing was written.
+  case invalidImport(String)
+
+  public var description: String {
+    switch self {
+    case .validation(let field, let message): "\(field): \(message)"
+    case .notFound(let entity, let id): "no \(entity) \(id)"
+    case .versionConflict(let id, let current):
+      "todo \(id) was changed by someone else (it is now at version \(current)); reload it"
+    case .invalidImport(let reason): "cannot import: \(reason)"
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import Hummingbird
+import Logging
+import Persistence
+import TodoCore
+
+/// How to run the todo server.
+public struct ServerOptions: Sendable {
+  /// The address to bind; loopback by default, so nothing outside the machine can connect.
+  public var host: String
+  /// The TCP port; 0 picks a free one.
+  public var port: Int
+  /// The todo database.
+  public var database: StoreLocation
+
+  /// Creates options.
+  public init(host: String = "127.0.0.1", port: Int = 8080, database: StoreLocation) {
+    self.host = host
+    self.port = port
+    self.database = database
+  }
+}
+
+/// Builds the todo server: the JSON API under `/api/v1`, the Todo-Backend API at `/todos`,
+/// `/healthz`, with the database opened and migrated beside the server (the routes answer
+/// 503 until it is ready). The executable, the tests and the benchmark all use it.
+///
+/// ```swift
+/// let app = buildApplication(ServerOptions(database: .file(url)))
+/// try await app.runService()
+/// ```
+///
+/// - Parameters:
+///   - options: Address, port and database.
+///   - logger: Where the server logs (never request bodies).
+/// - Returns: The application, to run as a service.
+public func buildApplication(_ options: ServerOptions, logger: Logger? = nil)
+  -> some ApplicationProtocol
+{
+  let logger = logger ?? Logger(label: "todo.server")
+  let state = ServerState()
+  let database = DatabaseService(location: options.database, state: state, logger: logger)
+  return Application(
+    router: buildRouter(state: state),
+    configuration: .init(address: .hostname(options.host, port: options.port), serverName: "todo"),
+    services: [database],
+    logger: logger)
+}
+
+/// The router of every route, with its middleware, over `state`.
+///
+/// Middleware, outermost first: CORS headers (and preflights), problem+json errors, the 1 MB
+/// body limit, the JSON content-type check.
+public func buildRouter(state: ServerState) -> Router<TodoRequestContext> {
+  let router = Router(context: TodoRequestContext.self)
+  router.add(middleware: CORSHeadersMiddleware())
+  router.add(middleware: ProblemMiddleware())
+  router.add(middleware: BodyLimitMiddleware(limit: TodoRequestContext.maximumBodySize))
+  router.add(middleware: ContentTypeMiddleware())
+
+  HealthController(state: state).addRoutes(to: router)
+  let api = router.group("api/v1")
+  OpenAPIController().addRoutes(to: api)
+  ListsController(state: state).addRoutes(to: api.group("lists"))
+  TodosController(state: state).addRoutes(to: api.group("todos"))
+  SearchController(state: state).addRoutes(to: api.group("search"))
+  TrashController(state: state).addRoutes(to: api.group("trash"))
+  TransferController(state: state).addRoutes(to: api)
+  TodoBackendController(state: state).addRoutes(to: router.group("todos"))
+  return router
+}

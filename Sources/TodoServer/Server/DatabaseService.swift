@@ -1,0 +1,26 @@
+import Hummingbird
+import Logging
+import Persistence
+import ServiceLifecycle
+import TodoCore
+
+/// The service that opens and migrates the database beside the HTTP server, publishes it to
+/// the routes, and closes it on graceful shutdown.
+///
+/// While it opens, the server already answers: `/healthz` says 503 until it is done. If the
+/// database cannot be opened, the error ends the whole application.
+struct DatabaseService: Service {
+  let location: StoreLocation
+  let state: ServerState
+  let logger: Logger
+
+  func run() async throws {
+    let service = try await TodoService.open(location)
+    state.load(service)
+    logger.info("database ready")
+    try? await gracefulShutdown()
+    state.unload()
+    try service.close()
+    logger.info("database closed")
+  }
+}

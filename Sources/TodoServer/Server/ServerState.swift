@@ -1,0 +1,34 @@
+import Synchronization
+import TodoCore
+
+/// What the routes share: the todo service once the database is open and migrated.
+///
+/// Until then every route except `/healthz` and the OpenAPI document answers 503, and
+/// `/healthz` says the server is not ready.
+public final class ServerState: Sendable {
+  private let loaded = Mutex<TodoService?>(nil)
+
+  /// Creates a state, loaded with `service` or waiting for one.
+  public init(service: TodoService? = nil) {
+    loaded.withLock { $0 = service }
+  }
+
+  /// The service, if the database is loaded.
+  public var service: TodoService? { loaded.withLock { $0 } }
+
+  /// Publishes the service once the database is open and migrated.
+  public func load(_ service: TodoService) {
+    loaded.withLock { $0 = service }
+  }
+
+  /// Forgets the service (at shutdown, before the database closes).
+  public func unload() {
+    loaded.withLock { $0 = nil }
+  }
+
+  /// The service, or a 503 problem while the database is not loaded.
+  func requireService() throws -> TodoService {
+    guard let service else { throw Problem.unavailable }
+    return service
+  }
+}

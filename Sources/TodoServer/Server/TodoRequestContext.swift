@@ -1,0 +1,16 @@
+import Hummingbird
+
+/// The request context of the todo server: Hummingbird's basic context with a 1 MB limit on
+/// request bodies (a larger body is answered with 413).
+public struct TodoRequestContext: RequestContext {
+  /// The largest request body the server reads: 1 MB.
+  public static let maximumBodySize = 1_048_576
+
+  public var coreContext: CoreRequestContextStorage
+
+  public init(source: ApplicationRequestContextSource) {
+    self.coreContext = .init(source: source)
+  }
+
+  public var maxUploadSize: Int { Self.maximumBodySize }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Hummingbird
+
+/// Reading JSON request bodies and writing JSON responses, the same way on every route.
+enum JSON {
+  /// The encoder of every response: ISO 8601 dates, unescaped slashes.
+  static let encoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .iso8601
+    encoder.outputFormatting = [.withoutEscapingSlashes]
+    return encoder
+  }()
+
+  /// The decoder of every request body: ISO 8601 dates.
+  static let decoder: JSONDecoder = {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    return decoder
+  }()
+
+  /// Reads the request body (up to the context's limit) as `T`.
+  ///
+  /// - Throws: a 413 problem for a body over the limit, a 400 problem for a missing body or
+  ///   invalid JSON, a 422 problem for a missing or mistyped field, and the `TodoError`s that
+  ///   decoding raises for invalid values.
+  static func decode<T: Decodable>(
+    _ type: T.Type, from request: Request, context: some RequestContext
+  ) async throws -> T {
+    let buffer = try await request.body.collect(upTo: context.maxUploadSize)
+    guard buffer.readableBytes > 0 else {
+      throw Problem.malformedJSON("the request has no body; send a JSON object")
+    }
+    return try decoder.decode(T.self, from: Data(buffer.readableBytesView))
+  }
+
+  /// A JSON response.
+  static func response(
+    _ value: some Encodable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]
+  ) throws -> Response {
+    var fields = headers
+    fields[.contentType] = "application/json; charset=utf-8"
+    let data = try encoder.encode(value)
+    return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+  }
+}
