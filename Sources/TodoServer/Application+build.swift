@@ -32,10 +32,13 @@ public struct ServerOptions: Sendable {
 /// - Parameters:
 ///   - options: Address, port and database.
 ///   - logger: Where the server logs (never request bodies).
+///   - onServerRunning: Called with the bound port once the server listens (useful with
+///     port 0).
 /// - Returns: The application, to run as a service.
-public func buildApplication(_ options: ServerOptions, logger: Logger? = nil)
-  -> some ApplicationProtocol
-{
+public func buildApplication(
+  _ options: ServerOptions, logger: Logger? = nil,
+  onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+) -> some ApplicationProtocol {
   let logger = logger ?? Logger(label: "todo.server")
   let state = ServerState()
   let database = DatabaseService(location: options.database, state: state, logger: logger)
@@ -43,6 +46,7 @@ public func buildApplication(_ options: ServerOptions, logger: Logger? = nil)
     router: buildRouter(state: state),
     configuration: .init(address: .hostname(options.host, port: options.port), serverName: "todo"),
     services: [database],
+    onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
     logger: logger)
 }
 

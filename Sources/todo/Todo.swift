@@ -1,1 +1,17 @@
-print("todo")
+import ArgumentParser
+import TodoCore
+
+/// The `todo` command: a todo list on the command line, and `todo serve` for the server.
+///
+/// Subcommands live in `Todo+<Name>.swift` files, one each.
+@main
+struct Todo: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "todo",
+    abstract: "Keep todo lists on the command line or serve them over HTTP.",
+    subcommands: [Serve.self]
+  )
+}
+
+/// The domain's todo, which the root command's name `Todo` hides inside this module.
+typealias TodoItem = TodoCore.Todo

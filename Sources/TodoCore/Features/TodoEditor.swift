@@ -1,0 +1,166 @@
+import Composable
+import Foundation
+
+/// The edit sheet of a todo as a feature: begin (a child context), change fields, save or
+/// cancel; a concurrent change by someone else is reported with its version, never
+/// overwritten.
+///
+/// ```swift
+/// let store = Store(initialState: TodoEditor.State(todoID: id)) {
+///   TodoEditor(service: service)
+/// }
+/// store.send(.begin)
+/// ```
+@CasePathable
+public enum TodoEditorAction: Equatable, Sendable {
+  /// Open the session (Edit tapped).
+  case begin
+  /// The session is open on this todo.
+  case began(Todo)
+  /// A field changed.
+  case setTitle(String), setNotes(String), setDeadline(String), setStatus(TodoStatus),
+    setSection(String)
+  /// Save tapped (or Enter).
+  case save
+  /// The edit was saved as this todo.
+  case saved(Todo)
+  /// Beginning or saving failed.
+  case failed(EditorProblem)
+  /// Cancel tapped (or Escape): the draft is thrown away.
+  case cancel
+  /// After a conflict: throw the draft away and edit the current todo.
+  case reload
+}
+
+/// Why an edit could not begin or be saved, for the person editing.
+public struct EditorProblem: Equatable, Sendable {
+  /// The message to show.
+  public var message: String
+  /// The todo's version now, when someone else changed it.
+  public var currentVersion: Int?
+
+  /// Creates a problem.
+  public init(message: String, currentVersion: Int? = nil) {
+    self.message = message
+    self.currentVersion = currentVersion
+  }
+
+  /// The problem for an error thrown while editing.
+  public init(_ error: any Error) {
+    message = (error as? TodoError)?.description ?? "\(error)"
+    if case .versionConflict(_, let current)? = error as? TodoError { currentVersion = current }
+  }
+}
+
+public struct TodoEditor: Reducer {
+  public typealias Action = TodoEditorAction
+
+  /// The sheet's state: plain data, the draft as typed.
+  public struct State: Equatable, Sendable {
+    public enum Phase: Equatable, Sendable { case loading, editing, saving, saved, cancelled }
+
+    /// The todo being edited.
+    public var todoID: UUID
+    public var phase: Phase = .loading
+    /// The todo as the session began (or as last saved).
+    public var original: Todo?
+    public var title = ""
+    public var notes = ""
+    /// The deadline as typed (`yyyy-MM-dd[THH:mm]`); empty for none.
+    public var deadline = ""
+    public var status = TodoStatus.notStarted
+    public var section = ""
+    /// What went wrong last, if anything.
+    public var problem: EditorProblem?
+
+    /// Creates the state of a sheet about to edit `todoID`.
+    public init(todoID: UUID) {
+      self.todoID = todoID
+    }
+
+    mutating func fill(from todo: Todo) {
+      original = todo
+      title = todo.title
+      notes = todo.notes
+      deadline = todo.deadline?.rawValue ?? ""
+      status = todo.status
+      section = todo.section ?? ""
+    }
+  }
+
+  let service: TodoService
+  let sessions: EditSessions
+
+  /// Creates the feature over a service; `sessions` holds the open child contexts.
+  public init(service: TodoService, sessions: EditSessions = EditSessions()) {
+    self.service = service
+    self.sessions = sessions
+  }
+
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    let id = state.todoID
+    switch action {
+    case .begin:
+      state.phase = .loading
+      state.problem = nil
+      return .run { [service, sessions] send in
+        let session = try await service.beginEdit(todoID: id)
+        sessions.open(session)
+        await send(.began(session.original))
+      } catch: { error, send in
+        await send(.failed(EditorProblem(error)))
+      }
+
+    case .began(let todo):
+      state.fill(from: todo)
+      state.phase = .editing
+      return .none
+
+    case .setTitle(let text): state.title = text
+    case .setNotes(let text): state.notes = text
+    case .setDeadline(let text): state.deadline = text
+    case .setStatus(let status): state.status = status
+    case .setSection(let text): state.section = text
+
+    case .save:
+      guard state.phase == .editing, let session = sessions[id] else { return .none }
+      state.phase = .saving
+      state.problem = nil
+      let draft = state
+      return .run { send in
+        let deadline = draft.deadline.trimmingCharacters(in: .whitespaces)
+        try await session.apply(
+          TodoPatch(
+            title: draft.title, notes: draft.notes,
+            deadline: .some(deadline.isEmpty ? nil : try Deadline(parsing: deadline)),
+            status: draft.status, section: .some(draft.section)))
+        await send(.saved(try await session.save()))
+      } catch: { error, send in
+        await send(.failed(EditorProblem(error)))
+      }
+
+    case .saved(let todo):
+      sessions.close(id)
+      state.fill(from: todo)
+      state.phase = .saved
+      return .none
+
+    case .failed(let problem):
+      state.problem = problem
+      state.phase = state.original == nil ? .loading : .editing
+      return .none
+
+    case .cancel:
+      sessions.close(id)?.cancel()
+      if let original = state.original { state.fill(from: original) }
+      state.phase = .cancelled
+      state.problem = nil
+      return .none
+
+    case .reload:
+      sessions.close(id)?.cancel()
+      return .send(.begin)
+    }
+    return .none
+  }
+}

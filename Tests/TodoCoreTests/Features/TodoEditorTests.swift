@@ -1,0 +1,173 @@
+import Composable
+import Foundation
+import Testing
+
+@testable import TodoCore
+
+@MainActor
+@Suite("TodoEditor feature")
+struct TodoEditorTests {
+  /// A service on a temporary store whose clock stands still, so saved values are predictable.
+  static func withService(_ body: (TodoService, Date) async throws -> Void) async throws {
+    let store = try TemporaryStore()
+    defer { try? FileManager.default.removeItem(at: store.directory) }
+    let now = Date(timeIntervalSince1970: 1_767_225_600)
+    let service = try await TodoService.open(.file(store.file), now: { now })
+    defer { try? service.close() }
+    try await body(service, now)
+  }
+
+  @Test("begin, edit, save: the change is written once, with the next version")
+  func save() async throws {
+    try await Self.withService { service, now in
+      let todo = try await service.createTodo(NewTodo(title: "Milk", section: "Dairy"))
+      let sessions = EditSessions()
+      let store = TestStore(initialState: TodoEditor.State(todoID: todo.id)) {
+        TodoEditor(service: service, sessions: sessions)
+      }
+      await store.send(.begin)
+      await store.receive(.began(todo)) {
+        $0.phase = .editing
+        $0.original = todo
+        $0.title = "Milk"
+        $0.section = "Dairy"
+      }
+      #expect(sessions.count == 1)
+      await store.send(.setTitle("  Oat milk ")) { $0.title = "  Oat milk " }
+      await store.send(.setDeadline("2026-03-01")) { $0.deadline = "2026-03-01" }
+      await store.send(.setStatus(.inProgress)) { $0.status = .inProgress }
+      // Nothing is written before Save.
+      #expect(try await service.todo(id: todo.id) == todo)
+
+      var expected = todo
+      expected.title = "Oat milk"
+      expected.deadline = try Deadline(parsing: "2026-03-01")
+      expected.status = .inProgress
+      expected.version = 2
+      expected.updatedAt = now
+      await store.send(.save) { $0.phase = .saving }
+      await store.receive(.saved(expected)) {
+        $0.phase = .saved
+        $0.original = expected
+        $0.title = "Oat milk"
+      }
+      #expect(try await service.todo(id: todo.id) == expected)
+      #expect(sessions.count == 0)
+    }
+  }
+
+  @Test("cancel throws the draft away and leaves the store untouched")
+  func cancel() async throws {
+    try await Self.withService { service, _ in
+      let todo = try await service.createTodo(NewTodo(title: "Milk", notes: "typed"))
+      let store = TestStore(initialState: TodoEditor.State(todoID: todo.id)) {
+        TodoEditor(service: service)
+      }
+      await store.send(.begin)
+      await store.receive(.began(todo)) {
+        $0.phase = .editing
+        $0.original = todo
+        $0.title = "Milk"
+        $0.notes = "typed"
+      }
+      await store.send(.setNotes("")) { $0.notes = "" }
+      await store.send(.cancel) {
+        $0.phase = .cancelled
+        $0.notes = "typed"
+      }
+      await store.send(.save)
+      #expect(try await service.todo(id: todo.id) == todo)
+    }
+  }
+
+  @Test("a concurrent change is reported with its version; reload edits the new todo")
+  func conflict() async throws {
+    try await Self.withService { service, _ in
+      let todo = try await service.createTodo(NewTodo(title: "Milk"))
+      let store = TestStore(initialState: TodoEditor.State(todoID: todo.id)) {
+        TodoEditor(service: service)
+      }
+      await store.send(.begin)
+      await store.receive(.began(todo)) {
+        $0.phase = .editing
+        $0.original = todo
+        $0.title = "Milk"
+      }
+      let theirs = try await service.updateTodo(id: todo.id, TodoPatch(title: "Their milk"))
+      await store.send(.setTitle("My milk")) { $0.title = "My milk" }
+      await store.send(.save) { $0.phase = .saving }
+      let problem = EditorProblem(TodoError.versionConflict(id: todo.id, current: 2))
+      await store.receive(.failed(problem)) {
+        $0.phase = .editing
+        $0.problem = problem
+      }
+      #expect(problem.currentVersion == 2)
+      #expect(try await service.todo(id: todo.id).title == "Their milk")
+
+      await store.send(.reload)
+      await store.receive(.begin) {
+        $0.phase = .loading
+        $0.problem = nil
+      }
+      await store.receive(.began(theirs)) {
+        $0.phase = .editing
+        $0.original = theirs
+        $0.title = "Their milk"
+      }
+      await store.send(.cancel) { $0.phase = .cancelled }
+    }
+  }
+
+  @Test("invalid input is reported and nothing is written")
+  func invalid() async throws {
+    try await Self.withService { service, _ in
+      let todo = try await service.createTodo(NewTodo(title: "Milk"))
+      let store = TestStore(initialState: TodoEditor.State(todoID: todo.id)) {
+        TodoEditor(service: service)
+      }
+      await store.send(.begin)
+      await store.receive(.began(todo)) {
+        $0.phase = .editing
+        $0.original = todo
+        $0.title = "Milk"
+      }
+      await store.send(.setTitle("   ")) { $0.title = "   " }
+      await store.send(.save) { $0.phase = .saving }
+      let problem = EditorProblem(message: "title: a title cannot be empty")
+      await store.receive(.failed(problem)) {
+        $0.phase = .editing
+        $0.problem = problem
+      }
+      await store.send(.setTitle("Ok")) { $0.title = "Ok" }
+      await store.send(.setDeadline("2026-02-30")) { $0.deadline = "2026-02-30" }
+      await store.send(.save) {
+        $0.phase = .saving
+        $0.problem = nil
+      }
+      await store.receive(\.failed) {
+        $0.phase = .editing
+        $0.problem = EditorProblem(message: "deadline: 2026-02-30 is not a day of the calendar")
+      }
+      #expect(try await service.todo(id: todo.id) == todo)
+      await store.send(.cancel) {
+        $0.phase = .cancelled
+        $0.title = "Milk"
+        $0.deadline = ""
+        $0.problem = nil
+      }
+    }
+  }
+
+  @Test("editing an unknown todo fails to begin")
+  func unknown() async throws {
+    try await Self.withService { service, _ in
+      let id = UUID()
+      let store = TestStore(initialState: TodoEditor.State(todoID: id)) {
+        TodoEditor(service: service)
+      }
+      await store.send(.begin)
+      let problem = EditorProblem(TodoError.notFound(entity: "todo", id: id.uuidString))
+      await store.receive(.failed(problem)) { $0.problem = problem }
+    }
+  }
+}

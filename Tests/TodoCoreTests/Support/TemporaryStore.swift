@@ -1,0 +1,52 @@
+import Foundation
+import Persistence
+import Synchronization
+
+@testable import TodoCore
+
+/// A todo store in a fresh temporary directory, removed when the test ends.
+struct TemporaryStore {
+  let directory: URL
+  var file: URL { directory.appendingPathComponent("todo.sqlite") }
+
+  init() throws {
+    directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("todo-core-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  /// Opens a service on the store with a clock that advances one second per reading.
+  func open(clock: TestClock = TestClock()) async throws -> TodoService {
+    try await TodoService.open(.file(file), now: { clock.next() })
+  }
+
+  /// Runs `body` with a service on a new temporary store, then closes and deletes it.
+  static func with<T>(_ body: (TodoService, TestClock) async throws -> T) async throws -> T {
+    let store = try TemporaryStore()
+    defer { try? FileManager.default.removeItem(at: store.directory) }
+    let clock = TestClock()
+    let service = try await store.open(clock: clock)
+    defer { try? service.close() }
+    return try await body(service, clock)
+  }
+}
+
+/// A clock for tests: each reading is one second after the previous one.
+final class TestClock: Sendable {
+  private let seconds = Mutex<Double>(1_767_225_600)  // 2026-01-01T00:00:00Z
+
+  func next() -> Date {
+    seconds.withLock { value in
+      value += 1
+      return Date(timeIntervalSince1970: value)
+    }
+  }
+}
+
+extension TodoError {
+  /// The field of a validation error, for assertions.
+  var validationField: String? {
+    if case .validation(let field, _) = self { return field }
+    return nil
+  }
+}

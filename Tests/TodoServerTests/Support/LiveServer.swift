@@ -1,0 +1,87 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Testing
+import TodoServer
+
+/// Runs `body` against a real server on a loopback port, over a temporary database that is
+/// deleted afterwards. It waits until `/healthz` answers 200.
+func withLiveServer<T: Sendable>(
+  _ body: @escaping @Sendable (any TestClientProtocol) async throws -> T
+) async throws -> T {
+  let directory = FileManager.default.temporaryDirectory
+    .appendingPathComponent("todo-server-tests-\(UUID().uuidString)")
+  defer { try? FileManager.default.removeItem(at: directory) }
+  var logger = Logger(label: "todo.server.tests")
+  logger.logLevel = .warning
+  let app = buildApplication(
+    ServerOptions(
+      host: "127.0.0.1", port: 0,
+      database: .file(directory.appendingPathComponent("todo.sqlite"))),
+    logger: logger)
+  return try await app.test(.live) { client in
+    try await waitUntilHealthy(client)
+    return try await body(client)
+  }
+}
+
+/// Polls `/healthz` until it answers 200 (at most 10 s).
+func waitUntilHealthy(_ client: some TestClientProtocol) async throws {
+  for _ in 0..<200 {
+    let response = try await client.execute(uri: "/healthz", method: .get)
+    if response.status == .ok { return }
+    try await Task.sleep(for: .milliseconds(50))
+  }
+  Issue.record("the server never became healthy")
+}
+
+// MARK: - JSON helpers
+
+extension TestClientProtocol {
+  /// Sends `json` (a JSON text) with `Content-Type: application/json`.
+  func send(
+    _ method: HTTPRequest.Method, _ uri: String, json: String? = nil,
+    headers: HTTPFields = [:]
+  ) async throws -> TestResponse {
+    var headers = headers
+    if json != nil, headers[.contentType] == nil { headers[.contentType] = "application/json" }
+    return try await execute(
+      uri: uri, method: method, headers: headers,
+      body: json.map { ByteBuffer(string: $0) })
+  }
+}
+
+extension TestResponse {
+  /// The body decoded as `T` (ISO 8601 dates).
+  func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    return try decoder.decode(T.self, from: Data(body.readableBytesView))
+  }
+
+  /// The body as text.
+  var text: String { String(buffer: body) }
+
+  /// The body as a JSON object.
+  var object: [String: Any] {
+    (try? JSONSerialization.jsonObject(with: Data(body.readableBytesView))) as? [String: Any]
+      ?? [:]
+  }
+}
+
+/// Checks that a response is an RFC 9457 problem with this status.
+func expectProblem(
+  _ response: TestResponse, _ status: HTTPResponse.Status, field: String? = nil,
+  sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  #expect(response.status == status, "\(response.text)", sourceLocation: sourceLocation)
+  #expect(
+    response.headers[.contentType] == "application/problem+json", sourceLocation: sourceLocation)
+  let problem = try response.decode(Problem.Payload.self)
+  #expect(problem.status == Int(status.code), sourceLocation: sourceLocation)
+  #expect(!problem.title.isEmpty, sourceLocation: sourceLocation)
+  if let field { #expect(problem.field == field, sourceLocation: sourceLocation) }
+  #expect(
+    response.headers[.accessControlAllowOrigin] == "*", sourceLocation: sourceLocation)
+}
