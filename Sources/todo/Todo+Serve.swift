@@ -62,7 +62,8 @@ enum DatabasePath {
     if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
       data = URL(fileURLWithPath: xdg)
     } else {
-      let home = environment["HOME"].map { URL(fileURLWithPath: $0) }
+      let home =
+        environment["HOME"].map { URL(fileURLWithPath: $0) }
         ?? FileManager.default.homeDirectoryForCurrentUser
       data = home.appendingPathComponent(".local/share")
     }

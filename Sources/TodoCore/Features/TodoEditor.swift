@@ -18,7 +18,11 @@ public enum TodoEditorAction: Equatable, Sendable {
   /// The session is open on this todo.
   case began(Todo)
   /// A field changed.
-  case setTitle(String), setNotes(String), setDeadline(String), setStatus(TodoStatus),
+  case setTitle(String)
+  case setNotes(String)
+  case setDeadline(String)
+  case setStatus(TodoStatus)
+  case
     setSection(String)
   /// Save tapped (or Enter).
   case save
