@@ -9,7 +9,8 @@
 /// ```
 ///
 /// Sections are matched by the model's identifier; a matched section whose model content
-/// differs is reported in ``Changeset/sectionUpdated``.
+/// differs is reported in ``Changeset/sectionUpdated``. (`ArraySection` is deliberately not
+/// ``Differentiable`` itself, so an array of sections always takes the sectioned diff.)
 public struct ArraySection<Model: Differentiable, Element: Differentiable>: DiffableSection {
   /// The section's model, which identifies it.
   public var model: Model
@@ -25,20 +26,6 @@ public struct ArraySection<Model: Differentiable, Element: Differentiable>: Diff
   public init<C: Collection>(model: Model, elements: C) where C.Element == Element {
     self.model = model
     self.elements = Array(elements)
-  }
-}
-
-extension ArraySection: Differentiable {
-  /// The model's identifier.
-  @inlinable
-  public var differenceIdentifier: Model.DifferenceIdentifier {
-    model.differenceIdentifier
-  }
-
-  /// Whether the models' contents are equal (the elements are diffed on their own).
-  @inlinable
-  public func isContentEqual(to source: ArraySection) -> Bool {
-    model.isContentEqual(to: source.model)
   }
 }
 
