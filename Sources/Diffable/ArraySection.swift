@@ -42,7 +42,7 @@ extension ArraySection: CustomStringConvertible {
   }
 }
 
-/// A section type that ``Changeset/apply(to:)-8u2fs`` can rebuild: a value holding ordered
+/// A section type that `Changeset.apply(to:)` can rebuild: a value holding ordered
 /// elements.
 ///
 /// ``ArraySection`` and ``SnapshotSection`` conform.
