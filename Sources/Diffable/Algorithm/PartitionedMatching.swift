@@ -10,7 +10,7 @@
 /// 1. Hash every identifier once, in order.
 /// 2. Scatter (hash, position) pairs into partitions by the hash's top bits, keeping order.
 /// 3. Match each partition with a small open-addressing table on the 64-bit hash values; it
-///    fits in the first-level cache.
+///    fits in the first- or second-level cache.
 /// 4. Gather the matches back into position order.
 /// 5. Verify every matched pair by comparing identifiers, in target order. Two different
 ///    identifiers with equal hash values make a pair fail; the whole matching is then redone
@@ -36,9 +36,10 @@ func _matchIdentifiers<ID: Hashable>(
       targetIdentifier: targetIdentifier, sourceIncluded: sourceIncluded,
       targetIncluded: targetIncluded)
   }
-  // About 512 source positions per partition.
+  // About 512 source positions per partition, and at most 256 partitions: more would
+  // scatter into more pages than the TLB holds.
   var bits = 0
-  while bits < 12 && (sourceCount >> (bits + 9)) > 0 { bits += 1 }
+  while bits < 8 && (sourceCount >> (bits + 9)) > 0 { bits += 1 }
   let source = _Partitions(
     count: sourceCount, bits: bits, identifier: sourceIdentifier, included: sourceIncluded)
   let target = _Partitions(
