@@ -87,3 +87,8 @@ public final class PersistentContainer: Sendable {
     }
   }
 }
+
+extension PersistentContainer {
+  /// The number of running observations and merging contexts, for diagnostics and tests.
+  public var observerCount: Int { core.hub.subscriberCount }
+}

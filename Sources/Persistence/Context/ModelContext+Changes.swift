@@ -26,7 +26,8 @@ extension ModelContext {
     }
     if needsParent, let parent {
       switch parent.knownVersion(of: Root.self, id: object.id) {
-      case .stored, .unsaved: throw PersistenceError.duplicate(entity: Root.entityName, id: object.id)
+      case .stored, .unsaved:
+        throw PersistenceError.duplicate(entity: Root.entityName, id: object.id)
       case .deleted, .unknown: break
       }
     }

@@ -1,6 +1,6 @@
 /// One stored property of an entity: its column name and the key path that reads it.
 ///
-/// Attributes are what filters, sort descriptors and section keys are made of; they compile to
+/// Attributes are what filters, sort keys and section keys are made of; they compile to
 /// SQL by `name` and evaluate in memory through `keyPath`, so both give the same answer.
 ///
 /// ```swift

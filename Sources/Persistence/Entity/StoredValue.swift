@@ -2,7 +2,7 @@ import Foundation
 
 /// A value as the store keeps it in one column: the storage classes every SQL engine shares.
 ///
-/// Filters, sort descriptors and section keys work on stored values, both when they compile to
+/// Filters, sort keys and section keys work on stored values, both when they compile to
 /// SQL and when they are evaluated in memory, so the two give the same answer.
 public enum StoredValue: Sendable, Hashable {
   /// No value (SQL `NULL`).

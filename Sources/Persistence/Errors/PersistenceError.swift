@@ -1,3 +1,5 @@
+import Foundation
+
 /// A failure of the object store's rules: what an app reacts to.
 ///
 /// Engine failures (SQL errors) are ``EngineError``; opening failures are ``ContainerError``.
@@ -39,5 +41,3 @@ extension PersistenceError: CustomStringConvertible {
     }
   }
 }
-
-import Foundation

@@ -12,7 +12,7 @@ public struct FetchRequest<Root: Entity>: Sendable {
   /// The condition objects match; `nil` for all objects.
   public var filter: Filter<Root>?
   /// The sort keys, most significant first. The identifier always ends the order.
-  public var sortDescriptors: [SortDescriptor<Root>]
+  public var sortKeys: [SortKey<Root>]
   /// The maximum number of objects, if any.
   public var limit: Int?
   /// The number of leading objects to skip.
@@ -29,11 +29,11 @@ public struct FetchRequest<Root: Entity>: Sendable {
   ///   - limit: The maximum count; negative values count as zero.
   ///   - offset: Objects to skip; negative values count as zero.
   public init(
-    filter: Filter<Root>? = nil, sortedBy: [SortDescriptor<Root>] = [], limit: Int? = nil,
+    filter: Filter<Root>? = nil, sortedBy: [SortKey<Root>] = [], limit: Int? = nil,
     offset: Int = 0
   ) {
     self.filter = filter
-    self.sortDescriptors = sortedBy
+    self.sortKeys = sortedBy
     self.limit = limit.map { Swift.max(0, $0) }
     self.offset = Swift.max(0, offset)
     self.sectionKey = nil
@@ -43,17 +43,17 @@ public struct FetchRequest<Root: Entity>: Sendable {
   ///
   /// - Parameter sectionKey: The attribute whose values are the sections.
   public init<Value>(
-    filter: Filter<Root>? = nil, sortedBy: [SortDescriptor<Root>] = [], limit: Int? = nil,
+    filter: Filter<Root>? = nil, sortedBy: [SortKey<Root>] = [], limit: Int? = nil,
     offset: Int = 0, sectionKey: Attribute<Root, Value>
   ) {
     self.init(filter: filter, sortedBy: sortedBy, limit: limit, offset: offset)
     self.sectionKey = sectionKey.erased
   }
 
-  /// The sort keys actually applied: the section key first (if any), then `sortDescriptors`.
-  var effectiveSort: [SortDescriptor<Root>] {
-    guard let sectionKey else { return sortDescriptors }
-    return [SortDescriptor(erased: sectionKey, ascending: true)] + sortDescriptors
+  /// The sort keys actually applied: the section key first (if any), then `sortKeys`.
+  var effectiveSort: [SortKey<Root>] {
+    guard let sectionKey else { return sortKeys }
+    return [SortKey(erased: sectionKey, ascending: true)] + sortKeys
   }
 
   /// Whether `object` matches the filter.

@@ -28,7 +28,9 @@ struct MigrationPlan: Sendable {
 
   private static func steps<Root: Entity>(for type: Root.Type) throws -> [Step] {
     try Root.migrations.map { migration in
-      let statements = try migration.changes.flatMap { try SchemaSQL.statements(for: $0, of: Root.self) }
+      let statements = try migration.changes.flatMap {
+        try SchemaSQL.statements(for: $0, of: Root.self)
+      }
       return Step(identifier: "\(Root.entityName)/\(migration.identifier)") { db in
         for statement in statements {
           try db.execute(sql: statement.sql, arguments: StatementArguments(statement.arguments))

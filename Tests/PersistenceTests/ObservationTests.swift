@@ -1,0 +1,86 @@
+import Foundation
+import Persistence
+import Testing
+
+@Suite("Observation")
+struct ObservationTests {
+  @Test("The current value comes first, then a value per commit that changes the result")
+  func emitsOnRelevantCommitsOnly() async throws {
+    try await withContainer { container, _ in
+      let list = UUID()
+      let request = FetchRequest<Todo>(
+        filter: Todo.listID == list, sortedBy: [Todo.priority.ascending])
+      let view = container.viewContext
+      try view.insert(Todo.sample("First", list: list, priority: 1))
+      try await view.save()
+
+      let collector = ResultsCollector(view.observe(request))
+      defer { collector.cancel() }
+      try await collector.waitFor { $0.objects.map(\.title) == ["First"] }
+
+      let background = container.newBackgroundContext()
+      // Not in the observed list: no value.
+      try background.insert(Todo.sample("Elsewhere", list: UUID()))
+      try await background.save()
+      try background.insert(Todo.sample("Second", list: list, priority: 0))
+      try await background.save()
+      try await collector.waitFor { $0.objects.map(\.title) == ["Second", "First"] }
+      #expect(collector.all.count == 2)
+    }
+  }
+
+  @Test("Updates that change position, leave or join the result are applied in order")
+  func incrementalUpdates() async throws {
+    try await withContainer { container, _ in
+      let request = FetchRequest<Todo>(
+        filter: Todo.done == false, sortedBy: [Todo.priority.ascending, Todo.title.ascending])
+      let context = container.newBackgroundContext()
+      var a = Todo.sample("A", priority: 1)
+      let b = Todo.sample("B", priority: 2)
+      try context.insert(a)
+      try context.insert(b)
+      try await context.save()
+
+      let collector = ResultsCollector(container.viewContext.observe(request))
+      defer { collector.cancel() }
+      try await collector.waitFor { $0.objects.map(\.title) == ["A", "B"] }
+      a.priority = 3
+      try context.update(a)
+      try await context.save()
+      try await collector.waitFor { $0.objects.map(\.title) == ["B", "A"] }
+      #expect(collector.all.last?.updatedIDs == [a.id])
+      a.done = true
+      try context.update(a)
+      try await context.save()
+      try await collector.waitFor { $0.objects.map(\.title) == ["B"] }
+      try context.delete(b)
+      try await context.save()
+      try await collector.waitFor { $0.objects.isEmpty }
+    }
+  }
+
+  @Test("Dropping the iterator or cancelling the task ends the observation")
+  func cancellation() async throws {
+    try await withContainer { container, _ in
+      let context = container.viewContext
+      let hubBefore = container.observerCount
+      do {
+        var iterator = context.observe(FetchRequest<Todo>()).makeAsyncIterator()
+        _ = try await iterator.next()
+        #expect(container.observerCount == hubBefore + 1)
+      }
+      #expect(container.observerCount == hubBefore)
+
+      let task = Task {
+        var count = 0
+        for try await _ in context.observe(FetchRequest<Todo>()) { count += 1 }
+        return count
+      }
+      try await Task.sleep(for: .milliseconds(50))
+      task.cancel()
+      #expect(try await task.value == 1)
+      try await Task.sleep(for: .milliseconds(20))
+      #expect(container.observerCount == hubBefore)
+    }
+  }
+}
