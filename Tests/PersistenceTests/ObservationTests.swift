@@ -83,4 +83,35 @@ struct ObservationTests {
       #expect(container.observerCount == hubBefore)
     }
   }
+
+  @Test("Paged requests are refetched and still emit only when their page changes")
+  func pagedRequests() async throws {
+    try await withContainer { container, _ in
+      let context = container.newBackgroundContext()
+      for priority in 0..<5 { try context.insert(Todo.sample("P\(priority)", priority: priority)) }
+      try await context.save()
+      let page = FetchRequest<Todo>(sortedBy: [Todo.priority.ascending], limit: 2)
+      let collector = ResultsCollector(container.viewContext.observe(page))
+      defer { collector.cancel() }
+      try await collector.waitFor { $0.objects.map(\.title) == ["P0", "P1"] }
+      try context.insert(Todo.sample("P9", priority: 9))
+      try await context.save()
+      try context.insert(Todo.sample("Pminus", priority: -1))
+      try await context.save()
+      try await collector.waitFor { $0.objects.map(\.title) == ["Pminus", "P0"] }
+      #expect(collector.all.count == 2)
+    }
+  }
+
+  @Test("An in-memory container works the same way")
+  func inMemory() async throws {
+    let container = try await PersistentContainer(.inMemory, entities: [Todo.self])
+    let context = container.viewContext
+    let collector = ResultsCollector(context.observe(FetchRequest<Todo>()))
+    defer { collector.cancel() }
+    try context.insert(Todo.sample("Memory"))
+    try await context.save()
+    try await collector.waitFor { $0.objects.map(\.title) == ["Memory"] }
+    try container.close()
+  }
 }

@@ -82,10 +82,17 @@ protocol VersionMerging {
 }
 
 extension CommittedChanges: VersionMerging {
+  /// Refreshes the versions of objects the context already knows; objects it never read are
+  /// registered when it first fetches them.
   func merge(into registered: inout [UUID: Int64], skipping box: (any AnyPendingBox)?) {
+    guard !registered.isEmpty else { return }
     let pending = box as? PendingBox<Root>
-    for object in inserted + updated where pending?.changes[object.value.id] == nil {
-      if let version = object.version { registered[object.value.id] = version }
+    for objects in [inserted, updated] {
+      for object in objects where registered[object.value.id] != nil {
+        if pending?.changes[object.value.id] == nil, let version = object.version {
+          registered[object.value.id] = version
+        }
+      }
     }
     for id in deleted where pending?.changes[id] == nil {
       registered[id] = nil

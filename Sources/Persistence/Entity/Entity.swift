@@ -29,12 +29,17 @@ public protocol Entity: Codable, Sendable, Identifiable, Equatable where ID == U
   ///
   /// The default creates the table with every attribute.
   static var migrations: [Migration] { get }
+  /// How objects are ordered by the user, if they are: an order-key attribute and the
+  /// attribute naming their collection. `nil` by default.
+  static var ordering: Ordering<Self>? { get }
 }
 
 extension Entity {
   public static var migrations: [Migration] {
     [Migration("create", [.createTable()])]
   }
+
+  public static var ordering: Ordering<Self>? { nil }
 }
 
 extension Entity {

@@ -1,13 +1,34 @@
+import Diffable
 import Foundation
 
-/// One value of an observed fetch request: the objects, their sections, and (once Diffable
-/// snapshots are attached) the snapshot and the changeset from the previous value.
+/// One value of an observed fetch request, like what `NSFetchedResultsController` reports:
+/// the objects, their sections, a Diffable snapshot of them and the staged changeset that
+/// turns the previous value's snapshot into this one.
+///
+/// ```swift
+/// for try await results in context.observe(request) {
+///   var sections = rendered.sections
+///   for stage in results.changeset { sections = try stage.apply(to: sections) }
+///   // sections == results.snapshot.sections
+/// }
+/// ```
 public struct FetchedResults<Root: Entity>: Sendable {
+  /// The snapshot type: sections identified by the section key's value (`.null` when the
+  /// request has no section key), items by object identifier.
+  public typealias ResultsSnapshot = Snapshot<StoredValue, UUID>
+  /// The changeset type: stages that apply to the previous snapshot's sections.
+  public typealias ResultsChangeset = StagedChangeset<[SnapshotSection<StoredValue, UUID>]>
+
   /// The objects, in the request's order.
   public let objects: [Root]
   /// The objects grouped by the request's section key (one section with key `.null` when the
   /// request has none).
   public let sections: [FetchedSection<Root>]
+  /// Sections and item identifiers, in order.
+  public let snapshot: ResultsSnapshot
+  /// The changes from the previous value's snapshot (from an empty one for the first value):
+  /// deletes, inserts, moves, and updates for objects whose content changed.
+  public let changeset: ResultsChangeset
   /// The identifiers of objects whose content changed since the previous value.
   public let updatedIDs: Set<UUID>
 }
@@ -21,6 +42,32 @@ public struct FetchedSection<Root: Entity>: Sendable {
 }
 
 extension FetchedResults {
+  /// Builds a value from the observed state and the previous snapshot.
+  ///
+  /// - Complexity: O(n) for n objects, plus the diff.
+  static func make(
+    _ state: ResultsState<Root>, updated: Set<UUID>, previous: ResultsSnapshot?,
+    changes: ResultChanges? = nil
+  ) throws -> FetchedResults {
+    let sections = sections(of: state.objects, by: state.request.sectionKey)
+    var snapshot = ResultsSnapshot()
+    try snapshot.appendSections(sections.map(\.key))
+    for section in sections {
+      try snapshot.appendItems(section.objects.map(\.id), toSection: section.key)
+    }
+    var incremental: ResultsChangeset? = nil
+    if let previous, let changes {
+      incremental = incrementalChangeset(from: previous, to: snapshot, changes: changes)
+    }
+    let changeset =
+      incremental
+      ?? snapshot.changeset(
+        from: previous ?? ResultsSnapshot(), isItemContentEqual: { !updated.contains($0) })
+    return FetchedResults(
+      objects: state.objects, sections: sections, snapshot: snapshot, changeset: changeset,
+      updatedIDs: updated)
+  }
+
   /// Groups sorted objects into sections of equal section-key values.
   ///
   /// - Complexity: O(n).

@@ -101,27 +101,32 @@ final class ObservationRun<Root: Entity>: Sendable {
       let (objects, sequence) = try await engine.fetchSequenced(request)
       _ = state.replace(with: objects)
       state.sequence = sequence
-      output.yield(FetchedResults.make(state, updated: [], previous: nil))
-      var previous = state
+      var current = try FetchedResults.make(state, updated: [], previous: nil)
+      output.yield(current)
       for await event in events {
         if Task.isCancelled { break }
+        let changes: ResultChanges?
         let updated: Set<UUID>?
         switch event {
         case .commit(let summary):
           guard summary.sequence > state.sequence else { continue }
           state.sequence = summary.sequence
-          guard let changes = summary.changes(of: Root.self) else { continue }
+          guard let committed = summary.changes(of: Root.self) else { continue }
           if state.isIncremental {
-            updated = state.apply(changes)
+            changes = state.apply(committed)
+            updated = changes?.updated
           } else {
+            changes = nil
             updated = try await refetch(engine, &state)
           }
         case .external:
+          changes = nil
           updated = try await refetch(engine, &state)
         }
         guard let updated else { continue }
-        output.yield(FetchedResults.make(state, updated: updated, previous: previous))
-        previous = state
+        current = try FetchedResults.make(
+          state, updated: updated, previous: current.snapshot, changes: changes)
+        output.yield(current)
       }
       output.finish()
     } catch {
@@ -135,16 +140,5 @@ final class ObservationRun<Root: Entity>: Sendable {
     let (objects, sequence) = try await engine.fetchSequenced(state.request)
     state.sequence = max(state.sequence, sequence)
     return state.replace(with: objects)
-  }
-}
-
-extension FetchedResults {
-  static func make(
-    _ state: ResultsState<Root>, updated: Set<UUID>, previous: ResultsState<Root>?
-  ) -> FetchedResults {
-    FetchedResults(
-      objects: state.objects,
-      sections: sections(of: state.objects, by: state.request.sectionKey),
-      updatedIDs: updated)
   }
 }

@@ -44,40 +44,47 @@ struct ResultsState<Root: Entity>: Sendable {
 
   /// Applies one commit's changes to the entity.
   ///
-  /// - Returns: The identifiers whose content changed, or `nil` if the result is unchanged.
+  /// - Returns: What changed in the result, or `nil` if the result is unchanged.
   /// - Complexity: O(n) per changed object for n objects in the result.
-  mutating func apply(_ changes: CommittedChanges<Root>) -> Set<UUID>? {
+  mutating func apply(_ changes: CommittedChanges<Root>) -> ResultChanges? {
+    var result = ResultChanges()
     var touched = false
-    var updated: Set<UUID> = []
     for id in changes.deleted {
       if let index = objects.firstIndex(where: { $0.id == id }) {
         objects.remove(at: index)
         versions[id] = nil
+        result.removed.insert(id)
         touched = true
       }
     }
-    for stored in changes.inserted + changes.updated {
-      let object = stored.value
-      if let index = objects.firstIndex(where: { $0.id == object.id }) {
-        if let known = versions[object.id], let version = stored.version, version <= known {
-          continue
-        }
-        versions[object.id] = stored.version
-        let previous = objects[index]
-        if previous == object { continue }
-        objects.remove(at: index)
-        touched = true
-        if request.matches(object) {
+    for batch in [changes.inserted, changes.updated] {
+      for stored in batch {
+        let object = stored.value
+        if let index = objects.firstIndex(where: { $0.id == object.id }) {
+          if let known = versions[object.id], let version = stored.version, version <= known {
+            continue
+          }
+          versions[object.id] = stored.version
+          if objects[index] == object { continue }
+          objects.remove(at: index)
+          touched = true
+          if request.matches(object) {
+            insertSorted(object)
+            result.repositioned.insert(object.id)
+            result.updated.insert(object.id)
+          } else {
+            versions[object.id] = nil
+            result.removed.insert(object.id)
+          }
+        } else if request.matches(object) {
+          versions[object.id] = stored.version
           insertSorted(object)
-          updated.insert(object.id)
+          result.inserted.insert(object.id)
+          touched = true
         }
-      } else if request.matches(object) {
-        versions[object.id] = stored.version
-        insertSorted(object)
-        touched = true
       }
     }
-    return touched ? updated : nil
+    return touched ? result : nil
   }
 
   private mutating func insertSorted(_ object: Root) {
