@@ -53,6 +53,10 @@ struct PersistenceBenchmark: AsyncParsableCommand {
     table.append("observe \(observedCount): p50 (ms)", Format.fixed(observe.p50, 3), "-", "-")
     table.append("observe \(observedCount): p99 (ms)", Format.fixed(observe.p99, 3), "-", "-")
     table.append(
+      "observe: snapshot of \(observedCount) ids alone (ms)", Format.fixed(observe.snapshot, 3),
+      "-", "-")
+    table.append("observe: save() alone p50 (ms)", Format.fixed(observe.save, 3), "-", "-")
+    table.append(
       "observe \(observedCount): refetch (ms)", Format.fixed(observe.refetch, 3), "-", "-")
 
     let moveRows = try await measureMove(directory)

@@ -19,7 +19,7 @@ extension ModelContext {
           kind: .updated, value: object, baseVersion: existing.baseVersion, serial: serial)
         return false
       }
-      if state.registered[ObjectIdentifier(Root.self)]?[object.id] != nil {
+      if state.registeredVersion(ObjectIdentifier(Root.self), id: object.id) != nil {
         throw PersistenceError.duplicate(entity: Root.entityName, id: object.id)
       }
       return parent != nil
@@ -152,7 +152,7 @@ extension ModelContext {
 
 extension ContextState {
   /// What this context alone knows about an object.
-  func localVersion<Root: Entity>(of type: Root.Type, id: UUID) -> KnownVersion {
+  mutating func localVersion<Root: Entity>(of type: Root.Type, id: UUID) -> KnownVersion {
     if let change = existingBox(type)?.changes[id] {
       switch change.kind {
       case .deleted: return .deleted
@@ -160,7 +160,9 @@ extension ContextState {
       case .updated: return change.baseVersion.map(KnownVersion.stored) ?? .unsaved
       }
     }
-    if let version = registered[ObjectIdentifier(type)]?[id] { return .stored(version) }
+    if let version = registeredVersion(ObjectIdentifier(type), id: id) {
+      return .stored(version)
+    }
     return .unknown
   }
 }

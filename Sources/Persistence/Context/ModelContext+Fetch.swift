@@ -10,7 +10,7 @@ extension ModelContext {
   /// - Complexity: One query; O(p log p) more for p pending changes of the entity.
   /// - Throws: `EngineError` or `PersistenceError.decoding`.
   public func fetch<Root: Entity>(_ request: FetchRequest<Root>) async throws -> [Root] {
-    try await fetchStored(request).map(\.value)
+    try await fetchStored(request).values
   }
 
   /// The number of objects a request describes, including unsaved changes.
@@ -25,7 +25,7 @@ extension ModelContext {
   }
 
   /// Fetches with versions, overlaying pending changes, and registers the versions read.
-  func fetchStored<Root: Entity>(_ request: FetchRequest<Root>) async throws -> [Stored<Root>] {
+  func fetchStored<Root: Entity>(_ request: FetchRequest<Root>) async throws -> StoredRows<Root> {
     try core.checkKnown(Root.self)
     let pendingCount = state.withLock { $0.existingBox(Root.self)?.count ?? 0 }
     var inner = request
@@ -33,7 +33,7 @@ extension ModelContext {
       inner.limit = request.limit.map { $0 + request.offset + pendingCount }
       inner.offset = 0
     }
-    let rows: [Stored<Root>]
+    let rows: StoredRows<Root>
     if let parent {
       rows = try await parent.fetchStored(inner)
     } else {
@@ -41,18 +41,9 @@ extension ModelContext {
     }
     return state.withLock { state in
       let box = state.existingBox(Root.self)
-      let key = ObjectIdentifier(Root.self)
-      var registered = state.registered[key] ?? [:]
-      state.registered[key] = nil
-      registered.reserveCapacity(registered.count + rows.count)
-      for row in rows {
-        if let version = row.version, box?.changes[row.value.id] == nil {
-          registered[row.value.id] = version
-        }
-      }
-      state.registered[key] = registered
+      state.register(rows)
       guard let box, !box.isEmpty else { return rows }
-      var merged = rows.filter { box.changes[$0.value.id] == nil }
+      var merged = rows.stored.filter { box.changes[$0.value.id] == nil }
       for change in box.changes.values where change.kind != .deleted {
         if let value = change.value, request.matches(value) {
           merged.append(Stored(value: value, version: change.baseVersion))
@@ -62,7 +53,7 @@ extension ModelContext {
       if pendingCount == 0 {
         arranged.offset = 0
       }
-      return arranged.arrange(merged)
+      return StoredRows(arranged.arrange(merged))
     }
   }
 }

@@ -59,10 +59,11 @@ extension ModelContext {
     state.withLock { state in
       for part in prepared {
         let committed = summary.changes[part.type]
-        var registered = state.registered[part.type] ?? [:]
+        // Taken out so the dictionary is uniquely referenced and changed in place.
+        var registered = state.takeRegistry(part.type)
         state.boxes[part.type]?.finishSave(
           marks: part.marks, committed: committed, registered: &registered)
-        state.registered[part.type] = registered
+        state.putRegistry(registered, for: part.type)
       }
     }
     for changes in summary.changes.values {

@@ -68,9 +68,10 @@ public final class ModelContext: Sendable {
       for (type, changes) in summary.changes {
         guard let merger = changes as? any VersionMerging else { continue }
         let box = state.boxes[type]
-        var registered = state.registered[type] ?? [:]
+        // Taken out so the dictionary is uniquely referenced and changed in place.
+        var registered = state.takeRegistry(type)
         merger.merge(into: &registered, skipping: box)
-        state.registered[type] = registered
+        state.putRegistry(registered, for: type)
       }
     }
   }

@@ -16,7 +16,7 @@ protocol StorageEngine: Sendable {
   ///   - offset: The offset to apply in SQL.
   func fetch<Root: Entity>(
     _ request: FetchRequest<Root>, limit: Int?, offset: Int
-  ) async throws -> [Stored<Root>]
+  ) async throws -> StoredRows<Root>
 
   /// Fetches like `fetch`, serialised with commits, and returns the sequence number of the
   /// last in-process commit the result includes (observation starts from it).

@@ -79,3 +79,23 @@ struct Stored<Root: Entity>: Sendable {
   var value: Root
   var version: Int64?
 }
+
+/// Objects with their versions, as two parallel arrays, so that callers that want only the
+/// objects get them without a copy.
+struct StoredRows<Root: Entity>: Sendable {
+  var values: [Root] = []
+  var versions: [Int64?] = []
+
+  init() {}
+
+  init(_ stored: [Stored<Root>]) {
+    values = stored.map(\.value)
+    versions = stored.map(\.version)
+  }
+
+  var count: Int { values.count }
+
+  var stored: [Stored<Root>] {
+    zip(values, versions).map { Stored(value: $0, version: $1) }
+  }
+}

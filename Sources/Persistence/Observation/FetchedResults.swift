@@ -39,6 +39,8 @@ public struct FetchedSection<Root: Entity>: Sendable {
   public let key: StoredValue
   /// The objects, in the request's order.
   public let objects: [Root]
+  /// The objects' identifiers.
+  let ids: [UUID]
 }
 
 extension FetchedResults {
@@ -49,12 +51,12 @@ extension FetchedResults {
     _ state: ResultsState<Root>, updated: Set<UUID>, previous: ResultsSnapshot?,
     changes: ResultChanges? = nil
   ) throws -> FetchedResults {
-    let sections = sections(of: state.objects, by: state.request.sectionKey)
-    var snapshot = ResultsSnapshot()
-    try snapshot.appendSections(sections.map(\.key))
-    for section in sections {
-      try snapshot.appendItems(section.objects.map(\.id), toSection: section.key)
+    let sections = sections(of: state.objects, ids: state.ids, by: state.request.sectionKey)
+    var edited: ResultsSnapshot? = nil
+    if let previous, let changes {
+      edited = editedSnapshot(previous, sections: sections, changes: changes)
     }
+    let snapshot = try edited ?? makeSnapshot(sections)
     var incremental: ResultsChangeset? = nil
     if let previous, let changes {
       incremental = incrementalChangeset(from: previous, to: snapshot, changes: changes)
@@ -68,27 +70,43 @@ extension FetchedResults {
       updatedIDs: updated)
   }
 
+  /// A snapshot built from scratch.
+  ///
+  /// - Complexity: O(n) for n objects.
+  static func makeSnapshot(_ sections: [FetchedSection<Root>]) throws -> ResultsSnapshot {
+    var snapshot = ResultsSnapshot()
+    try snapshot.appendSections(sections.map(\.key))
+    for section in sections {
+      try snapshot.appendItems(section.ids, toSection: section.key)
+    }
+    return snapshot
+  }
+
   /// Groups sorted objects into sections of equal section-key values.
   ///
   /// - Complexity: O(n).
   static func sections(
-    of objects: [Root], by key: AnyAttribute<Root>?
+    of objects: [Root], ids: [UUID], by key: AnyAttribute<Root>?
   ) -> [FetchedSection<Root>] {
-    guard let key else { return [FetchedSection(key: .null, objects: objects)] }
+    guard let key else { return [FetchedSection(key: .null, objects: objects, ids: ids)] }
     var sections: [FetchedSection<Root>] = []
     var start = 0
     var current: StoredValue? = nil
+    func close(_ end: Int) {
+      guard let current else { return }
+      sections.append(
+        FetchedSection(
+          key: current, objects: Array(objects[start..<end]), ids: Array(ids[start..<end])))
+    }
     for (index, object) in objects.enumerated() {
       let value = key.read(object)
       if let current, current != value {
-        sections.append(FetchedSection(key: current, objects: Array(objects[start..<index])))
+        close(index)
         start = index
       }
       current = value
     }
-    if let current {
-      sections.append(FetchedSection(key: current, objects: Array(objects[start...])))
-    }
+    close(objects.count)
     return sections
   }
 }

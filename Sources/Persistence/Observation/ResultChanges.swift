@@ -83,3 +83,56 @@ extension FetchedResults {
     return StagedChangeset(stages)
   }
 }
+
+extension FetchedResults {
+  /// The new snapshot made by editing the previous one with what the commit did, instead of
+  /// building it from scratch (which hashes every identifier). `nil` when sections changed or
+  /// the edit does not reproduce `target` exactly (the caller builds the snapshot then).
+  ///
+  /// - Complexity: O(c × s) for c changed objects in sections of s objects.
+  static func editedSnapshot(
+    _ previous: ResultsSnapshot, sections: [FetchedSection<Root>], changes: ResultChanges
+  ) -> ResultsSnapshot? {
+    guard previous.sectionIdentifiers == sections.map(\.key) else { return nil }
+    var snapshot = previous
+    do {
+      if !changes.removed.isEmpty {
+        try snapshot.deleteItems(changes.removed.filter { previous.contains(item: $0) })
+      }
+      let placed = changes.inserted.union(changes.repositioned)
+      guard !placed.isEmpty else { return snapshot }
+      for (sectionIndex, section) in sections.enumerated() {
+        let ids = section.ids
+        for (index, id) in ids.enumerated() where placed.contains(id) {
+          let isNew = !snapshot.contains(item: id)
+          if index > 0 {
+            let previousID = ids[index - 1]
+            if !isNew, let path = snapshot.indexPath(of: id), path.section == sectionIndex,
+              path.element > 0,
+              snapshot.sections[sectionIndex].items[path.element - 1] == previousID
+            {
+              continue
+            }
+            if isNew {
+              try snapshot.insertItems([id], afterItem: previousID)
+            } else {
+              try snapshot.moveItem(id, afterItem: previousID)
+            }
+          } else if let first = snapshot.sections[sectionIndex].items.first, first != id {
+            if isNew {
+              try snapshot.insertItems([id], beforeItem: first)
+            } else {
+              try snapshot.moveItem(id, beforeItem: first)
+            }
+          } else if isNew {
+            try snapshot.appendItems([id], toSection: section.key)
+          }
+        }
+        guard snapshot.sections[sectionIndex].items == ids else { return nil }
+      }
+    } catch {
+      return nil
+    }
+    return snapshot
+  }
+}

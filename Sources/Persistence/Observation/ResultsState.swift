@@ -9,6 +9,9 @@ struct ResultsState<Root: Entity>: Sendable {
   let request: FetchRequest<Root>
   let sort: [SortKey<Root>]
   private(set) var objects: [Root] = []
+  /// The objects' identifiers, kept in step with `objects`: searching and snapshotting a
+  /// concrete `[UUID]` is much cheaper than reading identifiers through generic code.
+  private(set) var ids: [UUID] = []
   private(set) var versions: [UUID: Int64] = [:]
   /// The last in-process commit reflected.
   var sequence: UInt64 = 0
@@ -39,6 +42,7 @@ struct ResultsState<Root: Entity>: Sendable {
       if let previous = old[value.id], previous != value { updated.insert(value.id) }
     }
     objects = values
+    ids = values.map { $0.id }
     return updated
   }
 
@@ -50,8 +54,9 @@ struct ResultsState<Root: Entity>: Sendable {
     var result = ResultChanges()
     var touched = false
     for id in changes.deleted {
-      if let index = objects.firstIndex(where: { $0.id == id }) {
+      if let index = ids.firstIndex(of: id) {
         objects.remove(at: index)
+        ids.remove(at: index)
         versions[id] = nil
         result.removed.insert(id)
         touched = true
@@ -60,13 +65,14 @@ struct ResultsState<Root: Entity>: Sendable {
     for batch in [changes.inserted, changes.updated] {
       for stored in batch {
         let object = stored.value
-        if let index = objects.firstIndex(where: { $0.id == object.id }) {
+        if let index = ids.firstIndex(of: object.id) {
           if let known = versions[object.id], let version = stored.version, version <= known {
             continue
           }
           versions[object.id] = stored.version
           if objects[index] == object { continue }
           objects.remove(at: index)
+          ids.remove(at: index)
           touched = true
           if request.matches(object) {
             insertSorted(object)
@@ -99,5 +105,6 @@ struct ResultsState<Root: Entity>: Sendable {
       }
     }
     objects.insert(object, at: low)
+    ids.insert(object.id, at: low)
   }
 }

@@ -1,3 +1,4 @@
+import Diffable
 import Foundation
 import Persistence
 
@@ -6,6 +7,20 @@ extension PersistenceBenchmark {
     var p50: Double
     var p99: Double
     var refetch: Double
+    var save: Double
+    var snapshot: Double
+  }
+
+  /// Building a Diffable snapshot of `count` identifiers alone: a floor for any observer
+  /// that delivers a fresh snapshot per commit.
+  func measureSnapshotBuild(_ count: Int) throws -> Double {
+    let ids = (0..<count).map { _ in UUID() }
+    return try Measure.bestMilliseconds(repetitions: 20) {
+      var snapshot = Snapshot<StoredValue, UUID>()
+      try snapshot.appendSections([.null])
+      try snapshot.appendItems(ids, toSection: .null)
+      precondition(snapshot.numberOfItems == count)
+    }
   }
 
   /// Saves one changed object at a time in a background context while the view context
@@ -48,6 +63,7 @@ extension PersistenceBenchmark {
     let writer = container.newBackgroundContext()
     _ = try await writer.fetch(request)
     var samples: [Double] = []
+    var saves: [Double] = []
     var random = SystemRandomNumberGenerator()
     for round in 0..<commits {
       let index = Int.random(in: 0..<todos.count, using: &random)
@@ -56,11 +72,13 @@ extension PersistenceBenchmark {
       try writer.update(todos[index])
       let start = clock.now
       try await writer.save()
+      saves.append((clock.now - start).milliseconds)
       guard let arrival = await arrivals.next() else { break }
       samples.append((arrival - start).milliseconds)
     }
     return ObserveTimes(
       p50: Measure.percentile(samples, 0.5), p99: Measure.percentile(samples, 0.99),
-      refetch: refetch)
+      refetch: refetch, save: Measure.percentile(saves, 0.5),
+      snapshot: try measureSnapshotBuild(observedCount))
   }
 }

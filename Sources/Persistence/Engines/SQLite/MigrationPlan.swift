@@ -67,7 +67,7 @@ struct MigrationPlan: Sendable {
       try db.execute(
         sql: "INSERT INTO persistence_migrations (identifier, position) VALUES (?, ?)",
         arguments: [step.identifier, count])
-      persistenceLogger.info("applied migration \(step.identifier)")
+      persistenceLogger.debug("applied migration \(step.identifier)")
     }
     try db.execute(sql: "PRAGMA user_version = \(count)")
   }

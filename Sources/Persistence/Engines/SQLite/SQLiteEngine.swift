@@ -27,7 +27,7 @@ final class SQLiteEngine: StorageEngine {
 
   func fetch<Root: Entity>(
     _ request: FetchRequest<Root>, limit: Int?, offset: Int
-  ) async throws -> [Stored<Root>] {
+  ) async throws -> StoredRows<Root> {
     let table = try table(for: Root.self)
     do {
       return try await writer.read { db in
@@ -47,7 +47,7 @@ final class SQLiteEngine: StorageEngine {
         let current = self.sequence.withLock { $0 }
         let objects = try Self.fetch(
           db, request, table: table, limit: request.limit, offset: request.offset)
-        return (objects, current)
+        return (objects.stored, current)
       }
     } catch {
       throw EngineError.wrap(error)
@@ -56,13 +56,13 @@ final class SQLiteEngine: StorageEngine {
 
   private static func fetch<Root: Entity>(
     _ db: Database, _ request: FetchRequest<Root>, table: TableInfo, limit: Int?, offset: Int
-  ) throws -> [Stored<Root>] {
+  ) throws -> StoredRows<Root> {
     let query = SQLiteQuery(request, table: table, limit: limit, offset: offset)
     let arguments = query.arguments
     do {
       let statement = try db.cachedStatement(sql: query.sql)
       statement.setUncheckedArguments(StatementArguments(arguments.map(\.databaseValue)))
-      var objects: [Stored<Root>] = []
+      var objects = StoredRows<Root>()
       let rows = try Row.fetchCursor(statement)
       while let row = try rows.next() {
         let decoder = SQLiteRowDecoder(row: row, table: table)
@@ -74,7 +74,8 @@ final class SQLiteEngine: StorageEngine {
         } catch {
           throw PersistenceError.decoding(entity: table.name, reason: "\(error)")
         }
-        objects.append(Stored(value: value, version: row[1] as Int64))
+        objects.values.append(value)
+        objects.versions.append(row[1] as Int64)
       }
       return objects
     } catch let error as DatabaseError {
