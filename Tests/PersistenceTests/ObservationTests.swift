@@ -112,6 +112,15 @@ struct ObservationTests {
     try context.insert(Todo.sample("Memory"))
     try await context.save()
     try await collector.waitFor { $0.objects.map(\.title) == ["Memory"] }
+
+    // Closing the container ends its observations.
+    let ended = Task {
+      var count = 0
+      for try await _ in context.observe(FetchRequest<Todo>()) { count += 1 }
+      return count
+    }
+    try await Task.sleep(for: .milliseconds(50))
     try container.close()
+    #expect(try await ended.value == 1)
   }
 }

@@ -61,10 +61,11 @@ public final class PersistentContainer: Sendable {
     ModelContext(core: core, kind: .background, parent: nil)
   }
 
-  /// Stops looking for outside changes and closes the database connections. Contexts and
-  /// observations fail afterwards.
+  /// Stops looking for outside changes, ends every observation and closes the database
+  /// connections. Contexts fail afterwards.
   public func close() throws {
     polling?.cancel()
+    core.hub.publish(.closed)
     try core.engine.close()
   }
 

@@ -9,6 +9,8 @@ final class ChangeHub: Sendable {
     case commit(CommitSummary)
     /// Another process or connection changed the store: observers refetch.
     case external
+    /// The container closed: observations end.
+    case closed
   }
 
   private struct Subscribers {

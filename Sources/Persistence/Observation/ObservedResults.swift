@@ -122,6 +122,9 @@ final class ObservationRun<Root: Entity>: Sendable {
         case .external:
           changes = nil
           updated = try await refetch(engine, &state)
+        case .closed:
+          output.finish()
+          return
         }
         guard let updated else { continue }
         current = try FetchedResults.make(
