@@ -18,6 +18,11 @@ struct ContextState {
     unindexed[ObjectIdentifier(Root.self), default: []].append(FetchedVersions(rows: rows))
   }
 
+  /// Records versions written by a save, indexed on first use, after earlier ones.
+  mutating func register(_ versions: any UnindexedVersions, for key: ObjectIdentifier) {
+    unindexed[key, default: []].append(versions)
+  }
+
   /// Takes an entity's registry out (uniquely referenced, so it changes in place); put it
   /// back with `putRegistry`.
   mutating func takeRegistry(_ key: ObjectIdentifier) -> [UUID: Int64] {
@@ -71,5 +76,22 @@ struct FetchedVersions<Root: Entity>: UnindexedVersions {
     for (value, version) in zip(rows.values, rows.versions) {
       if let version { registry[value.id] = version }
     }
+  }
+}
+
+/// Versions written by one save: new versions for inserted and updated objects, none for
+/// deleted ones.
+struct CommittedVersions<Root: Entity>: UnindexedVersions {
+  let changes: CommittedChanges<Root>
+  var count: Int { changes.inserted.count + changes.updated.count }
+
+  init(_ changes: CommittedChanges<Root>) {
+    self.changes = changes
+  }
+
+  func index(into registry: inout [UUID: Int64]) {
+    for object in changes.inserted { registry[object.value.id] = object.version }
+    for object in changes.updated { registry[object.value.id] = object.version }
+    for id in changes.deleted { registry[id] = nil }
   }
 }

@@ -47,11 +47,12 @@ extension ModelContext {
   }
 
   private func commitToStore() async throws -> SaveSummary {
-    let prepared = try state.withLock { state in
-      try state.boxes.filter { !$0.value.isEmpty }.map { type, box in
-        let (batch, marks) = try box.makeBatch()
-        return (type: type, batch: batch, marks: marks)
+    let (prepared, serial) = try state.withLock { state in
+      let parts = try state.boxes.filter { !$0.value.isEmpty }.map { type, box in
+        (type: type, batch: try box.makeBatch())
       }
+      // Every change up to this serial is in the batch; later ones stay pending.
+      return (parts, state.serial)
     }
     guard !prepared.isEmpty else { return .empty }
     let summary = try await core.engine.commit(prepared.map(\.batch))
@@ -59,11 +60,9 @@ extension ModelContext {
     state.withLock { state in
       for part in prepared {
         let committed = summary.changes[part.type]
-        // Taken out so the dictionary is uniquely referenced and changed in place.
-        var registered = state.takeRegistry(part.type)
-        state.boxes[part.type]?.finishSave(
-          marks: part.marks, committed: committed, registered: &registered)
-        state.putRegistry(registered, for: part.type)
+        if let versions = state.boxes[part.type]?.finishSave(upTo: serial, committed: committed) {
+          state.register(versions, for: part.type)
+        }
       }
     }
     for changes in summary.changes.values {

@@ -12,14 +12,11 @@ final class PendingBox<Root: Entity>: AnyPendingBox {
 
   // MARK: - Saving to the store
 
-  /// The batch to commit, and the serial of each change it contains.
-  func makeBatch() throws -> (batch: any AnyEntityBatch, marks: [UUID: UInt64]) {
+  /// The batch to commit: every change in the box.
+  func makeBatch() throws -> any AnyEntityBatch {
     var batch = EntityBatch<Root>()
-    var marks: [UUID: UInt64] = [:]
-    marks.reserveCapacity(changes.count)
     batch.inserts.reserveCapacity(changes.count)
     for (id, change) in changes {
-      marks[id] = change.serial
       switch change.kind {
       case .inserted:
         guard let value = change.value else { continue }
@@ -34,32 +31,30 @@ final class PendingBox<Root: Entity>: AnyPendingBox {
         batch.deletes.append(.init(id: id, baseVersion: base))
       }
     }
-    return (batch, marks)
+    return batch
   }
 
-  /// Forgets the saved changes, keeps changes made during the save (now based on the saved
-  /// versions) and records the new versions.
+  /// Forgets the saved changes (those with a serial up to `serial`, which the batch held),
+  /// keeps changes made during the save, rebased on the saved versions, and returns the new
+  /// versions for the context's registry.
+  ///
+  /// - Complexity: O(n) for n changes, hashing only the changes made during the save.
   func finishSave(
-    marks: [UUID: UInt64], committed: (any AnyCommittedChanges)?,
-    registered: inout [UUID: Int64]
-  ) {
-    var newVersions: [UUID: Int64] = [:]
-    if let committed = committed as? CommittedChanges<Root> {
-      for object in committed.inserted { newVersions[object.value.id] = object.version }
-      for object in committed.updated { newVersions[object.value.id] = object.version }
-      for id in committed.deleted { registered[id] = nil }
-    }
-    for (id, version) in newVersions { registered[id] = version }
-    for (id, serial) in marks {
-      guard var change = changes[id] else { continue }
-      if change.serial == serial {
-        changes[id] = nil
-      } else if let version = newVersions[id] {
+    upTo serial: UInt64, committed: (any AnyCommittedChanges)?
+  ) -> (any UnindexedVersions)? {
+    let committed = committed as? CommittedChanges<Root>
+    var kept: [UUID: PendingChange<Root>] = [:]
+    for (id, change) in changes where change.serial > serial { kept[id] = change }
+    if !kept.isEmpty, let committed {
+      for object in committed.inserted + committed.updated {
+        guard var change = kept[object.value.id], let version = object.version else { continue }
         if change.kind == .inserted { change.kind = .updated }
         change.baseVersion = version
-        changes[id] = change
+        kept[object.value.id] = change
       }
     }
+    changes = kept
+    return committed.map(CommittedVersions.init)
   }
 
   // MARK: - Saving into a parent context
@@ -79,10 +74,10 @@ final class PendingBox<Root: Entity>: AnyPendingBox {
 protocol AnyPendingBox: AnyObject {
   var isEmpty: Bool { get }
   var count: Int { get }
-  func makeBatch() throws -> (batch: any AnyEntityBatch, marks: [UUID: UInt64])
+  func makeBatch() throws -> any AnyEntityBatch
   func finishSave(
-    marks: [UUID: UInt64], committed: (any AnyCommittedChanges)?,
-    registered: inout [UUID: Int64])
+    upTo serial: UInt64, committed: (any AnyCommittedChanges)?
+  ) -> (any UnindexedVersions)?
   func forget(marks: [UUID: UInt64])
   func makePush() -> any AnyPushBatch
 }
