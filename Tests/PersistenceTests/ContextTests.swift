@@ -175,4 +175,21 @@ struct ContextTests {
       #expect(all.map(\.priority) == Array(0..<20))
     }
   }
+
+  @Test("A closed container's contexts fail with a typed error")
+  func closedContainer() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let container = try await PersistentContainer(.file(directory.database), entities: [Todo.self])
+    let context = container.viewContext
+    try container.close()
+    try container.close()
+    await #expect(throws: PersistenceError.containerClosed) {
+      try await context.fetch(FetchRequest<Todo>())
+    }
+    try context.insert(Todo.sample("Too late"))
+    await #expect(throws: PersistenceError.containerClosed) {
+      try await context.save()
+    }
+  }
 }

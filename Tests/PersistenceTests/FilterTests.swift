@@ -110,3 +110,25 @@ struct FilterTests {
     }
   }
 }
+
+@Suite("Fetch request bounds")
+struct FetchRequestBoundsTests {
+  @Test("Extreme and negative limits and offsets never trap, with or without pending changes")
+  func extremePaging() async throws {
+    try await withContainer { container, _ in
+      let context = container.viewContext
+      for priority in 0..<3 { try context.insert(Todo.sample("P\(priority)", priority: priority)) }
+      try await context.save()
+      try context.insert(Todo.sample("Pending", priority: 9))
+      var request = FetchRequest<Todo>(sortedBy: [Todo.priority.ascending], limit: .max)
+      #expect(try await context.fetch(request).count == 4)
+      request.offset = .max
+      #expect(try await context.fetch(request).isEmpty)
+      request.limit = -3
+      request.offset = -7
+      #expect(try await context.fetch(request).isEmpty)
+      context.rollback()
+      #expect(try await context.fetch(request).isEmpty)
+    }
+  }
+}

@@ -114,12 +114,17 @@ struct ObservationTests {
     try await collector.waitFor { $0.objects.map(\.title) == ["Memory"] }
 
     // Closing the container ends its observations.
+    let (started, signal) = AsyncStream.makeStream(of: Void.self)
     let ended = Task {
       var count = 0
-      for try await _ in context.observe(FetchRequest<Todo>()) { count += 1 }
+      for try await _ in context.observe(FetchRequest<Todo>()) {
+        count += 1
+        signal.yield()
+      }
       return count
     }
-    try await Task.sleep(for: .milliseconds(50))
+    var iterator = started.makeAsyncIterator()
+    _ = await iterator.next()
     try container.close()
     #expect(try await ended.value == 1)
   }

@@ -30,7 +30,10 @@ extension ModelContext {
     let pendingCount = state.withLock { $0.existingBox(Root.self)?.count ?? 0 }
     var inner = request
     if pendingCount > 0 {
-      inner.limit = request.limit.map { $0 + request.offset + pendingCount }
+      // Room for pending objects that may push store rows out of the page (saturating).
+      inner.limit = request.limit.map {
+        saturatingSum(max(0, $0), max(0, request.offset), pendingCount)
+      }
       inner.offset = 0
     }
     let rows: StoredRows<Root>
@@ -56,4 +59,15 @@ extension ModelContext {
       return StoredRows(arranged.arrange(merged))
     }
   }
+}
+
+/// The sum, or `Int.max` when it overflows.
+private func saturatingSum(_ values: Int...) -> Int {
+  var total = 0
+  for value in values {
+    let (sum, overflow) = total.addingReportingOverflow(value)
+    if overflow { return Int.max }
+    total = sum
+  }
+  return total
 }

@@ -13,9 +13,9 @@ public struct FetchRequest<Root: Entity>: Sendable {
   public var filter: Filter<Root>?
   /// The sort keys, most significant first. The identifier always ends the order.
   public var sortKeys: [SortKey<Root>]
-  /// The maximum number of objects, if any.
+  /// The maximum number of objects, if any; a negative limit counts as zero.
   public var limit: Int?
-  /// The number of leading objects to skip.
+  /// The number of leading objects to skip; a negative offset counts as zero.
   public var offset: Int
   /// The attribute whose value groups objects into sections, if any. Sections appear in the
   /// order of this attribute (ascending), which the request sorts by first.
@@ -68,7 +68,9 @@ public struct FetchRequest<Root: Entity>: Sendable {
     let sort = effectiveSort
     var sorted = objects.sorted { sort.order($0.value, $1.value) < 0 }
     if offset > 0 { sorted.removeFirst(Swift.min(offset, sorted.count)) }
-    if let limit, sorted.count > limit { sorted.removeLast(sorted.count - limit) }
+    if let limit, sorted.count > Swift.max(0, limit) {
+      sorted.removeLast(sorted.count - Swift.max(0, limit))
+    }
     return sorted
   }
 }

@@ -11,6 +11,7 @@ final class SQLiteEngine: StorageEngine {
   let writer: any DatabaseWriter
   let tables: [ObjectIdentifier: TableInfo]
   private let sequence = Protected<UInt64>(0)
+  private let isClosed = Protected(false)
   private let onCommit: @Sendable (CommitSummary) -> Void
 
   init(
@@ -29,6 +30,7 @@ final class SQLiteEngine: StorageEngine {
     _ request: FetchRequest<Root>, limit: Int?, offset: Int
   ) async throws -> StoredRows<Root> {
     let table = try table(for: Root.self)
+    try checkOpen()
     do {
       return try await writer.read { db in
         try Self.fetch(db, request, table: table, limit: limit, offset: offset)
@@ -42,6 +44,7 @@ final class SQLiteEngine: StorageEngine {
     _ request: FetchRequest<Root>
   ) async throws -> (objects: [Stored<Root>], sequence: UInt64) {
     let table = try table(for: Root.self)
+    try checkOpen()
     do {
       return try await writer.writeWithoutTransaction { db in
         let current = self.sequence.withLock { $0 }
@@ -87,6 +90,7 @@ final class SQLiteEngine: StorageEngine {
 
   func commit(_ batches: [any AnyEntityBatch]) async throws -> CommitSummary {
     let tables = self.tables
+    try checkOpen()
     do {
       return try await writer.writeWithoutTransaction { db in
         var changes: [ObjectIdentifier: any AnyCommittedChanges] = [:]
@@ -113,6 +117,7 @@ final class SQLiteEngine: StorageEngine {
   }
 
   func externalChangeToken() async throws -> Int64 {
+    try checkOpen()
     do {
       return try await writer.writeWithoutTransaction { db in
         try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0
@@ -123,6 +128,11 @@ final class SQLiteEngine: StorageEngine {
   }
 
   func close() throws {
+    let wasClosed = isClosed.withLock { closed in
+      defer { closed = true }
+      return closed
+    }
+    guard !wasClosed else { return }
     do {
       if let pool = writer as? DatabasePool {
         try pool.close()
@@ -132,6 +142,10 @@ final class SQLiteEngine: StorageEngine {
     } catch {
       throw EngineError.wrap(error)
     }
+  }
+
+  private func checkOpen() throws {
+    if isClosed.withLock({ $0 }) { throw PersistenceError.containerClosed }
   }
 
   private func table<Root: Entity>(for type: Root.Type) throws -> TableInfo {

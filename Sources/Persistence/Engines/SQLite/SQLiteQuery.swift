@@ -16,8 +16,8 @@ struct SQLiteQuery {
     sql += " ORDER BY " + orderings.joined(separator: ", ")
     if limit != nil || offset > 0 {
       sql += " LIMIT ? OFFSET ?"
-      arguments.append(.integer(Int64(limit ?? -1)))
-      arguments.append(.integer(Int64(offset)))
+      arguments.append(.integer(Int64(limit.map { Swift.max(0, $0) } ?? -1)))
+      arguments.append(.integer(Int64(Swift.max(0, offset))))
     }
     self.sql = sql
     self.arguments = arguments
