@@ -71,15 +71,19 @@ struct ObservationTests {
       }
       #expect(container.observerCount == hubBefore)
 
+      let (started, signal) = AsyncStream.makeStream(of: Void.self)
       let task = Task {
         var count = 0
-        for try await _ in context.observe(FetchRequest<Todo>()) { count += 1 }
+        for try await _ in context.observe(FetchRequest<Todo>()) {
+          count += 1
+          signal.yield()
+        }
         return count
       }
-      try await Task.sleep(for: .milliseconds(50))
+      var first = started.makeAsyncIterator()
+      _ = await first.next()
       task.cancel()
       #expect(try await task.value == 1)
-      try await Task.sleep(for: .milliseconds(20))
       #expect(container.observerCount == hubBefore)
     }
   }
