@@ -28,10 +28,10 @@ extension SQLiteRowDecoder {
     var codingPath: [any CodingKey] { [] }
     var allKeys: [Key] { table.columnIndex.keys.compactMap { Key(stringValue: $0) } }
 
-    func contains(_ key: Key) -> Bool { table.columnIndex[key.stringValue] != nil }
+    func contains(_ key: Key) -> Bool { table.index(ofColumn: key.stringValue) != nil }
 
     private func index(_ key: Key) throws -> Int {
-      guard let index = table.columnIndex[key.stringValue] else {
+      guard let index = table.index(ofColumn: key.stringValue) else {
         throw PersistenceError.decoding(
           entity: table.name, reason: "no attribute is named \(key.stringValue)")
       }

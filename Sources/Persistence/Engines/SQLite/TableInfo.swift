@@ -5,6 +5,8 @@ struct TableInfo: Sendable {
   let name: String
   let attributeNames: [String]
   let columnIndex: [String: Int]
+  /// `id`, `version`, then the attributes: the order of `SELECT` results.
+  let columns: [String]
   let selectColumns: String
   let insertSQL: String
   let updateSQL: String
@@ -17,6 +19,7 @@ struct TableInfo: Sendable {
     self.name = name
     self.attributeNames = attributeNames
     let columns = ["id", "version"] + attributeNames
+    self.columns = columns
     var index: [String: Int] = [:]
     for (position, column) in columns.enumerated() { index[column] = position }
     self.columnIndex = index
@@ -33,6 +36,16 @@ struct TableInfo: Sendable {
       UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE "id" = ? AND "version" = ?
       """
     self.deleteSQL = "DELETE FROM \(table) WHERE \"id\" = ? AND \"version\" = ?"
+  }
+
+  /// The result column of a coding key. Tables have few columns, and comparing short strings
+  /// is cheaper than hashing them, so small tables are scanned.
+  func index(ofColumn name: String) -> Int? {
+    if columns.count <= 16 {
+      for position in columns.indices where columns[position] == name { return position }
+      return nil
+    }
+    return columnIndex[name]
   }
 
   /// Checks that names are plain identifiers, so quoting them is always safe.
