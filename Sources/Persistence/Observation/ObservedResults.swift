@@ -101,8 +101,11 @@ final class ObservationRun<Root: Entity>: Sendable {
       let (objects, sequence) = try await engine.fetchSequenced(request)
       _ = state.replace(with: objects)
       state.sequence = sequence
-      var current = try FetchedResults.make(state, updated: [], previous: nil)
-      output.yield(current)
+      let first = try FetchedResults.make(state, updated: [], previous: nil)
+      // Only the snapshot is kept: once the consumer drops a value, the state's arrays are
+      // uniquely referenced again and the next commit changes them in place.
+      var previous = first.snapshot
+      output.yield(first)
       for await event in events {
         if Task.isCancelled { break }
         let changes: ResultChanges?
@@ -127,9 +130,10 @@ final class ObservationRun<Root: Entity>: Sendable {
           return
         }
         guard let updated else { continue }
-        current = try FetchedResults.make(
-          state, updated: updated, previous: current.snapshot, changes: changes)
-        output.yield(current)
+        let next = try FetchedResults.make(
+          state, updated: updated, previous: previous, changes: changes)
+        previous = next.snapshot
+        output.yield(next)
       }
       output.finish()
     } catch {
