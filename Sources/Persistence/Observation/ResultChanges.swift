@@ -101,34 +101,57 @@ extension FetchedResults {
       }
       let placed = changes.inserted.union(changes.repositioned)
       guard !placed.isEmpty else { return snapshot }
-      for (sectionIndex, section) in sections.enumerated() {
-        let ids = section.ids
-        for (index, id) in ids.enumerated() where placed.contains(id) {
-          let isNew = !snapshot.contains(item: id)
-          if index > 0 {
-            let previousID = ids[index - 1]
-            if !isNew, let path = snapshot.indexPath(of: id), path.section == sectionIndex,
-              path.element > 0,
-              snapshot.sections[sectionIndex].items[path.element - 1] == previousID
-            {
-              continue
+      // Where each placed object goes, in target order. A few objects are found by a linear
+      // search of the identifiers (no hashing); many by one pass over them.
+      var targets: [(section: Int, element: Int)] = []
+      if placed.count <= 16 {
+        for id in placed {
+          for (index, section) in sections.enumerated() {
+            if let element = section.ids.firstIndex(of: id) {
+              targets.append((index, element))
+              break
             }
-            if isNew {
-              try snapshot.insertItems([id], afterItem: previousID)
-            } else {
-              try snapshot.moveItem(id, afterItem: previousID)
-            }
-          } else if let first = snapshot.sections[sectionIndex].items.first, first != id {
-            if isNew {
-              try snapshot.insertItems([id], beforeItem: first)
-            } else {
-              try snapshot.moveItem(id, beforeItem: first)
-            }
-          } else if isNew {
-            try snapshot.appendItems([id], toSection: section.key)
           }
         }
-        guard snapshot.sections[sectionIndex].items == ids else { return nil }
+        targets.sort { ($0.section, $0.element) < ($1.section, $1.element) }
+      } else {
+        for (index, section) in sections.enumerated() {
+          for (element, id) in section.ids.enumerated() where placed.contains(id) {
+            targets.append((index, element))
+          }
+        }
+      }
+      for (sectionIndex, index) in targets {
+        let section = sections[sectionIndex]
+        let ids = section.ids
+        let id = ids[index]
+        let isNew = !snapshot.contains(item: id)
+        if index > 0 {
+          let previousID = ids[index - 1]
+          if !isNew, let path = snapshot.indexPath(of: id), path.section == sectionIndex,
+            path.element > 0,
+            snapshot.sections[sectionIndex].items[path.element - 1] == previousID
+          {
+            continue
+          }
+          if isNew {
+            try snapshot.insertItems([id], afterItem: previousID)
+          } else {
+            try snapshot.moveItem(id, afterItem: previousID)
+          }
+        } else if let first = snapshot.sections[sectionIndex].items.first, first != id {
+          if isNew {
+            try snapshot.insertItems([id], beforeItem: first)
+          } else {
+            try snapshot.moveItem(id, beforeItem: first)
+          }
+        } else if isNew {
+          try snapshot.appendItems([id], toSection: section.key)
+        }
+      }
+      for (index, section) in sections.enumerated()
+      where snapshot.sections[index].items != section.ids {
+        return nil
       }
     } catch {
       return nil
