@@ -28,6 +28,7 @@ extension TestStore {
         """
       )
       store.cancelAllEffects()
+      _ = await waitUntil(timeout ?? self.timeout) { store.runningEffectCount == 0 }
     }
     reportUnreceivedActions(at: location)
   }
