@@ -52,8 +52,9 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) {
-    var dependencies = DependencyValues._current
-    prepareDependencies?(&dependencies)
+    let dependencies = withDependencies(prepareDependencies ?? { _ in }) {
+      DependencyValues._current
+    }
     let reducer = DependencyValues.$_current.withValue(dependencies) { reducer() }
     self.init(
       initialState: initialState,

@@ -62,8 +62,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    var dependencies = DependencyValues._current
-    prepareDependencies(&dependencies)
+    let dependencies = withDependencies(prepareDependencies) { DependencyValues._current }
     let reducer = DependencyValues.$_current.withValue(dependencies) { reducer() }
     let log = _TestLog<State, Action>()
     self.state = initialState

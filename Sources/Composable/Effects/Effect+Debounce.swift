@@ -43,6 +43,7 @@ extension Effect {
   /// `continuousClock` dependency).
   ///
   /// See ``debounce(id:for:clock:tolerance:)-(_,C.Duration,C,_)``.
+  @_disfavoredOverload
   public func debounce(
     id: some Hashable & Sendable,
     for duration: Duration,

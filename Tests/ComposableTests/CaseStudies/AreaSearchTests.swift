@@ -4,10 +4,10 @@ import Testing
 @Suite struct AreaSearchTests {
   let clock = TestClock()
 
-  /// A test store whose area client answers after `latency` on the test clock.
+  /// A test store whose area client answers after `latency` on the test clock, or at once.
   func makeStore(
     initialState: AreaSearch.State = AreaSearch.State(),
-    latency: Duration = .seconds(1),
+    latency: Duration? = .seconds(1),
     fetchAreas: @escaping @Sendable () async throws -> [Area] = { Area.unsorted }
   ) -> TestStore<AreaSearch.State, AreaSearch.Action> {
     let clock = clock
@@ -16,7 +16,7 @@ import Testing
     } withDependencies: {
       $0.continuousClock = clock
       $0.areaClient.fetchAreas = {
-        try await clock.sleep(for: latency)
+        if let latency { try await clock.sleep(for: latency) }
         return try await fetchAreas()
       }
     }
@@ -58,7 +58,7 @@ import Testing
   @Test func slowFirstRequestIsCancelledBySecond() async {
     let calls = LockIsolated(0)
     let clock = clock
-    let store = makeStore(latency: .zero) {
+    let store = makeStore(latency: nil) {
       let call = calls.withValue { $0 += 1; return $0 }
       // The first request is slow, the second fast.
       try await clock.sleep(for: call == 1 ? .seconds(10) : .seconds(1))

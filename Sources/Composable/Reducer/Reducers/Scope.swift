@@ -23,11 +23,11 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   ///   - toChildAction: The case of the parent's actions that carries the child's actions.
   ///   - child: The child feature's reducer.
   @inlinable
-  public init(
-    state toChildState: WritableKeyPath<ParentState, Child.State>,
-    action toChildAction: CaseKeyPath<ParentAction, Child.Action>,
-    @ReducerBuilder<Child.State, Child.Action> child: () -> Child
-  ) {
+  public init<ChildState, ChildAction>(
+    state toChildState: WritableKeyPath<ParentState, ChildState>,
+    action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action {
     self.toChildState = toChildState
     self.toChildAction = AnyCasePath(toChildAction)
     self.child = child()
