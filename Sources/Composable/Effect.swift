@@ -3,8 +3,7 @@
 /// A reducer returns an `Effect` for every action. Most actions return ``none``; actions that
 /// start asynchronous work return ``run(priority:operation:catch:fileID:filePath:line:column:)``,
 /// which runs in its own task and feeds actions back into the store through a ``Send`` value.
-/// Effects compose: ``merge(_:)-(Effect<Action>...)`` runs several at once,
-/// ``concatenate(_:)-(Effect<Action>...)`` one after another, and
+/// Effects compose: `merge(_:)` runs several at once, `concatenate(_:)` one after another, and
 /// ``cancellable(id:cancelInFlight:)`` with ``cancel(id:)`` stops them by identifier.
 ///
 /// ```swift
@@ -117,20 +116,9 @@ extension Effect {
               if let handler {
                 await handler(error, send)
               } else {
-                reportIssue(
-                  """
-                  An "Effect.run" operation threw an unhandled error:
-
-                  \(String(customDumping: error))
-
-                  Catch errors inside the operation, or pass a "catch" handler that turns them \
-                  into actions.
-                  """,
-                  fileID: fileID,
-                  filePath: filePath,
-                  line: line,
-                  column: column
-                )
+                _SourceLocation(
+                  fileID: fileID, filePath: filePath, line: line, column: column
+                ).reportUnhandled(error)
               }
             }
           }

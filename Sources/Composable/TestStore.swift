@@ -34,7 +34,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
   /// How strictly the test store checks the feature; ``Exhaustivity/on`` by default.
   public var exhaustivity: Exhaustivity = .on
 
-  /// How long ``receive(_:assert:timeout:fileID:filePath:line:column:)`` and
+  /// How long `receive(_:assert:timeout:)` and
   /// ``finish(timeout:fileID:filePath:line:column:)`` wait for effects; one second by default.
   public var timeout: Duration = .seconds(1)
 
@@ -207,41 +207,4 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
         + list.joined(separator: "\n")
     )
   }
-}
-
-// MARK: - Helpers
-
-extension _SourceLocation {
-  /// Reports an issue at this location.
-  func report(_ message: String) {
-    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
-  }
-}
-
-extension String {
-  /// The string with every line indented by four spaces.
-  func indented() -> String {
-    split(separator: "\n", omittingEmptySubsequences: false)
-      .map { $0.isEmpty ? "" : "    " + $0 }
-      .joined(separator: "\n")
-  }
-}
-
-/// Waits until `condition` holds, checking it between yields, for at most `timeout` of real
-/// time. Returns whether it holds.
-func waitUntil(_ timeout: Duration, _ condition: () -> Bool) async -> Bool {
-  if condition() { return true }
-  let clock = ContinuousClock()
-  let deadline = clock.now.advanced(by: timeout)
-  var spins = 0
-  while clock.now < deadline {
-    if spins < 100 {
-      spins += 1
-      await Task.yield()
-    } else {
-      try? await Task.sleep(for: .microseconds(200))
-    }
-    if condition() { return true }
-  }
-  return condition()
 }

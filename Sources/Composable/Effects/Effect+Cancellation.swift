@@ -66,7 +66,8 @@ extension Effect {
     case .none, .send, .run:
       return self
     case .cancel(let id):
-      return Self(operation: .cancel(id: AnyHashableSendable(_ScopedCancelID(scope: scope, id: id))))
+      return Self(
+        operation: .cancel(id: AnyHashableSendable(_ScopedCancelID(scope: scope, id: id))))
     case .cancellable(let id, let cancelInFlight, let effect):
       return Self(
         operation: .cancellable(

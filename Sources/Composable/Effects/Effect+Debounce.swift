@@ -42,7 +42,7 @@ extension Effect {
   /// identifier arriving, timed by a clock held as an existential (such as the
   /// `continuousClock` dependency).
   ///
-  /// See ``debounce(id:for:clock:tolerance:)-(_,C.Duration,C,_)``.
+  /// It behaves like the generic `debounce(id:for:clock:tolerance:)`.
   @_disfavoredOverload
   public func debounce(
     id: some Hashable & Sendable,

@@ -5,3 +5,23 @@ struct _SourceLocation: Sendable {
   let line: UInt
   let column: UInt
 }
+
+extension _SourceLocation {
+  /// Reports an error an `Effect.run` operation threw and did not handle.
+  func reportUnhandled(_ error: any Error) {
+    reportIssue(
+      """
+      An "Effect.run" operation threw an unhandled error:
+
+      \(String(customDumping: error))
+
+      Catch errors inside the operation, or pass a "catch" handler that turns them into \
+      actions.
+      """,
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+}

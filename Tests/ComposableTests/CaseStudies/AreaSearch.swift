@@ -62,7 +62,9 @@ struct AreaSearch: Reducer {
         state.isLoading = false
         state.areas =
           areas
-          .filter { state.query.isEmpty || $0.name.range(of: state.query, options: .caseInsensitive) != nil }
+          .filter {
+            state.query.isEmpty || $0.name.range(of: state.query, options: .caseInsensitive) != nil
+          }
           .sorted { $0.code < $1.code }
         return .none
 

@@ -59,7 +59,10 @@ import Testing
     let calls = LockIsolated(0)
     let clock = clock
     let store = makeStore(latency: nil) {
-      let call = calls.withValue { $0 += 1; return $0 }
+      let call = calls.withValue {
+        $0 += 1
+        return $0
+      }
       // The first request is slow, the second fast.
       try await clock.sleep(for: call == 1 ? .seconds(10) : .seconds(1))
       return call == 1 ? [.tokyo] : Area.unsorted
@@ -121,7 +124,10 @@ import Testing
   @Test func failureShowsAlertThenRetrySucceeds() async {
     let calls = LockIsolated(0)
     let store = makeStore {
-      let call = calls.withValue { $0 += 1; return $0 }
+      let call = calls.withValue {
+        $0 += 1
+        return $0
+      }
       if call == 1 { throw AreaClientError.server(status: 503) }
       return [.kyoto, .tokyo]
     }
