@@ -63,7 +63,9 @@ extension Store {
     case .run(let operation):
       let send = Send<Action> { [weak self] action in self?.send(action) }
       body = { [weak self] in
-        await operation(send)
+        // Cancelled between registration and start (possible where tasks start later): the
+        // operation never runs.
+        if !Task.isCancelled { await operation(send) }
         self?.finish(entry)
       }
     case .concatenate(let effects):
