@@ -46,6 +46,21 @@ public protocol Reducer<State, Action> {
   /// ``Reduce``, ``Scope`` and the `ifLet`/`forEach` operators.
   @ReducerBuilder<State, Action>
   var body: Body { get }
+
+  /// This reducer with every ``body`` in it built once.
+  ///
+  /// A reducer with a ``body`` builds it again each time it runs. The ``Store`` and the
+  /// operators that hold a child reducer call this once, when they are created, so a feature's
+  /// body is built once per store rather than once per action. Implement ``body`` or
+  /// ``reduce(into:action:)``, not both; this method is provided for you.
+  func _resolved() -> any Reducer<State, Action>
+}
+
+extension Reducer {
+  /// A primitive reducer is already resolved.
+  public func _resolved() -> any Reducer<State, Action> {
+    self
+  }
 }
 
 extension Reducer where Body == Never {
@@ -68,6 +83,27 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     body.reduce(into: &state, action: action)
+  }
+
+  /// The reducer's ``body``, built once and resolved in turn.
+  public func _resolved() -> any Reducer<State, Action> {
+    body._resolved()
+  }
+}
+
+/// A resolved reducer held by a composite reducer.
+public struct _AnyReducer<State, Action>: Reducer {
+  @usableFromInline
+  let base: any Reducer<State, Action>
+
+  @usableFromInline
+  init(_ reducer: some Reducer<State, Action>) {
+    self.base = reducer._resolved()
+  }
+
+  @inlinable
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    base.reduce(into: &state, action: action)
   }
 }
 

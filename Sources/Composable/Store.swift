@@ -55,7 +55,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     let dependencies = withDependencies(prepareDependencies ?? { _ in }) {
       DependencyValues._current
     }
-    let reducer = DependencyValues.$_current.withValue(dependencies) { reducer() }
+    let reducer = DependencyValues.$_current.withValue(dependencies) { reducer()._resolved() }
     self.init(
       initialState: initialState,
       reducer: reducer,

@@ -63,7 +63,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     column: UInt = #column
   ) {
     let dependencies = withDependencies(prepareDependencies) { DependencyValues._current }
-    let reducer = DependencyValues.$_current.withValue(dependencies) { reducer() }
+    let reducer = DependencyValues.$_current.withValue(dependencies) { reducer()._resolved() }
     let log = _TestLog<State, Action>()
     self.state = initialState
     self.log = log
@@ -72,7 +72,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     )
     self.store = Store(
       initialState: initialState,
-      reducer: _TestReducer(base: reducer),
+      reducer: _TestReducer(base: _AnyReducer(reducer)),
       dependencies: dependencies,
       didProcess: { action, state in log.record(action, state: state) }
     )

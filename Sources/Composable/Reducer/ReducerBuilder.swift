@@ -88,6 +88,12 @@ public struct _SequenceReducer<R0: Reducer, R1: Reducer<R0.State, R0.Action>>: R
     first.reduce(into: &state, action: action)
       .merge(with: second.reduce(into: &state, action: action))
   }
+
+  public func _resolved() -> any Reducer<R0.State, R0.Action> {
+    _SequenceReducer<_AnyReducer, _AnyReducer>(
+      first: _AnyReducer(first), second: _AnyReducer(second)
+    )
+  }
 }
 
 /// A reducer included by an `if` without `else`.
@@ -105,6 +111,10 @@ public struct _OptionalReducer<Wrapped: Reducer>: Reducer {
   ) -> Effect<Wrapped.Action> {
     wrapped?.reduce(into: &state, action: action) ?? .none
   }
+
+  public func _resolved() -> any Reducer<Wrapped.State, Wrapped.Action> {
+    _OptionalReducer<_AnyReducer>(wrapped: wrapped.map { _AnyReducer($0) })
+  }
 }
 
 /// One of two reducers, chosen by an `if`/`else` or a `switch`.
@@ -119,6 +129,13 @@ public enum _ConditionalReducer<First: Reducer, Second: Reducer<First.State, Fir
     switch self {
     case .first(let reducer): reducer.reduce(into: &state, action: action)
     case .second(let reducer): reducer.reduce(into: &state, action: action)
+    }
+  }
+
+  public func _resolved() -> any Reducer<First.State, First.Action> {
+    switch self {
+    case .first(let reducer): reducer._resolved()
+    case .second(let reducer): reducer._resolved()
     }
   }
 }
@@ -141,5 +158,9 @@ public struct _ArrayReducer<Element: Reducer>: Reducer {
       effects.append(reducer.reduce(into: &state, action: action))
     }
     return .merge(effects)
+  }
+
+  public func _resolved() -> any Reducer<Element.State, Element.Action> {
+    _ArrayReducer<_AnyReducer>(reducers: reducers.map { _AnyReducer($0) })
   }
 }

@@ -31,4 +31,8 @@ public struct CombineReducers<State, Action, Reducers: Reducer<State, Action>>: 
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     reducers.reduce(into: &state, action: action)
   }
+
+  public func _resolved() -> any Reducer<State, Action> {
+    reducers._resolved()
+  }
 }

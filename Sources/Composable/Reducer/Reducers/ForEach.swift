@@ -35,8 +35,8 @@ extension Reducer {
     column: UInt = #column
   ) -> _ForEachReducer<Self, ID, Element> {
     _ForEachReducer(
-      parent: self,
-      element: element(),
+      parent: _AnyReducer(self),
+      element: _AnyReducer(element()),
       toElements: toElements,
       toElementAction: AnyCasePath(toElementAction),
       location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -46,8 +46,8 @@ extension Reducer {
 
 /// The reducer behind ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)``.
 public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
-  let parent: Parent
-  let element: Element
+  let parent: _AnyReducer<Parent.State, Parent.Action>
+  let element: _AnyReducer<Element.State, Element.Action>
   let toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
   let toElementAction: AnyCasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>
   let location: _SourceLocation

@@ -30,8 +30,8 @@ extension Reducer {
     column: UInt = #column
   ) -> _IfLetReducer<Self, Child> {
     _IfLetReducer(
-      parent: self,
-      child: child(),
+      parent: _AnyReducer(self),
+      child: _AnyReducer(child()),
       toChildState: toChildState,
       toChildAction: AnyCasePath(toChildAction),
       location: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -41,8 +41,8 @@ extension Reducer {
 
 /// The reducer behind ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)``.
 public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
-  let parent: Parent
-  let child: Child
+  let parent: _AnyReducer<Parent.State, Parent.Action>
+  let child: _AnyReducer<Child.State, Child.Action>
   let toChildState: WritableKeyPath<Parent.State, Child.State?>
   let toChildAction: AnyCasePath<Parent.Action, Child.Action>
   let location: _SourceLocation

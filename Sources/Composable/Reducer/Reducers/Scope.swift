@@ -14,7 +14,7 @@
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   @usableFromInline let toChildState: WritableKeyPath<ParentState, Child.State>
   @usableFromInline let toChildAction: AnyCasePath<ParentAction, Child.Action>
-  @usableFromInline let child: Child
+  @usableFromInline let child: _AnyReducer<Child.State, Child.Action>
 
   /// Creates a reducer that runs `child` on a part of the parent's domain.
   ///
@@ -30,7 +30,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   ) where ChildState == Child.State, ChildAction == Child.Action {
     self.toChildState = toChildState
     self.toChildAction = AnyCasePath(toChildAction)
-    self.child = child()
+    self.child = _AnyReducer(child())
   }
 
   @inlinable
