@@ -75,6 +75,18 @@ import Testing
     #expect(count == 10)
   }
 
+  @Test func storeBuildsBodiesOncePerStoreNotPerAction() {
+    let builds = LockIsolated(0)
+    let store = Store(initialState: CounterParent.State()) {
+      CountingBody(builds: builds)
+    }
+    for _ in 0..<5 { store.send(.counter(.increment)) }
+    #expect(store.state.counter.count == 5)
+    #expect(store.state.parentSawCount == 5)
+    // The root body once, and the nested parent's body once.
+    #expect(builds.value == 2)
+  }
+
   // MARK: - Scope
 
   @Test func scopeRunsChildBeforeParent() async {
@@ -155,5 +167,27 @@ struct CounterParent: Reducer {
       state.parentSawCount = state.counter.count
       return .none
     }
+  }
+}
+
+/// Counts how many times its body, and its child's body, are built.
+struct CountingBody: Reducer {
+  let builds: LockIsolated<Int>
+
+  var body: some Reducer<CounterParent.State, CounterParent.Action> {
+    let _ = builds.withValue { $0 += 1 }
+    CombineReducers {
+      CountingParent(builds: builds)
+    }
+  }
+}
+
+/// ``CounterParent`` that counts how many times its body is built.
+struct CountingParent: Reducer {
+  let builds: LockIsolated<Int>
+
+  var body: some Reducer<CounterParent.State, CounterParent.Action> {
+    let _ = builds.withValue { $0 += 1 }
+    CounterParent()
   }
 }
