@@ -1,4 +1,5 @@
 import Composable
+import Diffable
 import Testing
 
 @Suite struct AreaSearchTests {
@@ -179,6 +180,48 @@ import Testing
     await clock.advance(by: .seconds(1))
     await store.send(.searchToggled) { $0.isSearchEnabled = true }
     #expect(store.state.placeholder == "Search prefectures")
+  }
+
+  @Test func snapshotIsDerivedFromState() async throws {
+    let store = makeStore()
+    #expect(try store.state.snapshot.sectionIdentifiers == [.areas])
+    #expect(try store.state.snapshot.itemIdentifiers.isEmpty)
+    await store.send(.onAppear) { $0.isLoading = true }
+    await clock.advance(by: .seconds(1))
+    await store.receive(\.areasResponse.success) {
+      $0.isLoading = false
+      $0.areas = [.hokkaido, .tokyo, .kyoto, .osaka, .okinawa]
+    }
+    let loaded = try store.state.snapshot
+    #expect(
+      loaded.itemIdentifiers
+        == ["016000", "130000", "260000", "270000", "471000"].map {
+          AreaSearch.Item.area($0)
+        })
+    #expect(try loaded.itemIdentifiers(inSection: .areas).count == 5)
+
+    await store.send(.queryChanged("kyo")) { $0.query = "kyo" }
+    await clock.advance(by: AreaSearch.debounce)
+    await store.receive(.fetch) { $0.isLoading = true }
+    await clock.advance(by: .seconds(1))
+    await store.receive(\.areasResponse.success) {
+      $0.isLoading = false
+      $0.areas = [.tokyo, .kyoto]
+    }
+    let filtered = try store.state.snapshot
+    #expect(filtered.itemIdentifiers == [.area("130000"), .area("260000")])
+    // The list view applies the difference, not a reload: three rows leave, none arrive.
+    let changes = StagedChangeset(source: loaded, target: filtered)
+    #expect(changes.changeCount == 3)
+    #expect(
+      changes.flatMap(\.elementDeleted).sorted()
+        == [0, 3, 4].map { ElementPath(element: $0, section: 0) })
+    #expect(changes.flatMap(\.elementInserted).isEmpty)
+  }
+
+  @Test func snapshotRejectsAreasWithDuplicateCodes() {
+    let state = AreaSearch.State(areas: [.tokyo, Area(code: "130000", name: "Tokyo (copy)")])
+    #expect(throws: SnapshotError.self) { try state.snapshot }
   }
 
   @Test func liveClientFailsClearly() async {
