@@ -62,7 +62,10 @@ extension Effect {
     Self(operation: .none)
   }
 
-  /// An effect that feeds an action back into the store, right after the current action.
+  /// An effect that feeds an action back into the store.
+  ///
+  /// The store processes it after the current action and any action already waiting, in the
+  /// same call to `send` when no other thread is processing.
   ///
   /// Prefer calling shared logic directly over sending actions to yourself; use this to hand an
   /// action to a parent or to be debounced.

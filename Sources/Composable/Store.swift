@@ -104,7 +104,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   ///
   /// When no other action is being processed, the action is processed on the calling thread
   /// before `send` returns, together with any action queued meanwhile. Otherwise it is queued
-  /// and processed by the thread already processing, right after the current action.
+  /// and processed by the thread already processing, after the actions queued before it.
   ///
   /// Effects start synchronously: a `run` operation executes on the calling thread up to its
   /// first suspension point, and cancellation identifiers are registered before `send` returns.
