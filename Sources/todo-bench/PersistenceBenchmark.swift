@@ -25,8 +25,11 @@ struct PersistenceBenchmark: AsyncParsableCommand {
   @Option(help: "Objects in the observed request and the ordered list.")
   var observedCount = 10_000
 
-  @Option(help: "Repetitions of insert and fetch (the best is kept).")
+  @Option(help: "Repetitions of the insert (the best is kept).")
   var repetitions = 3
+
+  @Option(help: "Repetitions of the fetch (the best is kept).")
+  var fetchRepetitions = 9
 
   @Option(help: "Observed commits measured.")
   var commits = 300

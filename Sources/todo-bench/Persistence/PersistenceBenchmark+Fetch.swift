@@ -27,7 +27,7 @@ extension PersistenceBenchmark {
     let request = FetchRequest<BenchTodo>(sortedBy: [BenchTodo.title.ascending])
     var ourCount = 0
     var recordCount = 0
-    for _ in 0..<max(1, repetitions) {
+    for _ in 0..<max(1, fetchRepetitions) {
       let context = container.newBackgroundContext()
       let ours = try await Measure.milliseconds {
         ourCount = try await context.fetch(request).count

@@ -1,7 +1,8 @@
 /// The SQL of one entity's table, built once when the container opens.
 ///
-/// Column order: `id`, `version`, then the entity's attributes.
-struct TableInfo: Sendable {
+/// Column order: `id`, `version`, then the entity's attributes. A class, so that the row
+/// decoder, copied for every decoded property, retains one reference instead of every field.
+final class TableInfo: Sendable {
   let name: String
   let attributeNames: [String]
   let columnIndex: [String: Int]
