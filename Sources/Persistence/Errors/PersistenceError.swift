@@ -1,7 +1,5 @@
 import Foundation
 
-import Foundation
-
 /// A failure of the object store's rules: what an app reacts to.
 ///
 /// Engine failures (SQL errors) are ``EngineError``; opening failures are ``ContainerError``.
