@@ -6,7 +6,7 @@ enum JSON {
   /// The encoder of every response: ISO 8601 dates, unescaped slashes.
   static let encoder: JSONEncoder = {
     let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = .iso8601
+    encoder.dateEncodingStrategy = TimestampFormat.strategy
     encoder.outputFormatting = [.withoutEscapingSlashes]
     return encoder
   }()
