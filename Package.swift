@@ -146,6 +146,11 @@ let package = Package(
       ]
     ),
 
+    .testTarget(
+      name: "TodoCLITests",
+      dependencies: []
+    ),
+
     // MARK: - Benchmarks
     .executableTarget(
       name: "todo-bench",
