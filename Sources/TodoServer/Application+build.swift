@@ -11,12 +11,19 @@ public struct ServerOptions: Sendable {
   public var port: Int
   /// The todo database.
   public var database: StoreLocation
+  /// Whether list reads are served from a cache of encoded bodies (on by default; the
+  /// benchmark turns it off to measure the uncached path).
+  public var cachesResponses: Bool
 
   /// Creates options.
-  public init(host: String = "127.0.0.1", port: Int = 8080, database: StoreLocation) {
+  public init(
+    host: String = "127.0.0.1", port: Int = 8080, database: StoreLocation,
+    cachesResponses: Bool = true
+  ) {
     self.host = host
     self.port = port
     self.database = database
+    self.cachesResponses = cachesResponses
   }
 }
 
@@ -40,7 +47,7 @@ public func buildApplication(
   onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
   let logger = logger ?? Logger(label: "todo.server")
-  let state = ServerState()
+  let state = ServerState(cachesResponses: options.cachesResponses)
   let database = DatabaseService(location: options.database, state: state, logger: logger)
   return Application(
     router: buildRouter(state: state),

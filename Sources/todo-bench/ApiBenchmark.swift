@@ -45,27 +45,41 @@ struct ApiBenchmark: AsyncParsableCommand {
 
     var logger = Logger(label: "todo-bench.api")
     logger.logLevel = .error
-    let generator = { (port: Int) in
+    let (connections, warmUp, seconds) = (connections, warmUp, seconds)
+    let generator = { @Sendable (port: Int) in
       LoadGenerator(
         port: port, connections: connections, warmUp: .milliseconds(Int(warmUp * 1_000)),
         duration: .milliseconds(Int(seconds * 1_000)))
     }
 
     let listPath = "/api/v1/lists/\(listID.uuidString)/todos"
-    let todoPort = PortPromise()
-    let todoApp = buildApplication(
-      ServerOptions(host: "127.0.0.1", port: 0, database: .file(database)), logger: logger,
-      onServerRunning: { todoPort.publish($0) })
-    let (list, post, bodySize) = try await Self.serving(todoApp, on: todoPort, logger: logger) {
+    let listRequest = httpRequest("GET", listPath)
+    func todoServer(caching: Bool) -> (some ApplicationProtocol, PortPromise) {
+      let port = PortPromise()
+      let app = buildApplication(
+        ServerOptions(
+          host: "127.0.0.1", port: 0, database: .file(database), cachesResponses: caching),
+        logger: logger, onServerRunning: { port.publish($0) })
+      return (app, port)
+    }
+
+    let (cachedApp, cachedPort) = todoServer(caching: true)
+    let (list, bodySize) = try await Self.serving(cachedApp, on: cachedPort, logger: logger) {
       port in
       try await Self.waitUntilHealthy(port: port)
-      let request = httpRequest("GET", listPath)
-      let size = try HTTPConnection(port: port).roundTrip(request).bodyLength
-      let list = try await Self.load(generator(port), expecting: 200) { _, _ in request }
+      let size = try HTTPConnection(port: port).roundTrip(listRequest).bodyLength
+      return (try await Self.load(generator(port), expecting: 200) { _, _ in listRequest }, size)
+    }
+
+    let (plainApp, plainPort) = todoServer(caching: false)
+    let (uncached, post) = try await Self.serving(plainApp, on: plainPort, logger: logger) {
+      port in
+      try await Self.waitUntilHealthy(port: port)
+      let uncached = try await Self.load(generator(port), expecting: 200) { _, _ in listRequest }
       let post = try await Self.load(generator(port), expecting: 201) { connection, sequence in
         httpRequest("POST", listPath, json: #"{"title":"bench \#(connection)-\#(sequence)"}"#)
       }
-      return (list, post, size)
+      return (uncached, post)
     }
 
     let ceilingPort = PortPromise()
@@ -85,10 +99,12 @@ struct ApiBenchmark: AsyncParsableCommand {
         "\(result.failures)")
     }
     row("GET list of 100 todos", bodySize, list)
+    row("GET list of 100 todos, cache off", bodySize, uncached)
     row("GET constant body (ceiling)", bodySize, ceiling)
     row("POST a todo", 0, post)
-    print("todo-bench api: \(connections) keep-alive connections on 127.0.0.1, "
-      + "\(Format.fixed(warmUp, 1)) s warm-up + \(Format.fixed(seconds, 1)) s per scenario")
+    print(
+      "todo-bench api: \(connections) keep-alive connections on 127.0.0.1, "
+        + "\(Format.fixed(warmUp, 1)) s warm-up + \(Format.fixed(seconds, 1)) s per scenario")
     print(table.rendered)
     let ratio = list.requestsPerSecond / ceiling.requestsPerSecond
     print(

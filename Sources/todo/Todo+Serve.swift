@@ -37,9 +37,13 @@ extension Todo {
       let url = DatabasePath.resolve(database, environment: ProcessInfo.processInfo.environment)
       var logger = Logger(label: "todo")
       logger.logLevel = .info
+      let host = host
       let app = buildApplication(
-        ServerOptions(host: host, port: port, database: .file(url)), logger: logger)
-      logger.info("serving http://\(host):\(port) with \(url.path)")
+        ServerOptions(host: host, port: port, database: .file(url)), logger: logger,
+        onServerRunning: { port in
+          let line = "todo: serving http://\(host):\(port) (database \(url.path))\n"
+          FileHandle.standardOutput.write(Data(line.utf8))
+        })
       let group = ServiceGroup(
         configuration: .init(
           services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
@@ -62,7 +66,8 @@ enum DatabasePath {
     if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
       data = URL(fileURLWithPath: xdg)
     } else {
-      let home = environment["HOME"].map { URL(fileURLWithPath: $0) }
+      let home =
+        environment["HOME"].map { URL(fileURLWithPath: $0) }
         ?? FileManager.default.homeDirectoryForCurrentUser
       data = home.appendingPathComponent(".local/share")
     }

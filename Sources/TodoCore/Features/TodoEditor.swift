@@ -1,16 +1,7 @@
 import Composable
 import Foundation
 
-/// The edit sheet of a todo as a feature: begin (a child context), change fields, save or
-/// cancel; a concurrent change by someone else is reported with its version, never
-/// overwritten.
-///
-/// ```swift
-/// let store = Store(initialState: TodoEditor.State(todoID: id)) {
-///   TodoEditor(service: service)
-/// }
-/// store.send(.begin)
-/// ```
+/// What happens in a todo's edit sheet: the actions of ``TodoEditor``.
 @CasePathable
 public enum TodoEditorAction: Equatable, Sendable {
   /// Open the session (Edit tapped).
@@ -18,7 +9,11 @@ public enum TodoEditorAction: Equatable, Sendable {
   /// The session is open on this todo.
   case began(Todo)
   /// A field changed.
-  case setTitle(String), setNotes(String), setDeadline(String), setStatus(TodoStatus),
+  case setTitle(String)
+  case setNotes(String)
+  case setDeadline(String)
+  case setStatus(TodoStatus)
+  case
     setSection(String)
   /// Save tapped (or Enter).
   case save
@@ -52,6 +47,16 @@ public struct EditorProblem: Equatable, Sendable {
   }
 }
 
+/// The edit sheet of a todo as a feature: begin (a child context), change fields, save or
+/// cancel; a concurrent change by someone else is reported with its version, never
+/// overwritten.
+///
+/// ```swift
+/// let store = Store(initialState: TodoEditor.State(todoID: id)) {
+///   TodoEditor(service: service)
+/// }
+/// store.send(.begin)
+/// ```
 public struct TodoEditor: Reducer {
   public typealias Action = TodoEditorAction
 

@@ -88,6 +88,7 @@ public final class TodoEditSession: Sendable {
       todo.updatedAt = service.now()
       try child.update(todo)
       try await child.save()
+      defer { service.changes.increment() }
       do {
         try await parent.save()
       } catch PersistenceError.conflict {

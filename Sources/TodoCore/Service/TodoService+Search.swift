@@ -32,7 +32,8 @@ extension TodoService {
       filter = filter && (Todo.titleAttribute.contains(text) || Todo.notesAttribute.contains(text))
     }
     if !search.statuses.isEmpty {
-      filter = filter && Todo.statusAttribute.isIn(search.statuses.sorted { $0.rawValue < $1.rawValue })
+      filter =
+        filter && Todo.statusAttribute.isIn(search.statuses.sorted { $0.rawValue < $1.rawValue })
     }
     let found = try await context.fetch(
       FetchRequest(filter: filter, sortedBy: [Todo.orderAttribute.ascending]))

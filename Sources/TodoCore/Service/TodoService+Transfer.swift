@@ -26,8 +26,7 @@ extension TodoService {
   ///   identifier, invalid title, a todo whose list is neither in the document nor stored,
   ///   a list name used twice).
   @discardableResult
-  public func importDocument(_ document: ExportDocument) async throws -> (lists: Int, todos: Int)
-  {
+  public func importDocument(_ document: ExportDocument) async throws -> (lists: Int, todos: Int) {
     guard document.format == ExportDocument.currentFormat else {
       throw TodoError.invalidImport(
         "format \(document.format) is not supported (this version reads format "

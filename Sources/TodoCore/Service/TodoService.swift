@@ -21,6 +21,7 @@ public final class TodoService: Sendable {
   public let container: PersistentContainer
   let now: @Sendable () -> Date
   let writes = AsyncMutex()
+  let changes = ChangeCounter()
   let logger: Logger
 
   /// Every entity of the todo store, for opening a container.
@@ -82,6 +83,7 @@ public final class TodoService: Sendable {
     try await writes.withLock {
       let context = container.newBackgroundContext()
       let result = try await body(context)
+      defer { changes.increment() }
       do {
         try await context.save()
       } catch PersistenceError.conflict(let entity, let id) where entity == Todo.entityName {

@@ -1,4 +1,6 @@
 import Foundation
+import TodoCore
+
 /// `POST /api/v1/lists` and `PATCH /api/v1/lists/{listID}`: `{"name": "Groceries"}`.
 struct ListNameBody: Decodable {
   var name: String

@@ -81,11 +81,9 @@ struct TodoBackendController<Context: RequestContext> {
     return (todos[index], index + 1)
   }
 
-  /// `http://host:port` as the client addressed the server.
+  /// `http://host:port` as the client addressed the server (its `Host`).
   static func baseURL(of request: Request) -> String {
-    let host = request.head.authority ?? request.headers[.host] ?? "127.0.0.1"
-    let scheme = request.headers[HTTPField.Name("X-Forwarded-Proto")!] == "https" ? "https" : "http"
-    return "\(scheme)://\(host)"
+    "http://\(request.head.authority ?? "127.0.0.1")"
   }
 }
 

@@ -18,7 +18,8 @@ struct TodosController<Context: RequestContext> {
   }
 
   @Sendable func show(_ request: Request, context: Context) async throws -> Response {
-    let todo = try await state.requireService().todo(id: try context.identifier("todoID", of: "todo"))
+    let todo = try await state.requireService().todo(
+      id: try context.identifier("todoID", of: "todo"))
     return try JSON.response(todo, headers: .etag(todo.version))
   }
 

@@ -21,12 +21,14 @@ extension Problem {
       if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
         self = .malformedJSON("the body is not valid JSON")
       } else {
-        self = Problem(.unprocessableContent, type: "urn:todo:problem:validation",
+        self = Problem(
+          .unprocessableContent, type: "urn:todo:problem:validation",
           title: "Invalid input", detail: error.readableDescription,
           field: Self.field(of: error))
       }
     case PersistenceError.conflict(let entity, let id):
-      self = Problem(.conflict, type: "urn:todo:problem:version-conflict",
+      self = Problem(
+        .conflict, type: "urn:todo:problem:version-conflict",
         title: "Version conflict", detail: "\(entity) \(id) was changed by someone else")
     case let error as HTTPError:
       switch error.status {
@@ -48,15 +50,18 @@ extension Problem {
   private init(todoError: TodoError) {
     switch todoError {
     case .validation(let field, let message):
-      self = Problem(.unprocessableContent, type: "urn:todo:problem:validation",
+      self = Problem(
+        .unprocessableContent, type: "urn:todo:problem:validation",
         title: "Invalid input", detail: "\(field): \(message)", field: field)
     case .notFound:
       self = .notFound(todoError.description)
     case .versionConflict(_, let current):
-      self = Problem(.conflict, type: "urn:todo:problem:version-conflict",
+      self = Problem(
+        .conflict, type: "urn:todo:problem:version-conflict",
         title: "Version conflict", detail: todoError.description, currentVersion: current)
     case .invalidImport:
-      self = Problem(.unprocessableContent, type: "urn:todo:problem:invalid-import",
+      self = Problem(
+        .unprocessableContent, type: "urn:todo:problem:invalid-import",
         title: "Invalid import", detail: todoError.description)
     }
   }

@@ -76,13 +76,15 @@ public struct Problem: Error, HTTPResponseError, Sendable, Equatable {
 extension Problem {
   /// 400: the body is not JSON, or not the JSON expected.
   static func malformedJSON(_ detail: String) -> Problem {
-    Problem(.badRequest, type: "urn:todo:problem:malformed-json", title: "Malformed JSON",
+    Problem(
+      .badRequest, type: "urn:todo:problem:malformed-json", title: "Malformed JSON",
       detail: detail)
   }
 
   /// 400: a query parameter or header is not usable.
   static func badRequest(_ detail: String, field: String? = nil) -> Problem {
-    Problem(.badRequest, type: "urn:todo:problem:bad-request", title: "Bad request",
+    Problem(
+      .badRequest, type: "urn:todo:problem:bad-request", title: "Bad request",
       detail: detail, field: field)
   }
 
@@ -93,21 +95,24 @@ extension Problem {
 
   /// 413: the body is larger than 1 MB.
   static var bodyTooLarge: Problem {
-    Problem(.contentTooLarge, type: "urn:todo:problem:body-too-large",
+    Problem(
+      .contentTooLarge, type: "urn:todo:problem:body-too-large",
       title: "Request body too large",
       detail: "request bodies are limited to \(TodoRequestContext.maximumBodySize) bytes")
   }
 
   /// 415: a body that is not JSON.
   static func unsupportedMediaType(_ received: String?) -> Problem {
-    Problem(.unsupportedMediaType, type: "urn:todo:problem:unsupported-media-type",
+    Problem(
+      .unsupportedMediaType, type: "urn:todo:problem:unsupported-media-type",
       title: "Unsupported media type",
       detail: "send the body as application/json (got \(received ?? "no Content-Type"))")
   }
 
   /// 503: the database is not loaded yet.
   static var unavailable: Problem {
-    var problem = Problem(.serviceUnavailable, type: "urn:todo:problem:unavailable",
+    var problem = Problem(
+      .serviceUnavailable, type: "urn:todo:problem:unavailable",
       title: "Not ready", detail: "the database is still loading")
     problem.headers[.retryAfter] = "1"
     return problem

@@ -16,10 +16,13 @@ struct DatabaseService: Service {
 
   func run() async throws {
     let service = try await TodoService.open(location)
+    let watcher = Task { await service.watchChanges() }
     state.load(service)
     logger.info("database ready")
     try? await gracefulShutdown()
     state.unload()
+    watcher.cancel()
+    await watcher.value
     try service.close()
     logger.info("database closed")
   }

@@ -7,9 +7,16 @@ import TodoCore
 /// `/healthz` says the server is not ready.
 public final class ServerState: Sendable {
   private let loaded = Mutex<TodoService?>(nil)
+  /// Encoded bodies of the list routes.
+  let cache: ResponseCache
 
   /// Creates a state, loaded with `service` or waiting for one.
-  public init(service: TodoService? = nil) {
+  ///
+  /// - Parameters:
+  ///   - service: The service, if the database is already open.
+  ///   - cachesResponses: Whether list reads are served from a cache of encoded bodies.
+  public init(service: TodoService? = nil, cachesResponses: Bool = true) {
+    cache = ResponseCache(isEnabled: cachesResponses)
     loaded.withLock { $0 = service }
   }
 

@@ -37,9 +37,20 @@ enum JSON {
   static func response(
     _ value: some Encodable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]
   ) throws -> Response {
+    response(body: try encode(value), status: status, headers: headers)
+  }
+
+  /// A JSON response with an encoded body.
+  static func response(
+    body: ByteBuffer, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]
+  ) -> Response {
     var fields = headers
     fields[.contentType] = "application/json; charset=utf-8"
-    let data = try encoder.encode(value)
-    return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    return Response(status: status, headers: fields, body: .init(byteBuffer: body))
+  }
+
+  /// `value` as JSON bytes.
+  static func encode(_ value: some Encodable) throws -> ByteBuffer {
+    ByteBuffer(bytes: try encoder.encode(value))
   }
 }

@@ -74,7 +74,7 @@ extension ApiBenchmark {
   static func ceilingApplication(
     bodySize: Int, logger: Logger, onServerRunning: @escaping @Sendable (Int) async -> Void
   ) -> some ApplicationProtocol {
-    let padding = String(repeating: "x", count: max(0, bodySize - 12))
+    let padding = String(repeating: "x", count: max(0, bodySize - 11))
     let body = ByteBuffer(string: #"{"data":""# + padding + #""}"#)
     let router = Router()
     router.get("ceiling") { _, _ in

@@ -11,7 +11,10 @@
 /// bodies, loopback only.
 final class HTTPConnection {
   enum Failure: Error, CustomStringConvertible {
-    case connect(Int32), send(Int32), closed, malformed(String)
+    case connect(Int32)
+    case send(Int32)
+    case closed
+    case malformed(String)
 
     var description: String {
       switch self {
@@ -37,7 +40,8 @@ final class HTTPConnection {
     #endif
     guard socket >= 0 else { throw Failure.connect(errno) }
     var noDelay: Int32 = 1
-    setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
+    setsockopt(
+      socket, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)

@@ -4,7 +4,6 @@ import Testing
 
 @testable import TodoCore
 
-@MainActor
 @Suite("TodoEditor feature")
 struct TodoEditorTests {
   /// A service on a temporary store whose clock stands still, so saved values are predictable.

@@ -5,24 +5,28 @@ import Testing
 
 @Suite("Deadline")
 struct DeadlineTests {
-  @Test("parses dates and optional times into a normalised raw value", arguments: [
-    ("2026-03-01", "2026-03-01"),
-    (" 2026-03-01 ", "2026-03-01"),
-    ("2026-03-01T09:30", "2026-03-01T09:30"),
-    ("2026-03-01 09:30", "2026-03-01T09:30"),
-    ("2026-03-01T09:30:59", "2026-03-01T09:30"),
-    ("2024-02-29", "2024-02-29"),
-    ("2000-02-29", "2000-02-29"),
-  ])
+  @Test(
+    "parses dates and optional times into a normalised raw value",
+    arguments: [
+      ("2026-03-01", "2026-03-01"),
+      (" 2026-03-01 ", "2026-03-01"),
+      ("2026-03-01T09:30", "2026-03-01T09:30"),
+      ("2026-03-01 09:30", "2026-03-01T09:30"),
+      ("2026-03-01T09:30:59", "2026-03-01T09:30"),
+      ("2024-02-29", "2024-02-29"),
+      ("2000-02-29", "2000-02-29"),
+    ])
   func parses(input: String, raw: String) throws {
     #expect(try Deadline(parsing: input).rawValue == raw)
   }
 
-  @Test("rejects malformed and impossible dates with a validation error", arguments: [
-    "", "tomorrow", "2026-3-1", "2026/03/01", "2026-13-01", "2026-00-10", "2026-02-29",
-    "1900-02-29", "2026-04-31", "2026-03-01T24:00", "2026-03-01T09:60", "2026-03-01T9:30",
-    "2026-03-01T", "2026-03-01T09:30:61", "２０２６-03-01",
-  ])
+  @Test(
+    "rejects malformed and impossible dates with a validation error",
+    arguments: [
+      "", "tomorrow", "2026-3-1", "2026/03/01", "2026-13-01", "2026-00-10", "2026-02-29",
+      "1900-02-29", "2026-04-31", "2026-03-01T24:00", "2026-03-01T09:60", "2026-03-01T9:30",
+      "2026-03-01T", "2026-03-01T09:30:61", "２０２６-03-01",
+    ])
   func rejects(input: String) {
     #expect {
       try Deadline(parsing: input)
@@ -44,9 +48,10 @@ struct DeadlineTests {
   func sorts() throws {
     let values = try ["2026-03-02", "2026-03-01T10:00", "2026-03-01", "2025-12-31T23:59"]
       .map(Deadline.init(parsing:))
-    #expect(values.sorted().map(\.rawValue) == [
-      "2025-12-31T23:59", "2026-03-01", "2026-03-01T10:00", "2026-03-02",
-    ])
+    #expect(
+      values.sorted().map(\.rawValue) == [
+        "2025-12-31T23:59", "2026-03-01", "2026-03-01T10:00", "2026-03-02",
+      ])
   }
 
   @Test("is overdue from the next day, or from its minute when it has a time")

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Validation")
 struct ValidationTests {
-  private func field(of body: () throws -> Any) -> String? {
+  private func field<T>(of body: () throws -> T) -> String? {
     do {
       _ = try body()
       return nil

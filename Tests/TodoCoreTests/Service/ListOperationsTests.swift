@@ -81,8 +81,10 @@ struct ListOperationsTests {
 
       _ = try await service.restoreList(id: work.id)
       #expect(try await service.todos(inList: work.id).map(\.id) == [todo.id])
-      await #expect(throws: TodoError.validation(
-        field: "list", message: "the Inbox cannot be deleted")) {
+      await #expect(
+        throws: TodoError.validation(
+          field: "list", message: "the Inbox cannot be deleted")
+      ) {
         try await service.trashList(id: TodoList.inboxID)
       }
     }

@@ -43,7 +43,8 @@ struct TodoOperationsTests {
       await #expect(throws: TodoError.notFound(entity: "list", id: missing.uuidString)) {
         try await service.createTodo(NewTodo(title: "x", listID: missing))
       }
-      #expect(try await service.todos(inList: TodoList.inboxID).isEmpty)
+      let remaining = try await service.todos(inList: TodoList.inboxID)
+      #expect(remaining.isEmpty)
     }
   }
 
@@ -51,7 +52,8 @@ struct TodoOperationsTests {
   func patch() async throws {
     try await TemporaryStore.with { service, _ in
       let todo = try await service.createTodo(
-        NewTodo(title: "Milk", notes: "2 litres", deadline: try Deadline(parsing: "2026-03-01"),
+        NewTodo(
+          title: "Milk", notes: "2 litres", deadline: try Deadline(parsing: "2026-03-01"),
           section: "Dairy"))
       let done = try await service.updateTodo(
         id: todo.id, TodoPatch(title: " Oat milk ", status: .done), expectedVersion: 1)

@@ -10,7 +10,8 @@ struct TransferTests {
     let exported = try await TemporaryStore.with { service, _ in
       let work = try await service.createList(named: "Work")
       _ = try await service.createTodo(
-        NewTodo(title: "Report", listID: work.id, notes: "Q1",
+        NewTodo(
+          title: "Report", listID: work.id, notes: "Q1",
           deadline: try Deadline(parsing: "2026-03-31T12:00"), section: "Writing"))
       let gone = try await service.createTodo(NewTodo(title: "Trashed but kept"))
       _ = try await service.trashTodo(id: gone.id)

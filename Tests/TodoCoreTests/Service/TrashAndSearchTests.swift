@@ -68,7 +68,8 @@ struct TrashAndSearchTests {
       _ = try await service.createTodo(
         NewTodo(title: "Pay TAXES", deadline: try Deadline(parsing: "2026-04-15")))
       _ = try await service.createTodo(
-        NewTodo(title: "Call Bob", listID: work.id, notes: "about the tax form",
+        NewTodo(
+          title: "Call Bob", listID: work.id, notes: "about the tax form",
           deadline: try Deadline(parsing: "2026-04-30T17:00"), status: .inProgress))
       _ = try await service.createTodo(NewTodo(title: "Buy milk", status: .done))
       let trashed = try await service.createTodo(NewTodo(title: "old tax thing"))
@@ -90,7 +91,7 @@ struct TrashAndSearchTests {
             deadlineTo: try Deadline(parsing: "2026-04-30"))) == ["Call Bob"])
       #expect(try await titles(TodoSearch(text: "tax", listID: work.id)) == ["Call Bob"])
       #expect(try await titles(TodoSearch(text: "nothing like this")).isEmpty)
-      await #expect { 
+      await #expect {
         try await service.search(
           TodoSearch(
             deadlineFrom: try Deadline(parsing: "2026-05-01"),

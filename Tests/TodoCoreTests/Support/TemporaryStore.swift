@@ -16,15 +16,15 @@ struct TemporaryStore {
   }
 
   /// Opens a service on the store with a clock that advances one second per reading.
-  func open(clock: TestClock = TestClock()) async throws -> TodoService {
+  func open(clock: StepClock = StepClock()) async throws -> TodoService {
     try await TodoService.open(.file(file), now: { clock.next() })
   }
 
   /// Runs `body` with a service on a new temporary store, then closes and deletes it.
-  static func with<T>(_ body: (TodoService, TestClock) async throws -> T) async throws -> T {
+  static func with<T>(_ body: (TodoService, StepClock) async throws -> T) async throws -> T {
     let store = try TemporaryStore()
     defer { try? FileManager.default.removeItem(at: store.directory) }
-    let clock = TestClock()
+    let clock = StepClock()
     let service = try await store.open(clock: clock)
     defer { try? service.close() }
     return try await body(service, clock)
@@ -32,7 +32,7 @@ struct TemporaryStore {
 }
 
 /// A clock for tests: each reading is one second after the previous one.
-final class TestClock: Sendable {
+final class StepClock: Sendable {
   private let seconds = Mutex<Double>(1_767_225_600)  // 2026-01-01T00:00:00Z
 
   func next() -> Date {

@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import HummingbirdTesting
 import Testing
 import TodoCore

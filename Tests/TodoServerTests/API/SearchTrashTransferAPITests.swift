@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import HummingbirdTesting
 import Testing
 import TodoCore
@@ -15,7 +16,8 @@ struct SearchTrashTransferAPITests {
         .post, Self.inbox, json: #"{"title":"Pay TAXES","deadline":"2026-04-15"}"#)
       _ = try await client.send(
         .post, Self.inbox,
-        json: #"{"title":"Call Bob","notes":"tax form","status":"inProgress","deadline":"2026-04-30"}"#
+        json:
+          #"{"title":"Call Bob","notes":"tax form","status":"inProgress","deadline":"2026-04-30"}"#
       )
       _ = try await client.send(.post, Self.inbox, json: #"{"title":"Milk","status":"done"}"#)
       func titles(_ query: String) async throws -> [String] {

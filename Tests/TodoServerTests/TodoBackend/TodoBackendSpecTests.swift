@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import HummingbirdTesting
 import Testing
 
@@ -27,7 +28,8 @@ struct TodoBackendSpecTests {
     }
 
     func deleteRoot() async throws {
-      let response = try await http.send(.delete, "/todos", headers: [.contentType: "application/json"])
+      let response = try await http.send(
+        .delete, "/todos", headers: [.contentType: "application/json"])
       #expect((200..<300).contains(Int(response.status.code)))
     }
 
@@ -70,10 +72,14 @@ struct TodoBackendSpecTests {
     try await run { client in
       let preflight = try await client.http.send(
         .options, "/todos",
-        headers: [.origin: "http://todobackend.test", .accessControlRequestMethod: "POST",
-          .accessControlRequestHeaders: "content-type"])
+        headers: [
+          .origin: "http://todobackend.test", .accessControlRequestMethod: "POST",
+          .accessControlRequestHeaders: "content-type",
+        ])
       #expect(preflight.status == .noContent)
-      #expect(preflight.headers[.accessControlAllowHeaders]?.lowercased().contains("content-type") == true)
+      #expect(
+        preflight.headers[.accessControlAllowHeaders]?.lowercased().contains("content-type") == true
+      )
       _ = try await client.getRoot()
     }
   }
@@ -81,7 +87,8 @@ struct TodoBackendSpecTests {
   @Test("2. the api root responds to a POST with the todo which was posted to it")
   func rootPost() async throws {
     try await run { client in
-      #expect(try await client.postRoot(#"{"title":"a todo"}"#)["title"] as? String == "a todo")
+      let todo = try await client.postRoot(#"{"title":"a todo"}"#)
+      #expect(todo["title"] as? String == "a todo")
     }
   }
 
@@ -209,7 +216,8 @@ struct TodoBackendSpecTests {
   @Test("14. can create a todo with an order field")
   func createWithOrder() async throws {
     try await run { client in
-      #expect(try await client.postRoot(#"{"title":"blah","order":523}"#)["order"] as? Int == 523)
+      let todo = try await client.postRoot(#"{"title":"blah","order":523}"#)
+      #expect(todo["order"] as? Int == 523)
     }
   }
 
