@@ -61,7 +61,9 @@ struct ErrorTests {
     try cli.ok(["ls"])
     let unknown = try cli.run(["done", "2"])
     #expect(unknown.status == 2)
-    #expect(unknown.stderr == "Error: no todo number 2 in the last listing (`todo ls`: it showed 1 to 1)\n")
+    #expect(
+      unknown.stderr
+        == "Error: no todo number 2 in the last listing (`todo ls`: it showed 1 to 1)\n")
     let syntax = try cli.run(["done", "first"])
     #expect(syntax.status == 64)
     #expect(syntax.stderr.contains("first"))
@@ -76,7 +78,8 @@ struct ErrorTests {
     let cli = try CLI()
     defer { cli.cleanUp() }
     let todos = try cli.ok(["add", "By id", "--json"])
-    let todo = try #require(try JSONSerialization.jsonObject(with: Data(todos.utf8)) as? [String: Any])
+    let todo = try #require(
+      try JSONSerialization.jsonObject(with: Data(todos.utf8)) as? [String: Any])
     let id = try #require(todo["id"] as? String)
     #expect(try cli.ok(["start", id]).hasPrefix("Started: By id ("))
     #expect(try cli.ok(["done", String(id.prefix(8)).lowercased()]).hasPrefix("Done: By id ("))

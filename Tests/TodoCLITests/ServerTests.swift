@@ -46,7 +46,8 @@ struct ServerTests {
     var remote = try CLI()
     defer { remote.cleanUp() }
     let server = try TestServer(
-      database: remote.directory.appendingPathComponent("server.sqlite"), directory: remote.directory)
+      database: remote.directory.appendingPathComponent("server.sqlite"),
+      directory: remote.directory)
     defer { _ = server.stop() }
     remote.environment["TODO_SERVER"] = server.url
 

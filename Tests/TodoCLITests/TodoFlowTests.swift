@@ -72,8 +72,9 @@ struct TodoFlowTests {
     defer { cli.cleanUp() }
     try cli.ok(["add", "Draft", "--due", "2030-05-06", "--section", "Work"])
     try cli.ok(["ls"])
-    #expect(try cli.ok(["edit", "1", "--title", "Final", "--notes", "see mail"]).hasPrefix(
-      "Edited: Final ("))
+    #expect(
+      try cli.ok(["edit", "1", "--title", "Final", "--notes", "see mail"]).hasPrefix(
+        "Edited: Final ("))
     var todo = try #require((try cli.json(["ls", "--json"]) as? [[String: Any]])?.first)
     #expect(todo["title"] as? String == "Final")
     #expect(todo["notes"] as? String == "see mail")

@@ -21,7 +21,8 @@ struct TrashAndListsTests {
     #expect(try cli.ok(["restore", number]).hasPrefix("Restored: Drop ("))
     #expect(try cli.run(["ls"]).lines == ["#  St   Title", "1  [ ]  Keep", "2  [ ]  Drop"])
     let contents = try #require(try cli.json(["trash", "--json"]) as? [String: Any])
-    #expect((contents["todos"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Also drop"])
+    #expect(
+      (contents["todos"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Also drop"])
   }
 
   @Test("rm without a terminal and without --yes refuses and changes nothing")
@@ -58,9 +59,14 @@ struct TrashAndListsTests {
     try cli.ok(["add", "Bake bread", "--notes", "needs milk too"])
     try cli.ok(["add", "Walk"])
     #expect(
-      try cli.run(["search", "milk"]).lines == ["#  St   Title", "1  [ ]  Buy MILK", "2  [ ]  Bake bread"])
+      try cli.run(["search", "milk"]).lines == [
+        "#  St   Title", "1  [ ]  Buy MILK", "2  [ ]  Bake bread",
+      ])
     try cli.ok(["done", "2"])
-    #expect(try cli.run(["search", "milk", "--status", "done"]).lines == ["#  St   Title", "1  [x]  Bake bread"])
+    #expect(
+      try cli.run(["search", "milk", "--status", "done"]).lines == [
+        "#  St   Title", "1  [x]  Bake bread",
+      ])
     #expect(try cli.ok(["search", "nothing like it"]) == "Nothing found.\n")
     let found = try #require(try cli.json(["search", "walk", "--json"]) as? [[String: Any]])
     #expect(found.map { $0["title"] as? String } == ["Walk"])
@@ -74,9 +80,14 @@ struct TrashAndListsTests {
     try cli.ok(["add", "Apples", "--list", "groceries", "--section", "Fruit"])
     try cli.ok(["add", "Inbox item"])
     #expect(
-      try cli.run(["lists"]).lines == ["List       Open  Done", "Inbox         1     0", "Groceries     1     0"])
+      try cli.run(["lists"]).lines == [
+        "List       Open  Done", "Inbox         1     0", "Groceries     1     0",
+      ])
     #expect(try cli.ok(["list", "rename", "Groceries", "Shopping"]) == "Renamed list: Shopping\n")
-    #expect(try cli.run(["ls", "--list", "shopping"]).lines == ["#  St   Title   Section", "1  [ ]  Apples  Fruit"])
+    #expect(
+      try cli.run(["ls", "--list", "shopping"]).lines == [
+        "#  St   Title   Section", "1  [ ]  Apples  Fruit",
+      ])
     let all = try cli.run(["ls"]).lines
     #expect(all.first == "#  St   Title       Section  List")
     #expect(all.dropFirst().contains("2  [ ]  Apples      Fruit    Shopping"))
@@ -106,9 +117,11 @@ struct TrashAndListsTests {
     try source.ok(["done", "2"])
     try source.ok(["rm", "1", "--yes"])
     let file = source.directory.appendingPathComponent("backup.json")
-    #expect(try source.ok(["export", file.path]) == "Exported 2 lists and 2 todos to \(file.path).\n")
+    #expect(
+      try source.ok(["export", file.path]) == "Exported 2 lists and 2 todos to \(file.path).\n")
     let stdout = try source.ok(["export"])
-    let document = try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any])
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any])
     #expect(document["format"] as? Int == 1)
 
     let target = try CLI()
@@ -120,7 +133,10 @@ struct TrashAndListsTests {
     #expect(after.map { $0["status"] as? String } == ["done"])
     let trash = try #require(try target.json(["trash", "--json"]) as? [String: Any])
     #expect((trash["todos"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Milk"])
-    #expect(try target.run(["lists"]).lines.map { $0.split(separator: " ").first } == ["List", "Inbox", "Work"])
+    #expect(
+      try target.run(["lists"]).lines.map { $0.split(separator: " ").first } == [
+        "List", "Inbox", "Work",
+      ])
 
     let broken = target.directory.appendingPathComponent("broken.json")
     try Data(#"{"format": 1, "lists": []}"#.utf8).write(to: broken)

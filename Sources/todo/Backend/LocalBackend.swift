@@ -10,7 +10,8 @@ struct LocalBackend: TodoBackend {
 
   /// The numbers of the last listing live next to the database: `todo.sqlite.numbers.json`.
   var numbersFile: URL {
-    file.deletingLastPathComponent().appendingPathComponent(file.lastPathComponent + ".numbers.json")
+    file.deletingLastPathComponent().appendingPathComponent(
+      file.lastPathComponent + ".numbers.json")
   }
 
   func lists() async throws -> [TodoList] { try await service.lists() }

@@ -67,7 +67,8 @@ struct RemoteBackend: TodoBackend {
 
   func updateTodo(id: UUID, _ patch: TodoPatch, expectedVersion: Int?) async throws -> TodoItem {
     try await send(
-      "PATCH", "/todos/\(id.uuidString)", body: PatchPayload(patch: patch, version: expectedVersion))
+      "PATCH", "/todos/\(id.uuidString)", body: PatchPayload(patch: patch, version: expectedVersion)
+    )
   }
 
   func moveTodo(id: UUID, to position: MovePosition, expectedVersion: Int?) async throws

@@ -14,23 +14,23 @@ extension Todo {
         \(ExitStatus.helpText)
         """)
 
-    @OptionGroup var backend: BackendOptions
-    @OptionGroup var output: OutputOptions
-
     @Argument(help: "The title (trimmed; 1 to 1000 characters).")
     var title: String
 
-    @Option(help: "The deadline: yyyy-MM-dd or yyyy-MM-ddTHH:mm.")
+    @Option(help: ArgumentHelp("The deadline: yyyy-MM-dd or yyyy-MM-ddTHH:mm.", valueName: "date"))
     var due: String?
 
-    @Option(help: "The list, by name (default: Inbox).")
+    @Option(help: ArgumentHelp("The list, by name (default: Inbox).", valueName: "name"))
     var list: String?
 
-    @Option(help: "The section heading inside the list.")
+    @Option(help: ArgumentHelp("The section heading inside the list.", valueName: "name"))
     var section: String?
 
-    @Option(help: "Notes.")
+    @Option(help: ArgumentHelp("Notes.", valueName: "text"))
     var notes: String?
+
+    @OptionGroup var backend: BackendOptions
+    @OptionGroup var output: OutputOptions
 
     func validate() throws {
       _ = try TodoValidation.title(title)

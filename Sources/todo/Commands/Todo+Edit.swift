@@ -15,30 +15,35 @@ extension Todo {
         \(ExitStatus.helpText)
         """)
 
+    @Argument(
+      help: ArgumentHelp(
+        "The todo: a number from the last listing, or an identifier.", valueName: "N"))
+    var todo: TodoReference
+
+    @Option(help: ArgumentHelp("A new title.", valueName: "title"))
+    var title: String?
+
+    @Option(
+      help: ArgumentHelp(
+        "A new deadline (yyyy-MM-dd or yyyy-MM-ddTHH:mm); '' removes it.", valueName: "date"))
+    var due: String?
+
+    @Option(help: ArgumentHelp("New notes.", valueName: "text"))
+    var notes: String?
+
+    @Option(help: ArgumentHelp("A new section heading; '' removes it.", valueName: "name"))
+    var section: String?
+
+    @Option(help: ArgumentHelp("Move it to this list (by name), at the bottom.", valueName: "name"))
+    var list: String?
+
     @OptionGroup var backend: BackendOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: ArgumentHelp("The todo: a number from the last listing, or an identifier.", valueName: "N"))
-    var todo: TodoReference
-
-    @Option(help: "A new title.")
-    var title: String?
-
-    @Option(help: "A new deadline (yyyy-MM-dd or yyyy-MM-ddTHH:mm); '' removes it.")
-    var due: String?
-
-    @Option(help: "New notes.")
-    var notes: String?
-
-    @Option(help: "A new section heading; '' removes it.")
-    var section: String?
-
-    @Option(help: "Move it to this list (by name), at the bottom.")
-    var list: String?
-
     func validate() throws {
       guard title != nil || due != nil || notes != nil || section != nil || list != nil else {
-        throw CLIError.invalid("nothing to change; give --title, --due, --notes, --section or --list")
+        throw CLIError.invalid(
+          "nothing to change; give --title, --due, --notes, --section or --list")
       }
       _ = try title.map(TodoValidation.title)
       _ = try deadline()

@@ -14,10 +14,10 @@ extension Todo {
         \(ExitStatus.helpText)
         """)
 
-    @OptionGroup var backend: BackendOptions
-
     @Argument(help: "The file to write (default: stdout).")
     var file: String?
+
+    @OptionGroup var backend: BackendOptions
 
     func run() async throws {
       try await CommandRunner.run(backend) { backend in

@@ -15,11 +15,11 @@ extension Todo {
         \(ExitStatus.helpText)
         """)
 
-    @OptionGroup var backend: BackendOptions
-    @OptionGroup var output: OutputOptions
-
     @Argument(help: "The document to read, or - for stdin.")
     var file: String
+
+    @OptionGroup var backend: BackendOptions
+    @OptionGroup var output: OutputOptions
 
     func run() async throws {
       try await CommandRunner.run(backend) { backend in

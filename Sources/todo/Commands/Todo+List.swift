@@ -17,11 +17,11 @@ extension Todo.List {
     static let configuration = CommandConfiguration(
       abstract: "Add a list at the end.", discussion: ExitStatus.helpText)
 
-    @OptionGroup var backend: BackendOptions
-    @OptionGroup var output: OutputOptions
-
     @Argument(help: "The name (unique, ignoring case).")
     var name: String
+
+    @OptionGroup var backend: BackendOptions
+    @OptionGroup var output: OutputOptions
 
     func validate() throws { _ = try TodoValidation.listName(name) }
 
@@ -38,14 +38,14 @@ extension Todo.List {
     static let configuration = CommandConfiguration(
       abstract: "Rename a list.", discussion: ExitStatus.helpText)
 
-    @OptionGroup var backend: BackendOptions
-    @OptionGroup var output: OutputOptions
-
     @Argument(help: "The list's current name.")
     var name: String
 
     @Argument(help: "The new name.")
     var newName: String
+
+    @OptionGroup var backend: BackendOptions
+    @OptionGroup var output: OutputOptions
 
     func validate() throws { _ = try TodoValidation.listName(newName) }
 
@@ -68,14 +68,14 @@ extension Todo.List {
         \(ExitStatus.helpText)
         """)
 
-    @OptionGroup var backend: BackendOptions
-    @OptionGroup var output: OutputOptions
-
     @Argument(help: "The list's name.")
     var name: String
 
     @Flag(name: [.short, .long], help: "Do not ask for confirmation.")
     var yes = false
+
+    @OptionGroup var backend: BackendOptions
+    @OptionGroup var output: OutputOptions
 
     func run() async throws {
       try await CommandRunner.run(backend) { backend in
@@ -83,7 +83,9 @@ extension Todo.List {
         if list.isInbox {
           throw CLIError.invalid("the Inbox cannot be removed")
         }
-        try Console.confirm("Move the list \"\(list.name)\" to the trash?", assumeYes: yes)
+        try Console.confirm(
+          "Move the list \"\(list.name)\" and its todos to the trash?",
+          action: "move the list \"\(list.name)\" to the trash", assumeYes: yes)
         let trashed = try await backend.trashList(id: list.id)
         try ListOutput.print(trashed, verb: "Trashed list", json: output.json)
       }
@@ -96,11 +98,11 @@ extension Todo.List {
       abstract: "Bring a list back from the trash, with its todos.",
       discussion: ExitStatus.helpText)
 
-    @OptionGroup var backend: BackendOptions
-    @OptionGroup var output: OutputOptions
-
     @Argument(help: "The trashed list's name.")
     var name: String
+
+    @OptionGroup var backend: BackendOptions
+    @OptionGroup var output: OutputOptions
 
     func run() async throws {
       try await CommandRunner.run(backend) { backend in

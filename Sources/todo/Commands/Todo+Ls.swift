@@ -16,17 +16,18 @@ extension Todo {
         \(ExitStatus.helpText)
         """)
 
-    @OptionGroup var backend: BackendOptions
-    @OptionGroup var output: OutputOptions
-
-    @Option(help: "Only this list, by name.")
+    @Option(help: ArgumentHelp("Only this list, by name.", valueName: "name"))
     var list: String?
 
-    @Option(help: "Only this status: notStarted, inProgress or done.")
+    @Option(
+      help: ArgumentHelp("Only this status: notStarted, inProgress or done.", valueName: "status"))
     var status: String?
 
     @Flag(help: "Include done todos.")
     var all = false
+
+    @OptionGroup var backend: BackendOptions
+    @OptionGroup var output: OutputOptions
 
     func validate() throws {
       _ = try status.map(TodoStatus.init(parsing:))

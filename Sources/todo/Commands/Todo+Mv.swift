@@ -14,10 +14,9 @@ extension Todo {
         \(ExitStatus.helpText)
         """)
 
-    @OptionGroup var backend: BackendOptions
-    @OptionGroup var output: OutputOptions
-
-    @Argument(help: ArgumentHelp("The todo: a number from the last listing, or an identifier.", valueName: "N"))
+    @Argument(
+      help: ArgumentHelp(
+        "The todo: a number from the last listing, or an identifier.", valueName: "N"))
     var todo: TodoReference
 
     @Option(help: ArgumentHelp("Put it just before this todo.", valueName: "M"))
@@ -31,6 +30,9 @@ extension Todo {
 
     @Flag(help: "Put it last in its list.")
     var bottom = false
+
+    @OptionGroup var backend: BackendOptions
+    @OptionGroup var output: OutputOptions
 
     func validate() throws {
       let given = [before != nil, after != nil, top, bottom].filter { $0 }.count

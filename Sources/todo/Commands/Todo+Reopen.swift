@@ -13,11 +13,13 @@ extension Todo {
         \(ExitStatus.helpText)
         """)
 
+    @Argument(
+      help: ArgumentHelp(
+        "The todo: a number from the last listing, or an identifier.", valueName: "N"))
+    var todo: TodoReference
+
     @OptionGroup var backend: BackendOptions
     @OptionGroup var output: OutputOptions
-
-    @Argument(help: ArgumentHelp("The todo: a number from the last listing, or an identifier.", valueName: "N"))
-    var todo: TodoReference
 
     func run() async throws {
       try await StatusChange.run(

@@ -14,11 +14,12 @@ extension Todo {
         \(ExitStatus.helpText)
         """)
 
+    @Argument(
+      help: ArgumentHelp("The todo: a number from `todo trash`, or an identifier.", valueName: "N"))
+    var todo: TodoReference
+
     @OptionGroup var backend: BackendOptions
     @OptionGroup var output: OutputOptions
-
-    @Argument(help: ArgumentHelp("The todo: a number from `todo trash`, or an identifier.", valueName: "N"))
-    var todo: TodoReference
 
     func run() async throws {
       try await CommandRunner.run(backend) { backend in

@@ -15,19 +15,23 @@ extension Todo {
         \(ExitStatus.helpText)
         """)
 
-    @OptionGroup var backend: BackendOptions
-    @OptionGroup var output: OutputOptions
-
-    @Argument(help: ArgumentHelp("The todo: a number from the last listing, or an identifier.", valueName: "N"))
+    @Argument(
+      help: ArgumentHelp(
+        "The todo: a number from the last listing, or an identifier.", valueName: "N"))
     var todo: TodoReference
 
     @Flag(name: [.short, .long], help: "Do not ask for confirmation.")
     var yes = false
 
+    @OptionGroup var backend: BackendOptions
+    @OptionGroup var output: OutputOptions
+
     func run() async throws {
       try await CommandRunner.run(backend) { backend in
         let current = try await todo.todo(in: backend)
-        try Console.confirm("Move \"\(current.title)\" to the trash?", assumeYes: yes)
+        try Console.confirm(
+          "Move \"\(current.title)\" to the trash?",
+          action: "move \"\(current.title)\" to the trash", assumeYes: yes)
         let trashed = try await backend.trashTodo(id: current.id, expectedVersion: current.version)
         try Output.changed(trashed, verb: "Trashed", json: output.json)
       }

@@ -14,23 +14,25 @@ extension Todo {
         \(ExitStatus.helpText)
         """)
 
-    @OptionGroup var backend: BackendOptions
-    @OptionGroup var output: OutputOptions
-
     @Argument(help: "The text to find.")
     var text: String
 
-    @Option(help: "Only this status (repeatable): notStarted, inProgress or done.")
+    @Option(
+      help: ArgumentHelp(
+        "Only this status (repeatable): notStarted, inProgress or done.", valueName: "status"))
     var status: [String] = []
 
-    @Option(help: "Deadline on or after this day (yyyy-MM-dd).")
+    @Option(help: ArgumentHelp("Deadline on or after this day (yyyy-MM-dd).", valueName: "date"))
     var from: String?
 
-    @Option(help: "Deadline on or before this day (yyyy-MM-dd).")
+    @Option(help: ArgumentHelp("Deadline on or before this day (yyyy-MM-dd).", valueName: "date"))
     var to: String?
 
-    @Option(help: "Only this list, by name.")
+    @Option(help: ArgumentHelp("Only this list, by name.", valueName: "name"))
     var list: String?
+
+    @OptionGroup var backend: BackendOptions
+    @OptionGroup var output: OutputOptions
 
     func validate() throws {
       _ = try makeSearch()

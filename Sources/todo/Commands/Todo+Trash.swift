@@ -14,14 +14,14 @@ extension Todo {
         \(ExitStatus.helpText)
         """)
 
-    @OptionGroup var backend: BackendOptions
-    @OptionGroup var output: OutputOptions
-
     @Flag(help: "Delete everything in the trash for good.")
     var empty = false
 
     @Flag(name: [.short, .long], help: "With --empty: do not ask for confirmation.")
     var yes = false
+
+    @OptionGroup var backend: BackendOptions
+    @OptionGroup var output: OutputOptions
 
     func validate() throws {
       if yes, !empty { throw CLIError.invalid("--yes only goes with --empty") }
@@ -52,7 +52,9 @@ extension Todo {
     private func emptyTrash(_ backend: any TodoBackend) async throws {
       let contents = try await backend.trash()
       let count = "\(contents.lists.count) lists and \(contents.todos.count) todos"
-      try Console.confirm("Delete \(count) in the trash for good?", assumeYes: yes)
+      try Console.confirm(
+        "Delete \(count) in the trash for good?",
+        action: "delete \(count) for good", assumeYes: yes)
       let deleted = try await backend.emptyTrash()
       if output.json {
         try Output.json(["lists": deleted.lists, "todos": deleted.todos])

@@ -11,12 +11,17 @@ import TodoCore
 /// With `--server URL` or `$TODO_SERVER` it talks to that server's JSON API. An explicit
 /// `--db` wins over `$TODO_SERVER`.
 struct BackendOptions: ParsableArguments {
-  @Option(name: .customLong("db"), help: "The database file (default: $TODO_DB, else XDG data).")
+  @Option(
+    name: .customLong("db"),
+    help: ArgumentHelp(
+      "The database file (default: $TODO_DB, else $XDG_DATA_HOME/todo/todo.sqlite).",
+      valueName: "path"))
   var database: String?
 
   @Option(
     name: .customLong("server"),
-    help: ArgumentHelp("Use the server at this URL instead of the database.", valueName: "url"))
+    help: ArgumentHelp(
+      "Work through the server at this URL (default: $TODO_SERVER).", valueName: "url"))
   var server: String?
 
   func validate() throws {

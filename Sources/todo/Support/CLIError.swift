@@ -16,7 +16,9 @@ struct CLIError: Error, CustomStringConvertible, LocalizedError {
   var errorDescription: String? { message }
 
   /// Bad input on the command line or in a file (exit 1).
-  static func invalid(_ message: String) -> CLIError { CLIError(message: message, status: .invalid) }
+  static func invalid(_ message: String) -> CLIError {
+    CLIError(message: message, status: .invalid)
+  }
   /// Nothing has this number, identifier or name (exit 2).
   static func notFound(_ message: String) -> CLIError {
     CLIError(message: message, status: .notFound)

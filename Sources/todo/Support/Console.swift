@@ -34,12 +34,16 @@ enum Console {
   /// and reads the answer from stdin (yes only for `y` or `yes`). Without a terminal it refuses,
   /// since nobody can answer.
   ///
+  /// - Parameters:
+  ///   - question: The question, e.g. `Move "Milk" to the trash?`.
+  ///   - action: The action in words for the refusal, e.g. `move "Milk" to the trash`.
+  ///   - assumeYes: Whether `--yes` was given.
   /// - Throws: `CLIError.invalid` when the action is declined or cannot be confirmed.
-  static func confirm(_ question: String, assumeYes: Bool) throws {
+  static func confirm(_ question: String, action: String, assumeYes: Bool) throws {
     if assumeYes { return }
     guard inputIsTerminal else {
       throw CLIError.invalid(
-        "\(question) needs confirmation, but stdin is not a terminal; pass --yes to confirm")
+        "will not \(action) without confirmation: stdin is not a terminal; pass --yes")
     }
     FileHandle.standardError.write(Data("\(question) [y/N] ".utf8))
     let answer = (readLine() ?? "").trimmingCharacters(in: .whitespaces).lowercased()

@@ -13,7 +13,11 @@ struct CLI {
     var stdout: String
     var stderr: String
     /// The lines of stdout.
-    var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
+    var lines: [String] {
+      stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter {
+        !$0.isEmpty
+      }
+    }
   }
 
   /// The temporary directory of this instance.
@@ -42,7 +46,9 @@ struct CLI {
     if let url = Bundle.main.executableURL { candidates.append(url.deletingLastPathComponent()) }
     candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
     candidates.append(Bundle.main.bundleURL)
-    for bundle in Bundle.allBundles { candidates.append(bundle.bundleURL.deletingLastPathComponent()) }
+    for bundle in Bundle.allBundles {
+      candidates.append(bundle.bundleURL.deletingLastPathComponent())
+    }
     for directory in candidates {
       var probe = directory
       for _ in 0..<4 {
@@ -100,7 +106,9 @@ struct CLI {
 
   /// Runs `todo` and expects success; returns stdout.
   @discardableResult
-  func ok(_ arguments: [String], input: String = "", sourceLocation: SourceLocation = #_sourceLocation)
+  func ok(
+    _ arguments: [String], input: String = "", sourceLocation: SourceLocation = #_sourceLocation
+  )
     throws -> String
   {
     let result = try run(arguments, input: input)

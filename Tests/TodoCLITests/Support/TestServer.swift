@@ -21,7 +21,7 @@ final class TestServer {
     port = try Self.freePort()
     url = "http://127.0.0.1:\(port)"
     log = directory.appendingPathComponent("server.log")
-    FileManager.default.createFile(atPath: log.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
     process.executableURL = CLI.executable
     process.arguments = ["serve", "--port", "\(port)", "--db", database.path]
     var environment = ProcessInfo.processInfo.environment
@@ -39,7 +39,8 @@ final class TestServer {
     let deadline = Date().addingTimeInterval(30)
     while Date() < deadline {
       guard process.isRunning else {
-        throw ServerError.exited(String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self))
+        throw ServerError.exited(
+          String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self))
       }
       if Self.status(of: url + "/healthz") == 200 { return }
       Thread.sleep(forTimeInterval: 0.1)
