@@ -28,7 +28,7 @@ extension Todo.List {
     func run() async throws {
       try await CommandRunner.run(backend) { backend in
         let list = try await backend.createList(named: name)
-        try ListOutput.print(list, verb: "Added list", json: output.json)
+        try Output.changed(list, verb: "Added list", json: output.json)
       }
     }
   }
@@ -53,7 +53,7 @@ extension Todo.List {
       try await CommandRunner.run(backend) { backend in
         let list = try await backend.list(named: name)
         let renamed = try await backend.renameList(id: list.id, to: newName)
-        try ListOutput.print(renamed, verb: "Renamed list", json: output.json)
+        try Output.changed(renamed, verb: "Renamed list", json: output.json)
       }
     }
   }
@@ -87,7 +87,7 @@ extension Todo.List {
           "Move the list \"\(list.name)\" and its todos to the trash?",
           action: "move the list \"\(list.name)\" to the trash", assumeYes: yes)
         let trashed = try await backend.trashList(id: list.id)
-        try ListOutput.print(trashed, verb: "Trashed list", json: output.json)
+        try Output.changed(trashed, verb: "Trashed list", json: output.json)
       }
     }
   }
@@ -112,19 +112,8 @@ extension Todo.List {
           throw CLIError.notFound("no trashed list named \"\(name)\"")
         }
         let restored = try await backend.restoreList(id: list.id)
-        try ListOutput.print(restored, verb: "Restored list", json: output.json)
+        try Output.changed(restored, verb: "Restored list", json: output.json)
       }
-    }
-  }
-}
-
-/// Printing one list after a change.
-enum ListOutput {
-  static func print(_ list: TodoList, verb: String, json: Bool) throws {
-    if json {
-      try Output.json(list)
-    } else {
-      Console.output("\(verb): \(list.name)")
     }
   }
 }

@@ -50,4 +50,13 @@ enum Output {
       Console.output("\(verb): \(todo.title) (\(todo.shortID))")
     }
   }
+
+  /// Prints what a command did to one list: its JSON, or `Renamed list: Groceries`.
+  static func changed(_ list: TodoList, verb: String, json: Bool) throws {
+    if json {
+      try Output.json(list)
+    } else {
+      Console.output("\(verb): \(list.name)")
+    }
+  }
 }

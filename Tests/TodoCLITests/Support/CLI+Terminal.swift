@@ -43,6 +43,42 @@ extension CLI {
   }
 }
 
+extension CLI {
+  /// Runs `todo` with stdout on a pseudo-terminal and returns what it printed there.
+  func outputOnTerminal(_ arguments: [String]) throws -> String {
+    let pty = try PseudoTerminal.functions()
+    let master = pty.open(O_RDWR | O_NOCTTY)
+    guard master >= 0, pty.grant(master) == 0, pty.unlock(master) == 0,
+      let name = pty.name(master)
+    else {
+      throw CocoaError(.fileReadUnknown)
+    }
+    defer { close(master) }
+    let slave = open(String(cString: name), O_RDWR | O_NOCTTY)
+    guard slave >= 0 else { throw CocoaError(.fileReadUnknown) }
+    let process = Process()
+    process.executableURL = Self.executable
+    process.arguments = arguments
+    process.environment = processEnvironment()
+    process.currentDirectoryURL = directory
+    let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = terminal
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    try terminal.close()
+    var output = Data()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = read(master, &buffer, buffer.count)
+      if count <= 0 { break }
+      output.append(contentsOf: buffer[0..<count])
+    }
+    process.waitUntilExit()
+    return String(decoding: output, as: UTF8.self)
+  }
+}
+
 /// The C library's pseudo-terminal functions, looked up at run time because the Swift overlay
 /// of the C library does not export them.
 enum PseudoTerminal {

@@ -24,6 +24,8 @@ struct CLI {
   let directory: URL
   /// Extra environment variables.
   var environment: [String: String] = [:]
+  /// Whether `NO_COLOR` is left unset (it is set to 1 otherwise).
+  var allowsColor = false
 
   /// The database file.
   var database: URL { directory.appendingPathComponent("todo.sqlite") }
@@ -73,7 +75,7 @@ struct CLI {
     env["HOME"] = directory.path
     env["XDG_STATE_HOME"] = directory.appendingPathComponent("state").path
     env["XDG_DATA_HOME"] = directory.appendingPathComponent("data").path
-    env["NO_COLOR"] = "1"
+    env["NO_COLOR"] = allowsColor ? nil : "1"
     env["COLUMNS"] = "100"
     for (key, value) in environment { env[key] = value }
     return env
