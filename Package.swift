@@ -148,7 +148,7 @@ let package = Package(
 
     .testTarget(
       name: "TodoCLITests",
-      dependencies: []
+      dependencies: ["todo", "TodoCore"]
     ),
 
     // MARK: - Benchmarks
