@@ -48,6 +48,9 @@ extension RemoteBackend {
     }
   }
 
+  /// The request for `method` on `/api/v1` + `path` under the server's root URL.
+  ///
+  /// - Throws: `CLIError.invalid` when the URL cannot be built.
   func makeRequest(
     _ method: String, _ path: String, query: [URLQueryItem], body: Data?,
     headers: [String: String]
@@ -84,12 +87,14 @@ extension RemoteBackend {
     }
   }
 
+  /// The encoder of request bodies (ISO 8601 dates, as the server reads them).
   static let encoder: JSONEncoder = {
     let encoder = JSONEncoder()
     encoder.dateEncodingStrategy = .iso8601
     return encoder
   }()
 
+  /// The decoder of response bodies (ISO 8601 dates, as the server writes them).
   static let decoder: JSONDecoder = {
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601

@@ -13,7 +13,9 @@ import TodoCore
 struct RemoteBackend: TodoBackend {
   /// The server's root URL, as given (`http://127.0.0.1:8080`).
   let baseURL: URL
+  /// `$XDG_STATE_HOME/todo/numbers-<server>.json`: the last listing's numbers for this server.
   let numbersFile: URL
+  /// The HTTP session (ephemeral: no cookies or cache on disk).
   let session: URLSession
 
   /// A backend for the server at `baseURL`.
@@ -131,6 +133,7 @@ struct RemoteBackend: TodoBackend {
 
   // MARK: - State
 
+  /// Where per-server state files go: `$XDG_STATE_HOME/todo`, else `~/.local/state/todo`.
   static func stateDirectory(_ environment: [String: String]) -> URL {
     if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
       return URL(fileURLWithPath: state).appendingPathComponent("todo")
