@@ -148,6 +148,11 @@ let package = Package(
       ]
     ),
 
+    .testTarget(
+      name: "TodoCLITests",
+      dependencies: ["todo", "TodoCore"]
+    ),
+
     // MARK: - Benchmarks
     .executableTarget(
       name: "todo-bench",

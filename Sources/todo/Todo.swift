@@ -9,7 +9,11 @@ struct Todo: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "todo",
     abstract: "Keep todo lists on the command line or serve them over HTTP.",
-    subcommands: [Serve.self]
+    subcommands: [
+      Add.self, Ls.self, Start.self, Done.self, Reopen.self, Edit.self, Mv.self, Rm.self,
+      Trash.self, Restore.self, Search.self, Lists.self, List.self, Export.self, Import.self,
+      Serve.self,
+    ]
   )
 }
 

@@ -1,0 +1,70 @@
+import Foundation
+import TodoCore
+
+/// The local database, through `TodoService`: the default backend of the `todo` client.
+struct LocalBackend: TodoBackend {
+  /// The open service.
+  let service: TodoService
+  /// The database file.
+  let file: URL
+
+  /// The numbers of the last listing live next to the database: `todo.sqlite.numbers.json`.
+  var numbersFile: URL {
+    file.deletingLastPathComponent().appendingPathComponent(
+      file.lastPathComponent + ".numbers.json")
+  }
+
+  func lists() async throws -> [TodoList] { try await service.lists() }
+
+  func createList(named name: String) async throws -> TodoList {
+    try await service.createList(named: name)
+  }
+
+  func renameList(id: UUID, to name: String) async throws -> TodoList {
+    try await service.renameList(id: id, to: name)
+  }
+
+  func trashList(id: UUID) async throws -> TodoList { try await service.trashList(id: id) }
+
+  func restoreList(id: UUID) async throws -> TodoList { try await service.restoreList(id: id) }
+
+  func todo(id: UUID) async throws -> TodoItem { try await service.todo(id: id) }
+
+  func createTodo(_ draft: NewTodo) async throws -> TodoItem {
+    try await service.createTodo(draft)
+  }
+
+  func updateTodo(id: UUID, _ patch: TodoPatch, expectedVersion: Int?) async throws -> TodoItem {
+    try await service.updateTodo(id: id, patch, expectedVersion: expectedVersion)
+  }
+
+  func moveTodo(id: UUID, to position: MovePosition, expectedVersion: Int?) async throws
+    -> TodoItem
+  {
+    try await service.moveTodo(id: id, to: position, expectedVersion: expectedVersion)
+  }
+
+  func trashTodo(id: UUID, expectedVersion: Int?) async throws -> TodoItem {
+    try await service.trashTodo(id: id, expectedVersion: expectedVersion)
+  }
+
+  func restoreTodo(id: UUID) async throws -> TodoItem { try await service.restoreTodo(id: id) }
+
+  func search(_ search: TodoSearch) async throws -> [TodoItem] {
+    try await service.search(search)
+  }
+
+  func trash() async throws -> TrashContents { try await service.trash() }
+
+  func emptyTrash() async throws -> (lists: Int, todos: Int) { try await service.emptyTrash() }
+
+  func export() async throws -> ExportDocument { try await service.export() }
+
+  func importDocument(_ data: Data) async throws -> (lists: Int, todos: Int) {
+    try await service.importJSON(data)
+  }
+
+  func close() async {
+    try? service.close()
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import TodoCore
+
+/// What the `todo` client needs from a todo store, so that every subcommand is written once
+/// and works the same on the local database (``LocalBackend``) and over the JSON API
+/// (``RemoteBackend``).
+///
+/// The operations mirror `TodoService`; errors are `TodoError` (local) or the `CLIError` an
+/// HTTP problem translates to (remote), so a failure gives the same message and exit status
+/// either way.
+protocol TodoBackend: Sendable {
+  /// The file that keeps the numbers of the last listing for this store.
+  var numbersFile: URL { get }
+
+  /// The live lists in the user's order.
+  func lists() async throws -> [TodoList]
+  /// Creates a list at the end.
+  func createList(named name: String) async throws -> TodoList
+  /// Renames a live list.
+  func renameList(id: UUID, to name: String) async throws -> TodoList
+  /// Moves a list with its todos to the trash.
+  func trashList(id: UUID) async throws -> TodoList
+  /// Brings a list back from the trash.
+  func restoreList(id: UUID) async throws -> TodoList
+
+  /// The live todo with this identifier.
+  func todo(id: UUID) async throws -> TodoItem
+  /// Creates a todo.
+  func createTodo(_ draft: NewTodo) async throws -> TodoItem
+  /// Changes a todo; `expectedVersion` makes a concurrent change a conflict.
+  func updateTodo(id: UUID, _ patch: TodoPatch, expectedVersion: Int?) async throws -> TodoItem
+  /// Moves a todo inside its list.
+  func moveTodo(id: UUID, to position: MovePosition, expectedVersion: Int?) async throws
+    -> TodoItem
+  /// Moves a todo to the trash.
+  func trashTodo(id: UUID, expectedVersion: Int?) async throws -> TodoItem
+  /// Brings a todo back from the trash.
+  func restoreTodo(id: UUID) async throws -> TodoItem
+
+  /// Live todos of live lists matching a search, in list order then user order.
+  func search(_ search: TodoSearch) async throws -> [TodoItem]
+  /// What is in the trash.
+  func trash() async throws -> TrashContents
+  /// Deletes the trash for good.
+  func emptyTrash() async throws -> (lists: Int, todos: Int)
+
+  /// Everything, as one document.
+  func export() async throws -> ExportDocument
+  /// Imports a JSON export document (validated whole, written in one transaction).
+  func importDocument(_ data: Data) async throws -> (lists: Int, todos: Int)
+
+  /// Releases the store (closes the database).
+  func close() async
+}
+
+extension TodoBackend {
+  /// The live list with this name, ignoring case and surrounding spaces.
+  ///
+  /// - Throws: `CLIError.notFound` naming the lists that exist.
+  func list(named name: String) async throws -> TodoList {
+    let wanted = name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    let lists = try await lists()
+    guard let list = lists.first(where: { $0.name.lowercased() == wanted }) else {
+      let names = lists.map(\.name).joined(separator: ", ")
+      throw CLIError.notFound("no list named \"\(name)\" (lists: \(names))")
+    }
+    return list
+  }
+}

@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import TodoCore
+
+extension Todo {
+  /// `todo edit N [--title] [--due] [--notes] [--section] [--list]`.
+  struct Edit: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Change a todo's title, deadline, notes, section or list.",
+      discussion: """
+        Only the options given change. An empty --due '' removes the deadline, an empty \
+        --section '' the section. If someone else changed the todo meanwhile, nothing is \
+        written (exit 3).
+
+        \(ExitStatus.helpText)
+        """)
+
+    @Argument(
+      help: ArgumentHelp(
+        "The todo: a number from the last listing, or an identifier.", valueName: "N"))
+    var todo: TodoReference
+
+    @Option(help: ArgumentHelp("A new title.", valueName: "title"))
+    var title: String?
+
+    @Option(
+      help: ArgumentHelp(
+        "A new deadline (yyyy-MM-dd or yyyy-MM-ddTHH:mm); '' removes it.", valueName: "date"))
+    var due: String?
+
+    @Option(help: ArgumentHelp("New notes.", valueName: "text"))
+    var notes: String?
+
+    @Option(help: ArgumentHelp("A new section heading; '' removes it.", valueName: "name"))
+    var section: String?
+
+    @Option(help: ArgumentHelp("Move it to this list (by name), at the bottom.", valueName: "name"))
+    var list: String?
+
+    @OptionGroup var backend: BackendOptions
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+      guard title != nil || due != nil || notes != nil || section != nil || list != nil else {
+        throw CLIError.invalid(
+          "nothing to change; give --title, --due, --notes, --section or --list")
+      }
+      _ = try title.map(TodoValidation.title)
+      _ = try deadline()
+      _ = try notes.map(TodoValidation.notes)
+      _ = try TodoValidation.section(section)
+    }
+
+    /// The deadline change: `nil` none, `.some(nil)` remove, `.some(d)` set.
+    func deadline() throws -> Deadline?? {
+      guard let due else { return nil }
+      if due.trimmingCharacters(in: .whitespaces).isEmpty { return .some(nil) }
+      return .some(try Deadline(parsing: due))
+    }
+
+    func run() async throws {
+      try await CommandRunner.run(backend) { backend in
+        let current = try await todo.todo(in: backend)
+        var patch = TodoPatch(title: title, notes: notes, deadline: try deadline())
+        if let section { patch.section = .some(try TodoValidation.section(section)) }
+        if let list { patch.listID = try await backend.list(named: list).id }
+        let changed = try await backend.updateTodo(
+          id: current.id, patch, expectedVersion: current.version)
+        try Output.changed(changed, verb: "Edited", json: output.json)
+      }
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import TodoCore
+
+extension Todo {
+  /// `todo lists`: the live lists with how many open and done todos each has.
+  struct Lists: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Show the lists.",
+      discussion: """
+        Lists are shown in the user's order with their open and done todos. Change them \
+        with todo list add|rename|rm|restore.
+
+        \(ExitStatus.helpText)
+        """)
+
+    @OptionGroup var backend: BackendOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() async throws {
+      try await CommandRunner.run(backend) { backend in
+        let lists = try await backend.lists()
+        if output.json {
+          try Output.json(lists)
+          return
+        }
+        var open: [UUID: Int] = [:]
+        var done: [UUID: Int] = [:]
+        for todo in try await backend.search(TodoSearch()) {
+          if todo.status == .done {
+            done[todo.listID, default: 0] += 1
+          } else {
+            open[todo.listID, default: 0] += 1
+          }
+        }
+        let width = max(4, lists.map(\.name.count).max() ?? 0)
+        let color = Console.usesColor
+        let header = "List".padding(toLength: width, withPad: " ", startingAt: 0) + "  Open  Done"
+        Console.output(Style.bold.apply(header, enabled: color))
+        for list in lists {
+          let name = list.name + String(repeating: " ", count: width - list.name.count)
+          let counts = [open[list.id] ?? 0, done[list.id] ?? 0].map {
+            String(repeating: " ", count: max(0, 4 - "\($0)".count)) + "\($0)"
+          }
+          Console.output("\(name)  \(counts[0])  \(counts[1])")
+        }
+      }
+    }
+  }
+}

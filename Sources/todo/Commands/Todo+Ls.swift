@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import TodoCore
+
+extension Todo {
+  /// `todo ls [--list NAME] [--status S] [--all] [--json]`: the numbered listing.
+  struct Ls: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "List todos, numbered for the commands that follow.",
+      discussion: """
+        Shows the todos of every list (or of --list) in the user's order; done todos only \
+        with --all or --status done. The numbers in the first column name the todos in \
+        later commands (todo done 2) until the next listing.
+        Marks: [ ] not started, [~] in progress, [x] done; ! after a deadline: overdue.
+
+        \(ExitStatus.helpText)
+        """)
+
+    @Option(help: ArgumentHelp("Only this list, by name.", valueName: "name"))
+    var list: String?
+
+    @Option(
+      help: ArgumentHelp("Only this status: notStarted, inProgress or done.", valueName: "status"))
+    var status: String?
+
+    @Flag(help: "Include done todos.")
+    var all = false
+
+    @OptionGroup var backend: BackendOptions
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+      _ = try status.map(TodoStatus.init(parsing:))
+    }
+
+    func run() async throws {
+      try await CommandRunner.run(backend) { backend in
+        var search = TodoSearch()
+        if let status {
+          search.statuses = [try TodoStatus(parsing: status)]
+        } else if !all {
+          search.statuses = [.notStarted, .inProgress]
+        }
+        if let list { search.listID = try await backend.list(named: list).id }
+        let todos = try await backend.search(search)
+        if output.json {
+          try ListingNumbers(source: "ls", ids: todos.map(\.id)).save(to: backend.numbersFile)
+          try Output.json(todos)
+        } else {
+          try await Output.numberedTable(
+            todos, source: "ls", backend: backend, empty: "No todos.")
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import TodoCore
+
+/// Printing results: tables and one-line confirmations for people, JSON for programs.
+enum Output {
+  /// The encoder of `--json` output: the API's shapes, ISO 8601 dates, sorted keys.
+  static let encoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .iso8601
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }()
+
+  /// Prints `value` as JSON on stdout.
+  static func json(_ value: some Encodable) throws {
+    Console.output(String(decoding: try encoder.encode(value), as: UTF8.self))
+  }
+
+  /// Prints a numbered table of todos (or a note when there are none) and saves the numbers
+  /// so that later commands can name the todos by them.
+  ///
+  /// - Parameters:
+  ///   - todos: The todos, in the order they are numbered.
+  ///   - source: The listing command, named in errors about numbers.
+  ///   - backend: The backend whose numbers file is replaced.
+  ///   - empty: What to print when there are no todos.
+  ///   - trashedLists: Lists that are not live but whose names the table needs.
+  static func numberedTable(
+    _ todos: [TodoItem], source: String, backend: any TodoBackend, empty: String,
+    trashedLists: [TodoList] = []
+  ) async throws {
+    try ListingNumbers(source: source, ids: todos.map(\.id)).save(to: backend.numbersFile)
+    guard !todos.isEmpty else {
+      Console.output(empty)
+      return
+    }
+    let lists = try await backend.lists() + trashedLists
+    let names = Dictionary(lists.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+    let table = TodoTable(
+      todos: todos, listNames: names, showsList: Set(todos.map(\.listID)).count > 1, now: Date(),
+      color: Console.usesColor)
+    for line in table.lines() { Console.output(line) }
+  }
+
+  /// Prints what a command did to one todo: the JSON of the todo, or `Done: Buy milk (1a2b3c4d)`.
+  static func changed(_ todo: TodoItem, verb: String, json: Bool) throws {
+    if json {
+      try Output.json(todo)
+    } else {
+      Console.output("\(verb): \(todo.title) (\(todo.shortID))")
+    }
+  }
+
+  /// Prints what a command did to one list: its JSON, or `Renamed list: Groceries`.
+  static func changed(_ list: TodoList, verb: String, json: Bool) throws {
+    if json {
+      try Output.json(list)
+    } else {
+      Console.output("\(verb): \(list.name)")
+    }
+  }
+}

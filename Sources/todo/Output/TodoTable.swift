@@ -1,0 +1,101 @@
+import Foundation
+import TodoCore
+
+/// The readable listing of todos: `#`, a status mark, the title, the deadline (`yyyy/MM/dd`,
+/// with the time if any, `!` when overdue), and the section and list when they say something.
+///
+/// ```
+///  #  St   Title         Due             Section
+///  1  [ ]  Apples        2026/03/01 !    Fruit
+///  2  [~]  Pay rent      2026/03/05 09:00
+/// ```
+struct TodoTable {
+  /// The todos in the order they are numbered.
+  var todos: [TodoItem]
+  /// List names by identifier, for the List column.
+  var listNames: [UUID: String]
+  /// Whether to show the List column (several lists are shown).
+  var showsList: Bool
+  /// The instant that decides what is overdue.
+  var now: Date
+  /// Whether to colour the output.
+  var color: Bool
+
+  /// The status mark: `[ ]` not started, `[~]` in progress, `[x]` done.
+  static func mark(_ status: TodoStatus) -> String {
+    switch status {
+    case .notStarted: "[ ]"
+    case .inProgress: "[~]"
+    case .done: "[x]"
+    }
+  }
+
+  /// The deadline cell: `2026/03/01`, `2026/03/01 09:00`, with ` !` when overdue.
+  static func due(_ todo: TodoItem, now: Date) -> String {
+    guard let deadline = todo.deadline else { return "" }
+    let overdue = todo.status != .done && deadline.isOverdue(at: now)
+    return deadline.displayText + (overdue ? " !" : "")
+  }
+
+  /// The table's lines, a header first.
+  ///
+  /// - Complexity: O(n) for n todos.
+  func lines() -> [String] {
+    let showsDue = todos.contains { $0.deadline != nil }
+    let showsSection = todos.contains { $0.section != nil }
+    var header = ["#", "St", "Title"]
+    if showsDue { header.append("Due") }
+    if showsSection { header.append("Section") }
+    if showsList { header.append("List") }
+    var rows: [[String]] = []
+    var styles: [[Style?]] = []
+    for (index, todo) in todos.enumerated() {
+      let due = Self.due(todo, now: now)
+      var row = ["\(index + 1)", Self.mark(todo.status), todo.title]
+      var style: [Style?] = [nil, Self.style(of: todo.status), todo.status == .done ? .dim : nil]
+      if showsDue {
+        row.append(due)
+        style.append(due.hasSuffix("!") ? .red : nil)
+      }
+      if showsSection {
+        row.append(todo.section ?? "")
+        style.append(.dim)
+      }
+      if showsList {
+        row.append(listNames[todo.listID] ?? "")
+        style.append(nil)
+      }
+      rows.append(row)
+      styles.append(style)
+    }
+    let widths = header.indices.map { column in
+      ([header[column]] + rows.map { $0[column] }).map(\.count).max() ?? 0
+    }
+    var lines = [render(header, widths: widths, styles: header.map { _ in .bold })]
+    for (row, style) in zip(rows, styles) {
+      lines.append(render(row, widths: widths, styles: style))
+    }
+    return lines
+  }
+
+  private static func style(of status: TodoStatus) -> Style? {
+    switch status {
+    case .notStarted: nil
+    case .inProgress: .yellow
+    case .done: .green
+    }
+  }
+
+  /// One line: the number right-aligned, other cells padded, trailing spaces removed.
+  private func render(_ cells: [String], widths: [Int], styles: [Style?]) -> String {
+    var parts: [String] = []
+    for (column, cell) in cells.enumerated() {
+      let padding = String(repeating: " ", count: widths[column] - cell.count)
+      let styled = styles[column]?.apply(cell, enabled: color) ?? cell
+      parts.append(column == 0 ? padding + styled : styled + padding)
+    }
+    var line = parts.joined(separator: "  ")
+    while line.last == " " { line.removeLast() }
+    return line
+  }
+}

@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import Logging
+import Persistence
+import TodoCore
+
+/// The options every client subcommand shares: which store to work on.
+///
+/// Without `--server` (and without `$TODO_SERVER`) the command opens the local database
+/// (`--db`, else `$TODO_DB`, else the XDG data directory — the same file `todo serve` uses).
+/// With `--server URL` or `$TODO_SERVER` it talks to that server's JSON API. An explicit
+/// `--db` wins over `$TODO_SERVER`.
+struct BackendOptions: ParsableArguments {
+  @Option(
+    name: .customLong("db"),
+    help: ArgumentHelp(
+      "The database file (default: $TODO_DB, else $XDG_DATA_HOME/todo/todo.sqlite).",
+      valueName: "path"))
+  var database: String?
+
+  @Option(
+    name: .customLong("server"),
+    help: ArgumentHelp(
+      "Work through the server at this URL (default: $TODO_SERVER).", valueName: "url"))
+  var server: String?
+
+  func validate() throws {
+    if database != nil, server != nil {
+      throw CLIError.invalid("give either --db or --server, not both")
+    }
+    if let server { _ = try Self.serverURL(server) }
+  }
+
+  /// The server to use, if any: `--server`, else `$TODO_SERVER` unless `--db` was given.
+  func serverURL(environment: [String: String]) throws -> URL? {
+    if let server { return try Self.serverURL(server) }
+    if database == nil, let text = environment["TODO_SERVER"], !text.isEmpty {
+      return try Self.serverURL(text)
+    }
+    return nil
+  }
+
+  /// Opens the backend these options name.
+  ///
+  /// - Throws: `CLIError.unavailable` when the database cannot be opened.
+  func openBackend() async throws -> any TodoBackend {
+    Self.quietLogging()
+    let environment = ProcessInfo.processInfo.environment
+    if let url = try serverURL(environment: environment) {
+      return RemoteBackend(baseURL: url, environment: environment)
+    }
+    let file = DatabasePath.resolve(database, environment: environment)
+    do {
+      return LocalBackend(service: try await TodoService.open(.file(file)), file: file)
+    } catch {
+      throw CLIError.unavailable("cannot open the database \(file.path): \(error)")
+    }
+  }
+
+  /// Parses and checks a server URL (`http` or `https` with a host).
+  static func serverURL(_ text: String) throws -> URL {
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", url.host?.isEmpty == false
+    else {
+      throw CLIError.invalid("\"\(text)\" is not a server URL; write http://host:port")
+    }
+    return url
+  }
+
+  /// Library logs go to stderr at warning level, so that normal output stays clean;
+  /// `$TODO_LOG_LEVEL` (`debug`, `info`, …) changes it.
+  static func quietLogging() {
+    _ = loggingBootstrap
+  }
+}
+
+/// Bootstraps swift-log once per process (a global's initialiser runs exactly once).
+private let loggingBootstrap: Void = {
+  let level =
+    ProcessInfo.processInfo.environment["TODO_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:))
+    ?? .warning
+  LoggingSystem.bootstrap { label in
+    var handler = StreamLogHandler.standardError(label: label)
+    handler.logLevel = level
+    return handler
+  }
+}()
+
+/// The `--json` flag of the commands that can print machine output.
+struct OutputOptions: ParsableArguments {
+  @Flag(help: "Print JSON (the API's shapes, sorted keys) instead of a table.")
+  var json = false
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The terminal the command talks to: stdout, stderr, stdin, colour and confirmations.
+enum Console {
+  /// Writes a line on stdout.
+  static func output(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+  }
+
+  /// Writes a line on stderr.
+  static func error(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+  }
+
+  /// Whether stdin is a terminal (a person can answer a question).
+  static var inputIsTerminal: Bool { isatty(STDIN_FILENO) != 0 }
+
+  /// Whether output may use colour: stdout is a terminal and `NO_COLOR` is not set.
+  static var usesColor: Bool {
+    isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+  }
+
+  /// Asks a yes/no question before a destructive action.
+  ///
+  /// With `assumeYes` (`--yes`) it answers yes without asking. On a terminal it asks on stderr
+  /// and reads the answer from stdin (yes only for `y` or `yes`). Without a terminal it refuses,
+  /// since nobody can answer.
+  ///
+  /// - Parameters:
+  ///   - question: The question, e.g. `Move "Milk" to the trash?`.
+  ///   - action: The action in words for the refusal, e.g. `move "Milk" to the trash`.
+  ///   - assumeYes: Whether `--yes` was given.
+  /// - Throws: `CLIError.invalid` when the action is declined or cannot be confirmed.
+  static func confirm(_ question: String, action: String, assumeYes: Bool) throws {
+    if assumeYes { return }
+    guard inputIsTerminal else {
+      throw CLIError.invalid(
+        "will not \(action) without confirmation: stdin is not a terminal; pass --yes")
+    }
+    FileHandle.standardError.write(Data("\(question) [y/N] ".utf8))
+    let answer = (readLine() ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+    guard answer == "y" || answer == "yes" else {
+      throw CLIError.invalid("not confirmed; nothing changed")
+    }
+  }
+}
+
+/// ANSI styles, applied only when ``Console/usesColor`` allows.
+enum Style: String {
+  case bold = "1"
+  case dim = "2"
+  case red = "31"
+  case green = "32"
+  case yellow = "33"
+
+  /// `text` in this style, or unchanged when `enabled` is false.
+  func apply(_ text: String, enabled: Bool) -> String {
+    enabled && !text.isEmpty ? "\u{1B}[\(rawValue)m\(text)\u{1B}[0m" : text
+  }
+}

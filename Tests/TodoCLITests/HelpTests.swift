@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// The help text: the root command's `--help` is pinned, and every subcommand documents the
+/// exit statuses.
+@Suite("todo --help")
+struct HelpTests {
+  static let rootHelp = """
+    OVERVIEW: Keep todo lists on the command line or serve them over HTTP.
+
+    USAGE: todo <subcommand>
+
+    OPTIONS:
+      -h, --help              Show help information.
+
+    SUBCOMMANDS:
+      add                     Add a todo.
+      ls                      List todos, numbered for the commands that follow.
+      start                   Mark a todo as in progress.
+      done                    Mark a todo as done.
+      reopen                  Mark a todo as not started again.
+      edit                    Change a todo's title, deadline, notes, section or list.
+      mv                      Move a todo inside its list.
+      rm                      Move a todo to the trash.
+      trash                   Show the trash, or empty it for good with --empty.
+      restore                 Bring a todo back from the trash.
+      search                  Find todos whose title or notes contain a text (ignoring case).
+      lists                   Show the lists.
+      list                    Add, rename, trash or restore a list.
+      export                  Write every list and todo (trash included) as one JSON document.
+      import                  Read a document written by todo export.
+      serve                   Serve the JSON API, the Todo-Backend API and the live page.
+
+      See 'todo help <subcommand>' for detailed help.
+
+    """
+
+  @Test("todo --help prints the pinned overview of every subcommand")
+  func rootHelp() throws {
+    let cli = try CLI()
+    defer { cli.cleanUp() }
+    let result = try cli.run(["--help"])
+    #expect(result.status == 0)
+    #expect(result.stdout == Self.rootHelp)
+    #expect(result.stderr.isEmpty)
+  }
+
+  @Test(
+    "every client subcommand's help documents the exit statuses",
+    arguments: [
+      "add", "ls", "start", "done", "reopen", "edit", "mv", "rm", "trash", "restore", "search",
+      "lists", "list add", "list rename", "list rm", "list restore", "export", "import",
+    ])
+  func exitStatusesDocumented(command: String) throws {
+    let cli = try CLI()
+    defer { cli.cleanUp() }
+    let result = try cli.run(command.split(separator: " ").map(String.init) + ["--help"])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("Exit status: 0 ok, 1 invalid input"), "\(command)")
+    #expect(result.stdout.contains("--server <url>"), "\(command)")
+  }
+}
