@@ -27,8 +27,13 @@ public struct Deadline: RawRepresentable, Hashable, Comparable, Sendable, Codabl
   ///
   /// - Throws: `TodoError.validation` for a day, month, hour or minute out of range.
   public init(year: Int, month: Int, day: Int, hour: Int? = nil, minute: Int? = nil) throws {
-    guard (1...9999).contains(year), (1...12).contains(month) else {
-      throw Self.invalid("\(year)-\(month)-\(day) is not a date")
+    guard (1...9999).contains(year) else {
+      throw Self.invalid("the year must be between 0001 and 9999, not \(year)")
+    }
+    guard (1...12).contains(month) else {
+      throw Self.invalid(
+        String(
+          format: "%04d-%02d-%02d is not a date: there is no month %d", year, month, day, month))
     }
     guard (1...Self.days(inMonth: month, year: year)).contains(day) else {
       throw Self.invalid(
