@@ -56,3 +56,63 @@ func _markLongestIncreasingSubsequence(_ values: [Int], keep: inout [Bool]) -> I
   }
   return tails.count
 }
+
+/// Calls `body`, in increasing order, with the index of every element of `values` outside one
+/// longest strictly increasing subsequence: the minimum set of elements to move so that the
+/// rest keeps its relative order.
+///
+/// The same patience sorting as ``_markLongestIncreasingSubsequence(_:keep:)``, with the
+/// predecessor links stored as `Value` and reused to mark the subsequence, so the only
+/// n-sized temporary is one array of `Value`.
+///
+/// - Parameters:
+///   - values: Distinct non-negative values; `values.count` must fit in `Value`.
+///   - body: Called with each index outside the subsequence.
+/// - Returns: The length of the subsequence.
+/// - Complexity: O(n log L) time, where L is the subsequence's length, and O(n) memory.
+@inlinable
+func _forEachOutsideLongestIncreasingSubsequence<Value: FixedWidthInteger & SignedInteger>(
+  _ values: UnsafeBufferPointer<Value>, _ body: (Int) -> Void
+) -> Int {
+  let count = values.count
+  guard count > 0 else { return 0 }
+  var tails = [Value]()
+  var tailValues = [Value]()
+  tails.reserveCapacity(64)
+  tailValues.reserveCapacity(64)
+  // predecessor[i]: the index before i in the run i ends, or -1; -2 once i is kept.
+  var predecessor = [Value](repeating: -1, count: count)
+  predecessor.withUnsafeMutableBufferPointer { predecessor in
+    for index in 0..<count {
+      let value = values[index]
+      // Fast path: most inputs are mostly in order.
+      if let last = tailValues.last, last >= value {
+        var low = 0
+        var high = tailValues.count - 1
+        tailValues.withUnsafeBufferPointer { tailValues in
+          while low < high {
+            let middle = (low + high) >> 1
+            if tailValues[middle] < value { low = middle + 1 } else { high = middle }
+          }
+        }
+        predecessor[index] = low > 0 ? tails[low - 1] : -1
+        tails[low] = Value(truncatingIfNeeded: index)
+        tailValues[low] = value
+      } else {
+        predecessor[index] = tails.last ?? -1
+        tails.append(Value(truncatingIfNeeded: index))
+        tailValues.append(value)
+      }
+    }
+    var cursor = Int(tails.last ?? -1)
+    while cursor >= 0 {
+      let before = Int(predecessor[cursor])
+      predecessor[cursor] = -2
+      cursor = before
+    }
+    for index in 0..<count where predecessor[index] != -2 {
+      body(index)
+    }
+  }
+  return tails.count
+}

@@ -41,9 +41,11 @@ func _matchIdentifiers<ID: Hashable>(
   var bits = 0
   while bits < 8 && (sourceCount >> (bits + 9)) > 0 { bits += 1 }
   let source = _Partitions(
-    count: sourceCount, bits: bits, identifier: sourceIdentifier, included: sourceIncluded)
+    count: sourceCount, bits: bits, identifier: sourceIdentifier, included: sourceIncluded,
+    recordsEntries: false)
   let target = _Partitions(
-    count: targetCount, bits: bits, identifier: targetIdentifier, included: targetIncluded)
+    count: targetCount, bits: bits, identifier: targetIdentifier, included: targetIncluded,
+    recordsEntries: true)
 
   // Match partition by partition.
   var targetMatch = [Int32](repeating: -1, count: target.positions.count)
@@ -56,8 +58,10 @@ func _matchIdentifiers<ID: Hashable>(
   var slots = [Int32](repeating: -1, count: capacity)
   var next = [Int32](repeating: -1, count: source.positions.count)
   // cursor[head]: the next unmatched occurrence of the head's identifier.
-  var cursor = [Int32](repeating: -1, count: source.positions.count)
-  for entry in cursor.indices { cursor[entry] = Int32(truncatingIfNeeded: entry) }
+  var cursor = [Int32](unsafeUninitializedCapacity: source.positions.count) { buffer, count in
+    for entry in buffer.indices { buffer[entry] = Int32(truncatingIfNeeded: entry) }
+    count = buffer.count
+  }
   source.hashes.withUnsafeBufferPointer { sourceHashes in
     target.hashes.withUnsafeBufferPointer { targetHashes in
       source.positions.withUnsafeBufferPointer { sourcePositions in
@@ -140,23 +144,26 @@ struct _Partitions {
   @usableFromInline var positions: [Int32]
   /// Where each partition starts in `hashes` and `positions`; one extra end index.
   @usableFromInline var starts: [Int]
-  /// The entry of each position, or -1 for an excluded position.
+  /// The entry of each position, or -1 for an excluded position; empty unless requested.
   @usableFromInline var entryOf: [Int32]
 
+  /// - Parameter recordsEntries: Whether to fill ``entryOf`` (only the side whose matches
+  ///   are gathered back into position order needs it).
   @inlinable
   init<ID: Hashable>(
-    count: Int, bits: Int, identifier: (Int) -> ID, included: (Int) -> Bool
+    count: Int, bits: Int, identifier: (Int) -> ID, included: (Int) -> Bool,
+    recordsEntries: Bool
   ) {
     let partitions = 1 << bits
     let shift = 63 - bits
     var positionHash = [Int](repeating: 0, count: count)
     var sizes = [Int](repeating: 0, count: partitions + 1)
-    entryOf = [Int32](repeating: -1, count: count)
+    entryOf = recordsEntries ? [Int32](repeating: -1, count: count) : []
     var total = 0
     for position in 0..<count where included(position) {
       let hash = identifier(position).hashValue
       positionHash[position] = hash
-      entryOf[position] = 0
+      if recordsEntries { entryOf[position] = 0 }
       sizes[Int((UInt(bitPattern: hash) >> 1) >> UInt(shift))] += 1
       total += 1
     }
@@ -167,14 +174,14 @@ struct _Partitions {
     var fill = starts
     hashes = [Int](repeating: 0, count: total)
     positions = [Int32](repeating: 0, count: total)
-    for position in 0..<count where entryOf[position] == 0 {
+    for position in 0..<count where recordsEntries ? entryOf[position] == 0 : included(position) {
       let hash = positionHash[position]
       let partition = Int((UInt(bitPattern: hash) >> 1) >> UInt(shift))
       let entry = fill[partition]
       fill[partition] = entry + 1
       hashes[entry] = hash
       positions[entry] = Int32(truncatingIfNeeded: position)
-      entryOf[position] = Int32(truncatingIfNeeded: entry)
+      if recordsEntries { entryOf[position] = Int32(truncatingIfNeeded: entry) }
     }
   }
 }

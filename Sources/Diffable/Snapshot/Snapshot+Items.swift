@@ -9,6 +9,7 @@ extension Snapshot {
   /// - Throws: ``SnapshotError/duplicateItem(_:)``, ``SnapshotError/sectionNotFound(_:)``,
   ///   ``SnapshotError/noSection``, ``SnapshotError/sectionHasOutline(_:)``.
   /// - Complexity: O(k) for k new items.
+  @inlinable
   public mutating func appendItems(
     _ items: [ItemIdentifierType],
     toSection section: SectionIdentifierType? = nil
@@ -27,7 +28,8 @@ extension Snapshot {
   ///
   /// - Throws: ``SnapshotError/duplicateItem(_:)``, ``SnapshotError/itemNotFound(_:)``,
   ///   ``SnapshotError/sectionHasOutline(_:)``.
-  /// - Complexity: O(m) for m items in that section.
+  /// - Complexity: O(m) for m items after the insertion point in that section.
+  @inlinable
   public mutating func insertItems(
     _ items: [ItemIdentifierType],
     beforeItem item: ItemIdentifierType
@@ -40,7 +42,8 @@ extension Snapshot {
   ///
   /// - Throws: ``SnapshotError/duplicateItem(_:)``, ``SnapshotError/itemNotFound(_:)``,
   ///   ``SnapshotError/sectionHasOutline(_:)``.
-  /// - Complexity: O(m) for m items in that section.
+  /// - Complexity: O(m) for m items after the insertion point in that section.
+  @inlinable
   public mutating func insertItems(
     _ items: [ItemIdentifierType],
     afterItem item: ItemIdentifierType
@@ -52,23 +55,28 @@ extension Snapshot {
   /// Deletes items. An item of an outline is deleted from the outline with its descendants.
   ///
   /// - Throws: ``SnapshotError/itemNotFound(_:)``; nothing is deleted then.
-  /// - Complexity: O(n) for n items of the affected sections.
+  /// - Complexity: O(k log k + m) for k deleted items and m items after the first deleted one
+  ///   in their sections; O(n) for the n items of an affected outline.
   public mutating func deleteItems(_ items: [ItemIdentifierType]) throws(SnapshotError) {
     for item in items where _itemPath[item] == nil && _outlineItems[item] == nil {
       throw .itemNotFound(_name(item))
     }
-    var flat: [Int: Set<ItemIdentifierType>] = [:]
+    // The positions to delete, per section; only the items after the first one are
+    // re-indexed.
+    var flat: [Int: [Int]] = [:]
     var outlined: [SectionIdentifierType: [ItemIdentifierType]] = [:]
     for item in items {
       if let section = _outlineItems[item] {
         outlined[section, default: []].append(item)
-      } else if let path = _itemPath[item] {
-        flat[path.section, default: []].insert(item)
+      } else if let path = _itemPath.removeValue(forKey: item) {
+        flat[path.section, default: []].append(path.element)
       }
     }
-    for (section, doomed) in flat {
-      _replaceItems(
-        inSection: section, with: _sections[section].items.filter { !doomed.contains($0) })
+    for (section, positions) in flat {
+      let sorted = positions.sorted()
+      _sections[section].items._remove(atSortedPositions: sorted)
+      _itemCount -= sorted.count
+      _reindexItems(inSection: section, from: sorted[0])
     }
     for (section, doomed) in outlined {
       guard var outline = _outlines[section] else { continue }
@@ -94,7 +102,9 @@ extension Snapshot {
   ///
   /// - Throws: ``SnapshotError/itemNotFound(_:)``, ``SnapshotError/invalidMove(_:)`` when both
   ///   are the same item, ``SnapshotError/sectionHasOutline(_:)``.
-  /// - Complexity: O(m) for m items of the sections involved.
+  /// - Complexity: O(d) for d items between the old and the new position (within one
+  ///   section), or after them (across sections).
+  @inlinable
   public mutating func moveItem(
     _ item: ItemIdentifierType,
     beforeItem other: ItemIdentifierType
@@ -106,7 +116,9 @@ extension Snapshot {
   ///
   /// - Throws: ``SnapshotError/itemNotFound(_:)``, ``SnapshotError/invalidMove(_:)`` when both
   ///   are the same item, ``SnapshotError/sectionHasOutline(_:)``.
-  /// - Complexity: O(m) for m items of the sections involved.
+  /// - Complexity: O(d) for d items between the old and the new position (within one
+  ///   section), or after them (across sections).
+  @inlinable
   public mutating func moveItem(
     _ item: ItemIdentifierType,
     afterItem other: ItemIdentifierType
@@ -135,19 +147,21 @@ extension Snapshot {
 
   // MARK: - Helpers
 
-  private func _checkFlat(_ section: Int) throws(SnapshotError) {
+  @usableFromInline
+  func _checkFlat(_ section: Int) throws(SnapshotError) {
     let identifier = _sections[section].identifier
     if _outlines[identifier] != nil { throw .sectionHasOutline(_name(identifier)) }
   }
 
-  private mutating func _insertItems(
+  @inlinable
+  mutating func _insertItems(
     _ items: [ItemIdentifierType], inSection section: Int, at position: Int
   ) throws(SnapshotError) {
     try _checkFlat(section)
     try _checkNew(items)
     _sections[section].items.insert(contentsOf: items, at: position)
     _itemCount += items.count
-    _reindexItems(inSection: section, from: position)
+    _reindexItems(inSection: section, from: position, to: _sections[section].items.count)
   }
 
   /// Replaces the items of one section, keeping every index in step.
@@ -159,7 +173,8 @@ extension Snapshot {
     _reindexItems(inSection: section)
   }
 
-  private mutating func _moveItem(
+  @inlinable
+  mutating func _moveItem(
     _ item: ItemIdentifierType, relativeTo other: ItemIdentifierType, after: Bool
   ) throws(SnapshotError) {
     let from = try _path(of: item)
@@ -167,11 +182,22 @@ extension Snapshot {
     guard item != other else { throw .invalidMove(_name(item)) }
     try _checkFlat(from.section)
     try _checkFlat(anchor.section)
-    _sections[from.section].items.remove(at: from.element)
-    var position = anchor.element
-    if anchor.section == from.section && anchor.element > from.element { position -= 1 }
-    _sections[anchor.section].items.insert(item, at: after ? position + 1 : position)
-    _reindexItems(inSection: from.section)
-    if anchor.section != from.section { _reindexItems(inSection: anchor.section) }
+    var position = after ? anchor.element + 1 : anchor.element
+    if anchor.section == from.section {
+      // Only the items between the old and the new position change index.
+      if position > from.element { position -= 1 }
+      guard position != from.element else { return }
+      _sections[from.section].items._move(from: from.element, to: position)
+      _reindexItems(
+        inSection: from.section, from: min(from.element, position),
+        to: max(from.element, position) + 1)
+    } else {
+      _sections[from.section].items.remove(at: from.element)
+      _sections[anchor.section].items.insert(item, at: position)
+      _reindexItems(
+        inSection: from.section, from: from.element, to: _sections[from.section].items.count)
+      _reindexItems(
+        inSection: anchor.section, from: position, to: _sections[anchor.section].items.count)
+    }
   }
 }

@@ -41,9 +41,11 @@ public struct Snapshot<
   // MARK: - Queries
 
   /// The number of sections. - Complexity: O(1).
+  @inlinable
   public var numberOfSections: Int { _sections.count }
 
   /// The number of items in all sections. - Complexity: O(1).
+  @inlinable
   public var numberOfItems: Int { _itemCount }
 
   /// The section identifiers, in order. - Complexity: O(s) for s sections.
@@ -51,6 +53,7 @@ public struct Snapshot<
 
   /// The sections with their items, in order: the data a diff works on.
   /// - Complexity: O(1).
+  @inlinable
   public var sections: [Section] { _sections }
 
   /// Every item identifier, section after section.
@@ -78,11 +81,13 @@ public struct Snapshot<
   }
 
   /// The section that shows `item`, or `nil`. - Complexity: O(1).
+  @inlinable
   public func sectionIdentifier(containingItem item: ItemIdentifierType) -> SectionIdentifierType? {
     _itemPath[item].map { _sections[$0.section].identifier }
   }
 
   /// The index of `section`, or `nil`. - Complexity: O(1).
+  @inlinable
   public func indexOfSection(_ section: SectionIdentifierType) -> Int? {
     _sectionIndex[section]
   }
@@ -95,16 +100,19 @@ public struct Snapshot<
   }
 
   /// The section and index of `item` in its section, or `nil`. - Complexity: O(1).
+  @inlinable
   public func indexPath(of item: ItemIdentifierType) -> ElementPath? {
     _itemPath[item]
   }
 
   /// Whether the snapshot contains `section`. - Complexity: O(1).
+  @inlinable
   public func contains(section: SectionIdentifierType) -> Bool {
     _sectionIndex[section] != nil
   }
 
   /// Whether a section shows `item`. - Complexity: O(1).
+  @inlinable
   public func contains(item: ItemIdentifierType) -> Bool {
     _itemPath[item] != nil
   }
@@ -120,13 +128,13 @@ public struct Snapshot<
 
   // MARK: - Internal helpers
 
-  @usableFromInline
+  @inlinable
   func _index(of section: SectionIdentifierType) throws(SnapshotError) -> Int {
     guard let index = _sectionIndex[section] else { throw .sectionNotFound(_name(section)) }
     return index
   }
 
-  @usableFromInline
+  @inlinable
   func _path(of item: ItemIdentifierType) throws(SnapshotError) -> ElementPath {
     guard let path = _itemPath[item] else { throw .itemNotFound(_name(item)) }
     return path
@@ -143,18 +151,30 @@ public struct Snapshot<
     }
   }
 
-  /// Recomputes the item indices of one section from `element` on.
-  @usableFromInline
-  mutating func _reindexItems(inSection section: Int, from element: Int = 0) {
+  /// Recomputes the item indices of one section for the elements `start..<end` (by default
+  /// from `start` to the end of the section).
+  ///
+  /// - Complexity: O(end - start).
+  @inlinable
+  mutating func _reindexItems(inSection section: Int, from start: Int = 0, to end: Int? = nil) {
     let items = _sections[section].items
-    for index in element..<items.count {
+    let end = end ?? items.count
+    guard start < end else { return }
+    for index in start..<end {
       _itemPath[items[index]] = ElementPath(element: index, section: section)
     }
   }
 
   /// Throws if `items` repeats an identifier or names one the snapshot or an outline holds.
-  @usableFromInline
+  @inlinable
   func _checkNew(_ items: [ItemIdentifierType]) throws(SnapshotError) {
+    if items.count == 1 {
+      let item = items[0]
+      guard _itemPath[item] == nil, _outlineItems[item] == nil else {
+        throw .duplicateItem(_name(item))
+      }
+      return
+    }
     var seen = Set<ItemIdentifierType>(minimumCapacity: items.count)
     for item in items {
       guard _itemPath[item] == nil, _outlineItems[item] == nil, seen.insert(item).inserted

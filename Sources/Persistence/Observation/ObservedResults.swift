@@ -101,10 +101,11 @@ final class ObservationRun<Root: Entity>: Sendable {
       let (objects, sequence) = try await engine.fetchSequenced(request)
       _ = state.replace(with: objects)
       state.sequence = sequence
-      let first = try FetchedResults.make(state, updated: [], previous: nil)
-      // Only the snapshot is kept: once the consumer drops a value, the state's arrays are
-      // uniquely referenced again and the next commit changes them in place.
-      var previous = first.snapshot
+      var previous: FetchedResults<Root>.ResultsSnapshot? = nil
+      let first = try FetchedResults.make(state, updated: [], previous: &previous)
+      // Only the snapshot is kept: once the consumer drops a value, the state's arrays and
+      // this snapshot are uniquely referenced again and the next commit changes them in place.
+      previous = first.snapshot
       output.yield(first)
       for await event in events {
         if Task.isCancelled { break }
@@ -131,7 +132,7 @@ final class ObservationRun<Root: Entity>: Sendable {
         }
         guard let updated else { continue }
         let next = try FetchedResults.make(
-          state, updated: updated, previous: previous, changes: changes)
+          state, updated: updated, previous: &previous, changes: changes)
         previous = next.snapshot
         output.yield(next)
       }

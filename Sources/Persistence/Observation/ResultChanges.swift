@@ -27,7 +27,7 @@ extension FetchedResults {
   /// - Complexity: O(c × s) for c changed objects and s objects in their sections, with no
   ///   hashing of unchanged objects unless some were removed.
   static func incrementalChangeset(
-    from previous: ResultsSnapshot, to snapshot: ResultsSnapshot, changes: ResultChanges
+    from previous: PreviousResults, to snapshot: ResultsSnapshot, changes: ResultChanges
   ) -> ResultsChangeset? {
     guard previous.sectionIdentifiers == snapshot.sectionIdentifiers else { return nil }
     var stages: [Changeset<[SnapshotSectionType]>] = []
@@ -85,22 +85,23 @@ extension FetchedResults {
 }
 
 extension FetchedResults {
-  /// The new snapshot made by editing the previous one with what the commit did, instead of
-  /// building it from scratch (which hashes every identifier). `nil` when sections changed or
-  /// the edit does not reproduce `target` exactly (the caller builds the snapshot then).
+  /// Turns the previous snapshot into the new one by editing it with what the commit did,
+  /// instead of building it from scratch (which hashes every identifier).
   ///
+  /// - Returns: `false` when the edit does not reproduce `sections` exactly; `snapshot` is then
+  ///   in an unspecified state and the caller builds the snapshot from scratch.
   /// - Complexity: O(c × s) for c changed objects in sections of s objects.
-  static func editedSnapshot(
-    _ previous: ResultsSnapshot, sections: [FetchedSection<Root>], changes: ResultChanges
-  ) -> ResultsSnapshot? {
-    guard previous.sectionIdentifiers == sections.map(\.key) else { return nil }
-    var snapshot = previous
+  static func editSnapshot(
+    _ snapshot: inout ResultsSnapshot, sections: [FetchedSection<Root>], changes: ResultChanges
+  ) -> Bool {
+    guard snapshot.sectionIdentifiers == sections.map(\.key) else { return false }
     do {
       if !changes.removed.isEmpty {
-        try snapshot.deleteItems(changes.removed.filter { previous.contains(item: $0) })
+        let present = changes.removed.filter { snapshot.contains(item: $0) }
+        try snapshot.deleteItems(Array(present))
       }
       let placed = changes.inserted.union(changes.repositioned)
-      guard !placed.isEmpty else { return snapshot }
+      guard !placed.isEmpty else { return true }
       // Where each placed object goes, in target order. A few objects are found by a linear
       // search of the identifiers (no hashing); many by one pass over them.
       var targets: [(section: Int, element: Int)] = []
@@ -122,40 +123,48 @@ extension FetchedResults {
         }
       }
       for (sectionIndex, index) in targets {
-        let section = sections[sectionIndex]
-        let ids = section.ids
-        let id = ids[index]
-        let isNew = !snapshot.contains(item: id)
-        if index > 0 {
-          let previousID = ids[index - 1]
-          if !isNew, let path = snapshot.indexPath(of: id), path.section == sectionIndex,
-            path.element > 0,
-            snapshot.sections[sectionIndex].items[path.element - 1] == previousID
-          {
-            continue
-          }
-          if isNew {
-            try snapshot.insertItems([id], afterItem: previousID)
-          } else {
-            try snapshot.moveItem(id, afterItem: previousID)
-          }
-        } else if let first = snapshot.sections[sectionIndex].items.first, first != id {
-          if isNew {
-            try snapshot.insertItems([id], beforeItem: first)
-          } else {
-            try snapshot.moveItem(id, beforeItem: first)
-          }
-        } else if isNew {
-          try snapshot.appendItems([id], toSection: section.key)
-        }
+        try place(
+          sections[sectionIndex].ids, at: index, section: sectionIndex,
+          key: sections[sectionIndex].key, in: &snapshot)
       }
       for (index, section) in sections.enumerated()
       where snapshot.sections[index].items != section.ids {
-        return nil
+        return false
       }
     } catch {
-      return nil
+      return false
     }
-    return snapshot
+    return true
+  }
+
+  /// Puts `ids[index]` (new or already in the snapshot) right after the identifier before it
+  /// in the target, or first in its section.
+  private static func place(
+    _ ids: [UUID], at index: Int, section sectionIndex: Int, key: StoredValue,
+    in snapshot: inout ResultsSnapshot
+  ) throws(SnapshotError) {
+    let id = ids[index]
+    let path = snapshot.indexPath(of: id)
+    if index > 0 {
+      let previousID = ids[index - 1]
+      if let path, path.section == sectionIndex, path.element > 0,
+        snapshot.sections[sectionIndex].items[path.element - 1] == previousID
+      {
+        return
+      }
+      if path == nil {
+        try snapshot.insertItems([id], afterItem: previousID)
+      } else {
+        try snapshot.moveItem(id, afterItem: previousID)
+      }
+    } else if let first = snapshot.sections[sectionIndex].items.first, first != id {
+      if path == nil {
+        try snapshot.insertItems([id], beforeItem: first)
+      } else {
+        try snapshot.moveItem(id, beforeItem: first)
+      }
+    } else if path == nil {
+      try snapshot.appendItems([id], toSection: key)
+    }
   }
 }
