@@ -30,8 +30,11 @@ struct LiveBenchmark: AsyncParsableCommand {
   }
 
   func run() async throws {
-    var logger = Logger(label: "todo-bench.live")
-    logger.logLevel = .error
+    let logger = {
+      var logger = Logger(label: "todo-bench.live")
+      logger.logLevel = .error
+      return logger
+    }()
     var table = Table("measurement", "todos", "pages", "samples", "bytes", "p50 ms", "p99 ms")
 
     var sizes: [Int: Int] = [:]

@@ -42,7 +42,7 @@ struct LiveConnection {
             output.yield(.error(LiveProtocolError.malformed("send text messages").message))
             continue
           }
-          do {
+          do throws(LiveProtocolError) {
             switch try LiveEvent(json: Data(text.utf8)) {
             case .page(let action): store.send(action)
             case .resync: output.yield(.resync)

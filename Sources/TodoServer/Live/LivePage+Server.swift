@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 
@@ -29,9 +30,10 @@ public enum LivePageServer {
     state: ServerState, hub: LiveHub = LiveHub(), logger: Logger
   ) -> HTTPServerBuilder {
     .http1WebSocketUpgrade(
-      configuration: WebSocketServerConfiguration(
-        maxFrameSize: LiveConnection.maximumMessageSize,
-        autoPing: .enabled(timePeriod: .seconds(20)))
+      configuration: HTTP1WebSocketUpgradeChannel.Configuration(
+        ws: WebSocketServerConfiguration(
+          maxFrameSize: LiveConnection.maximumMessageSize,
+          autoPing: .enabled(timePeriod: .seconds(20))))
     ) { request, _, _ in
       guard request.path?.split(separator: "?").first == "/live", let service = state.service
       else { return .dontUpgrade }

@@ -1,7 +1,6 @@
 import Foundation
 import HummingbirdWSClient
 import Logging
-import Synchronization
 
 /// A failure of the live benchmark.
 struct BenchError: Error, CustomStringConvertible {
@@ -26,16 +25,16 @@ struct ReceivedMessage: Sendable {
 }
 
 /// A WebSocket page of the benchmark: its messages arrive on a stream, stamped on arrival;
-/// events are sent through its writer.
-final class BenchPage: Sendable {
-  private let messages: Mutex<AsyncStream<ReceivedMessage>.Iterator?>
+/// events are sent through its writer. Used by one task at a time.
+final class BenchPage {
+  private var messages: AsyncStream<ReceivedMessage>.Iterator
   private let writer: WebSocketOutboundWriter
   private let task: Task<Void, Never>
 
   private init(
     messages: AsyncStream<ReceivedMessage>, writer: WebSocketOutboundWriter, task: Task<Void, Never>
   ) {
-    self.messages = Mutex(messages.makeAsyncIterator())
+    self.messages = messages.makeAsyncIterator()
     self.writer = writer
     self.task = task
   }
@@ -72,9 +71,7 @@ final class BenchPage: Sendable {
 
   /// The next message.
   func next() async throws -> ReceivedMessage {
-    var iterator = messages.withLock { $0.take() }
-    defer { messages.withLock { $0 = iterator } }
-    guard let message = await iterator?.next() else { throw BenchError("the page closed") }
+    guard let message = await messages.next() else { throw BenchError("the page closed") }
     return message
   }
 
