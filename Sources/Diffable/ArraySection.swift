@@ -9,7 +9,8 @@
 /// ```
 ///
 /// Sections are matched by the model's identifier; a matched section whose model content
-/// differs is reported in ``Changeset/sectionUpdated``.
+/// differs is reported in ``Changeset/sectionUpdated``. (`ArraySection` is deliberately not
+/// ``Differentiable`` itself, so an array of sections always takes the sectioned diff.)
 public struct ArraySection<Model: Differentiable, Element: Differentiable>: DiffableSection {
   /// The section's model, which identifies it.
   public var model: Model
@@ -28,20 +29,6 @@ public struct ArraySection<Model: Differentiable, Element: Differentiable>: Diff
   }
 }
 
-extension ArraySection: Differentiable {
-  /// The model's identifier.
-  @inlinable
-  public var differenceIdentifier: Model.DifferenceIdentifier {
-    model.differenceIdentifier
-  }
-
-  /// Whether the models' contents are equal (the elements are diffed on their own).
-  @inlinable
-  public func isContentEqual(to source: ArraySection) -> Bool {
-    model.isContentEqual(to: source.model)
-  }
-}
-
 extension ArraySection: Equatable where Model: Equatable, Element: Equatable {}
 extension ArraySection: Hashable where Model: Hashable, Element: Hashable {}
 extension ArraySection: Sendable where Model: Sendable, Element: Sendable {}
@@ -55,7 +42,7 @@ extension ArraySection: CustomStringConvertible {
   }
 }
 
-/// A section type that ``Changeset/apply(to:)-8u2fs`` can rebuild: a value holding ordered
+/// A section type that `Changeset.apply(to:)` can rebuild: a value holding ordered
 /// elements.
 ///
 /// ``ArraySection`` and ``SnapshotSection`` conform.

@@ -18,6 +18,9 @@ struct _Matching {
 
 /// Matches source and target positions whose identifiers are equal, with one hash table.
 ///
+/// The reference implementation: ``_matchIdentifiers`` falls back to it when two different
+/// identifiers share a 64-bit hash value.
+///
 /// Positions for which `sourceIncluded` / `targetIncluded` return `false` never match. When an
 /// identifier occurs several times, its k-th source occurrence matches its k-th target
 /// occurrence; extra occurrences stay unmatched (they become deletes or inserts).
@@ -25,7 +28,7 @@ struct _Matching {
 /// - Complexity: O(n + m) expected time (one hash insert per source position, one lookup per
 ///   target position) and O(n + m) memory.
 @inlinable
-func _matchIdentifiers<ID: Hashable>(
+func _matchIdentifiersWithDictionary<ID: Hashable>(
   sourceCount: Int,
   targetCount: Int,
   sourceIdentifier: (Int) -> ID,

@@ -16,9 +16,12 @@ func _markLongestIncreasingSubsequence(_ values: [Int], keep: inout [Bool]) -> I
   let count = values.count
   keep = [Bool](repeating: false, count: count)
   guard count > 0 else { return 0 }
-  // tails[k]: the index (into values) of the smallest tail of an increasing run of length k+1.
+  // tails[k]: the index (into values) of the smallest tail of an increasing run of length
+  // k+1; tailValues[k] is its value, kept contiguous so the binary search stays in cache.
   var tails = [Int]()
+  var tailValues = [Int]()
   tails.reserveCapacity(64)
+  tailValues.reserveCapacity(64)
   var predecessor = [Int](repeating: -1, count: count)
   values.withUnsafeBufferPointer { values in
     predecessor.withUnsafeMutableBufferPointer { predecessor in
@@ -26,18 +29,22 @@ func _markLongestIncreasingSubsequence(_ values: [Int], keep: inout [Bool]) -> I
         let value = values[index]
         if value < 0 { continue }
         // Fast path: most inputs are mostly in order.
-        if let last = tails.last, values[last] >= value {
+        if let last = tailValues.last, last >= value {
           var low = 0
-          var high = tails.count - 1
-          while low < high {
-            let middle = (low + high) >> 1
-            if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+          var high = tailValues.count - 1
+          tailValues.withUnsafeBufferPointer { tailValues in
+            while low < high {
+              let middle = (low + high) >> 1
+              if tailValues[middle] < value { low = middle + 1 } else { high = middle }
+            }
           }
           predecessor[index] = low > 0 ? tails[low - 1] : -1
           tails[low] = index
+          tailValues[low] = value
         } else {
           predecessor[index] = tails.last ?? -1
           tails.append(index)
+          tailValues.append(value)
         }
       }
     }

@@ -56,16 +56,13 @@ func _sectionedDiff<Section: DiffableSection, SectionID: Hashable, ElementID: Ha
     targetIdentifier: { sectionIdentifier(target[$0]) })
   let sourceLayout = _FlatLayout(source)
   let targetLayout = _FlatLayout(target)
+  // One contiguous copy of each side's elements keeps the hot loops on flat arrays.
+  let sourceElements = source.flatMap(\.elements)
+  let targetElements = target.flatMap(\.elements)
   let elements = _matchIdentifiers(
     sourceCount: sourceLayout.count, targetCount: targetLayout.count,
-    sourceIdentifier: { flat in
-      let s = sourceLayout.sectionOf[flat]
-      return elementIdentifier(source[s].elements[flat - sourceLayout.offsets[s]])
-    },
-    targetIdentifier: { flat in
-      let t = targetLayout.sectionOf[flat]
-      return elementIdentifier(target[t].elements[flat - targetLayout.offsets[t]])
-    },
+    sourceIdentifier: { elementIdentifier(sourceElements[$0]) },
+    targetIdentifier: { elementIdentifier(targetElements[$0]) },
     sourceIncluded: { sections.sourceToTarget[sourceLayout.sectionOf[$0]] >= 0 },
     targetIncluded: { sections.targetToSource[targetLayout.sectionOf[$0]] >= 0 })
   var stages: [Changeset<[Section]>] = []
@@ -74,10 +71,9 @@ func _sectionedDiff<Section: DiffableSection, SectionID: Hashable, ElementID: Ha
   var afterUpdates = source
   var elementUpdated: [ElementPath] = []
   for flat in 0..<sourceLayout.count where elements.sourceToTarget[flat] >= 0 {
-    let path = sourceLayout.path(flat)
-    let targetPath = targetLayout.path(elements.sourceToTarget[flat])
-    let new = target[targetPath.section].elements[targetPath.element]
-    if !isElementContentEqual(source[path.section].elements[path.element], new) {
+    let new = targetElements[elements.sourceToTarget[flat]]
+    if !isElementContentEqual(sourceElements[flat], new) {
+      let path = sourceLayout.path(flat)
       elementUpdated.append(path)
       afterUpdates[path.section].elements[path.element] = new
     }

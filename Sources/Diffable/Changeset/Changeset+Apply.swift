@@ -23,7 +23,7 @@ extension Changeset {
 
 extension Changeset {
   /// Applies this stage's index operations to `elements`, a flat array before the stage, and
-  /// returns the array after it (see ``apply(to:)-8u2fs``); every path must be in section 0.
+  /// returns the array after it (see `apply(to:)` for sections); every path must be in section 0.
   ///
   /// ```swift
   /// var items = [0, 1, 2]

@@ -1,6 +1,6 @@
 // MARK: - Stable JSON encoding
 
-/// The JSON keys of a ``Changeset``, written in this order.
+/// The JSON keys of a ``Changeset``.
 private enum ChangesetCodingKeys: String, CodingKey {
   case sectionDeleted
   case sectionInserted
@@ -14,9 +14,10 @@ private enum ChangesetCodingKeys: String, CodingKey {
 }
 
 extension Changeset: Encodable where Data: Encodable {
-  /// Encodes every change list (sorted, empty ones included) and then `data`, always with the
-  /// same keys in the same order, so equal changesets give identical bytes from a given
-  /// encoder. The shape is described in the DocC article "JSON encoding".
+  /// Encodes every change list (sorted, empty ones included) and then `data`, so equal
+  /// changesets encode to identical bytes with an encoder that orders keys deterministically
+  /// (`JSONEncoder` with `.sortedKeys`). The shape is described in the DocC landing page,
+  /// "JSON encoding".
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: ChangesetCodingKeys.self)
     try container.encode(sectionDeleted.sorted(), forKey: .sectionDeleted)

@@ -1,6 +1,6 @@
 /// Why a changeset cannot be applied to the given data.
 ///
-/// Thrown by ``Changeset/apply(to:)-8u2fs`` when the data is not the data the changeset was
+/// Thrown by `Changeset.apply(to:)` when the data is not the data the changeset was
 /// computed from, or when the changeset breaks UIKit's batch-update rules.
 public enum ChangesetError: Error, Equatable, Sendable {
   /// A section index lies outside the data it indexes (before or after the stage).

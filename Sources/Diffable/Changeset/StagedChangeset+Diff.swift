@@ -125,7 +125,7 @@ extension StagedChangeset {
   ///   - elementIdentifier: The identity of an element.
   ///   - isElementContentEqual: Whether a source element and its matched target element have
   ///     equal content.
-  /// - Note: Matching and duplicates behave as in ``init(source:target:)-(_,[ArraySection<Model,Element>])``.
+  /// - Note: Matching and duplicates behave as in the `ArraySection` initializer.
   /// - Complexity: O(n + m) expected time plus O(n log n) for the minimal moves.
   @inlinable
   public init<Section: DiffableSection, SectionID: Hashable, ElementID: Hashable>(

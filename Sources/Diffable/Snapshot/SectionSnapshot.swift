@@ -117,7 +117,9 @@ public struct SectionSnapshot<ItemIdentifierType: Hashable & Sendable>: Sendable
     _walk(result._roots, onlyVisible: false) { item in
       result._members.insert(item)
       if let children = _children[item] { result._children[item] = children }
-      if item != parent, let itemParent = _parent[item] { result._parent[item] = itemParent }
+      if let itemParent = _parent[item], result._members.contains(itemParent) {
+        result._parent[item] = itemParent
+      }
       if _expanded.contains(item) { result._expanded.insert(item) }
     }
     return result
