@@ -62,3 +62,15 @@ class LivePage:
                 return
             last = current
             self.driver.execute_script("return new Promise(r => setTimeout(r, 100))")
+
+
+# Drags `source` onto the upper (or lower, `after`) half of `target` with DOM drag events.
+DRAG = """
+const [source, target, after] = arguments;
+const box = target.getBoundingClientRect();
+const y = after ? box.bottom - 2 : box.top + 2;
+const data = new DataTransfer();
+const fire = (type, node) => node.dispatchEvent(new DragEvent(type,
+  {bubbles: true, cancelable: true, clientX: box.left + 10, clientY: y, dataTransfer: data}));
+fire('dragstart', source); fire('dragover', target); fire('drop', target); fire('dragend', source);
+"""

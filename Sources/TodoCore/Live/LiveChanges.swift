@@ -16,9 +16,13 @@ public struct LiveChanges: Equatable, Sendable, Encodable {
   public struct Stage: Equatable, Sendable, Encodable {
     /// An item at a position: `[section, element, id]` on the wire.
     public struct Item: Equatable, Sendable, Encodable {
+      /// The section index.
       public var section: Int
+      /// The index inside the section.
       public var element: Int
+      /// The item's identifier.
       public var id: String
+      /// Writes `[section, element, id]`.
       public func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         try container.encode(section)
@@ -28,25 +32,40 @@ public struct LiveChanges: Equatable, Sendable, Encodable {
     }
     /// A section at a position, with its heading, and its items when it is inserted.
     public struct Section: Equatable, Sendable, Encodable {
+      /// The section index.
       public var index: Int
+      /// The section's identifier.
       public var id: String
+      /// The heading, if the section has one.
       public var header: String?
+      /// The items an inserted section arrives with.
       public var items: [String]?
     }
     /// An item moved from one position (before the stage) to another (after it).
     public struct Move: Equatable, Sendable, Encodable {
+      /// `[section, element]` before the stage.
       public var from: [Int]
+      /// `[section, element]` after the stage.
       public var to: [Int]
+      /// The item's identifier.
       public var id: String
     }
 
+    /// Sections removed, by their index before the stage.
     public var sectionDeleted: [Int] = []
+    /// Sections added, by their index after the stage.
     public var sectionInserted: [Section] = []
+    /// Sections whose heading changed.
     public var sectionUpdated: [Section] = []
+    /// Sections moved.
     public var sectionMoved: [SectionMove] = []
+    /// Items removed, at their positions before the stage.
     public var itemDeleted: [Item] = []
+    /// Items added, at their positions after the stage.
     public var itemInserted: [Item] = []
+    /// Items whose cell changed; the page updates them in place.
     public var itemUpdated: [Item] = []
+    /// Items moved.
     public var itemMoved: [Move] = []
 
     private enum Keys: String, CodingKey {
@@ -85,6 +104,7 @@ public struct LiveChanges: Equatable, Sendable, Encodable {
 
   private enum Keys: String, CodingKey { case v, type, rev, stages, cells, chrome }
 
+  /// Writes the `changes` message: version, type, revision, stages, cells, chrome if changed.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: Keys.self)
     try container.encode(LiveMessage.version, forKey: .v)

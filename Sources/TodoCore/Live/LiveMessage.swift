@@ -41,6 +41,7 @@ extension LiveMessage: Encodable {
     var items: [String]
   }
 
+  /// Writes the message in the shape `docs/live-protocol.md` describes.
   public func encode(to encoder: any Encoder) throws {
     if case .changes(let changes) = self {
       try changes.encode(to: encoder)

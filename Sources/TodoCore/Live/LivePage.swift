@@ -33,9 +33,13 @@ public struct LivePage: Reducer {
     public var todos: [Todo] = []
     /// When the data was loaded: what "overdue" is measured against.
     public var now = Date(timeIntervalSince1970: 0)
+    /// Which todos the list shows.
     public var filter = Filter.all
+    /// The search text (case-insensitive, over titles and notes).
     public var search = ""
+    /// How the list is grouped.
     public var layout = Layout.plain
+    /// Whether the list is in deadline order instead of user order.
     public var sortByDeadline = false
     /// Outline groups the person collapsed (`group:undone`, `group:done`).
     public var collapsed: Set<String> = []
@@ -94,10 +98,15 @@ public struct LivePage: Reducer {
 
   /// The fields of the edit sheet when Save is pressed.
   public struct EditFields: Equatable, Sendable, Codable {
+    /// The title as typed (the service trims and validates it).
     public var title: String
+    /// The notes.
     public var notes: String
+    /// The deadline as a date input gives it (`yyyy-MM-dd`), or empty for none.
     public var deadline: String
+    /// The status.
     public var status: TodoStatus
+    /// The section heading; empty for none.
     public var section: String
 
     /// Creates the fields.
@@ -115,9 +124,13 @@ public struct LivePage: Reducer {
 
   /// What a load read.
   public struct Loaded: Equatable, Sendable {
+    /// The live lists in user order.
     public var lists: [TodoList]
+    /// The list shown (the Inbox if the chosen one is gone).
     public var listID: UUID
+    /// Its live todos in user order.
     public var todos: [Todo]
+    /// When the load happened.
     public var now: Date
 
     /// Creates a load result.
@@ -148,6 +161,7 @@ public struct LivePage: Reducer {
     self.now = now
   }
 
+  /// The page's reducer, with the edit sheet (``TodoEditor``) as a child while it is open.
   public var body: some Reducer<State, Action> {
     Reduce { state, action in reduceEvent(into: &state, action: action) }
       .ifLet(\.editor, action: \.editor) { TodoEditor(service: service, sessions: sessions) }

@@ -74,8 +74,11 @@ public struct LiveCell: Codable, Equatable, Sendable {
 public struct LiveChrome: Codable, Equatable, Sendable {
   /// One entry of the sidebar.
   public struct ListEntry: Codable, Equatable, Sendable {
+    /// The list's identifier.
     public var id: String
+    /// The list's name.
     public var name: String
+    /// Creates an entry.
     public init(id: String, name: String) {
       self.id = id
       self.name = name
@@ -116,14 +119,19 @@ public struct LiveChrome: Codable, Equatable, Sendable {
 
   /// The edit sheet's fields.
   public struct EditorForm: Codable, Equatable, Sendable {
+    /// The todo being edited.
     public var id: String
     /// `loading`, `editing`, `saving`.
     public var phase: String
+    /// The draft's title.
     public var title: String
+    /// The draft's notes.
     public var notes: String
     /// `yyyy-MM-dd` (a date input's value), or empty.
     public var deadline: String
+    /// The draft's status.
     public var status: TodoStatus
+    /// The draft's section heading.
     public var section: String
     /// A problem with the edit, such as another user's concurrent change.
     public var problem: String?
