@@ -86,6 +86,8 @@ let package = Package(
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+        // Lets IssueReporting record issues (TestStore failures) in Swift Testing on Linux.
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
 

@@ -94,7 +94,7 @@ struct ApiBenchmark: AsyncParsableCommand {
     var table = Table("scenario", "body bytes", "requests", "req/s", "p50 ms", "p99 ms", "failed")
     func row(_ name: String, _ bytes: Int, _ result: LoadGenerator.Result) {
       table.append(
-        name, "\(bytes)", "\(result.requests)", Format.fixed(result.requestsPerSecond, 0),
+        name, "\(bytes)", "\(result.requests)", Self.whole(result.requestsPerSecond),
         Format.fixed(result.percentile(0.5), 3), Format.fixed(result.percentile(0.99), 3),
         "\(result.failures)")
     }
@@ -109,11 +109,16 @@ struct ApiBenchmark: AsyncParsableCommand {
     let ratio = list.requestsPerSecond / ceiling.requestsPerSecond
     print(
       Format.summary([
-        "list_rps": Format.fixed(list.requestsPerSecond, 0),
-        "ceiling_rps": Format.fixed(ceiling.requestsPerSecond, 0),
+        "list_rps": Self.whole(list.requestsPerSecond),
+        "ceiling_rps": Self.whole(ceiling.requestsPerSecond),
         "list_vs_ceiling": Format.fixed(ratio, 2),
-        "post_rps": Format.fixed(post.requestsPerSecond, 0),
+        "post_rps": Self.whole(post.requestsPerSecond),
         "list_p99_ms": Format.fixed(list.percentile(0.99), 3),
       ]))
+  }
+
+  /// A rate as a whole number.
+  static func whole(_ value: Double) -> String {
+    value.isFinite ? String(Int(value.rounded())) : "n/a"
   }
 }

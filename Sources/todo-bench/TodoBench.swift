@@ -9,6 +9,9 @@ struct TodoBench: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "todo-bench",
     abstract: "Release-mode benchmarks of the todo stack, each against a baseline in the same run.",
-    subcommands: [DiffBenchmark.self, PersistenceBenchmark.self, StoreBenchmark.self, ApiBenchmark.self, LiveBenchmark.self]
+    subcommands: [
+      DiffBenchmark.self, PersistenceBenchmark.self, StoreBenchmark.self, ApiBenchmark.self,
+      LiveBenchmark.self,
+    ]
   )
 }

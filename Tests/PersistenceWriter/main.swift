@@ -1,2 +1,99 @@
+// A helper process for the Persistence tests: it writes to a store as another process would.
+//
+// Usage:
+//   persistence-writer crash-loop <store>        saves forever; prints "saved <id>" after each
+//   persistence-writer insert <store> <title>    inserts one todo; prints "saved <id>"
+//   persistence-writer update <store> <id> <title>
+//                                                updates one todo; prints "saved" or "conflict"
+//
+// Each save of crash-loop writes two related rows: a list and a todo in it. The tests kill
+// this process with SIGKILL and then check that every save it acknowledged is in the store,
+// whole. The entities must stay identical to those in Tests/PersistenceTests/Support.
+
+import Foundation
 import Persistence
-print("writer")
+
+struct Todo: Entity {
+  var id = UUID()
+  var listID: UUID
+  var title: String
+  var done = false
+  var priority = 0
+  var due: Date? = nil
+  var note: String? = nil
+
+  static let entityName = "todo"
+  static let listID = Attribute("listID", \Todo.listID)
+  static let title = Attribute("title", \Todo.title)
+  static let done = Attribute("done", \Todo.done)
+  static let priority = Attribute("priority", \Todo.priority)
+  static let due = Attribute("due", \Todo.due)
+  static let note = Attribute("note", \Todo.note)
+  static let attributes = [
+    listID.erased, title.erased, done.erased, priority.erased, due.erased, note.erased,
+  ]
+  static let migrations = [
+    Migration("create", [.createTable()]),
+    Migration("index-list", [.createIndex("todo_by_list", on: ["listID"])]),
+  ]
+}
+
+struct TodoList: Entity {
+  var id = UUID()
+  var name: String
+
+  static let entityName = "todo_list"
+  static let name = Attribute("name", \TodoList.name)
+  static let attributes = [name.erased]
+}
+
+func say(_ line: String) {
+  FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data((message + "\n").utf8))
+  exit(2)
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 3 else { fail("usage: persistence-writer <mode> <store> [...]") }
+let store = URL(fileURLWithPath: arguments[2])
+
+do {
+  let container = try await PersistentContainer(.file(store), entities: [Todo.self, TodoList.self])
+  let context = container.newBackgroundContext()
+  switch arguments[1] {
+  case "crash-loop":
+    var count = 0
+    while true {
+      count += 1
+      let list = TodoList(name: "List \(count)")
+      try context.insert(list)
+      try context.insert(Todo(listID: list.id, title: "Item of \(count)"))
+      try await context.save()
+      say("saved \(list.id.uuidString)")
+    }
+  case "insert" where arguments.count == 4:
+    let todo = Todo(listID: UUID(), title: arguments[3])
+    try context.insert(todo)
+    try await context.save()
+    say("saved \(todo.id.uuidString)")
+  case "update" where arguments.count == 5:
+    guard let id = UUID(uuidString: arguments[3]) else { fail("bad id \(arguments[3])") }
+    guard var todo = try await context.object(Todo.self, id: id) else { fail("no todo \(id)") }
+    todo.title = arguments[4]
+    try context.update(todo)
+    do {
+      try await context.save()
+      say("saved")
+    } catch PersistenceError.conflict {
+      say("conflict")
+    }
+  default:
+    fail("unknown mode \(arguments[1])")
+  }
+  try container.close()
+} catch {
+  fail("error: \(error)")
+}

@@ -111,9 +111,9 @@ public struct TodoEditor: Reducer {
       return .run { [service, sessions] send in
         let session = try await service.beginEdit(todoID: id)
         sessions.open(session)
-        await send(.began(session.original))
+        send(.began(session.original))
       } catch: { error, send in
-        await send(.failed(EditorProblem(error)))
+        send(.failed(EditorProblem(error)))
       }
 
     case .began(let todo):
@@ -139,9 +139,9 @@ public struct TodoEditor: Reducer {
             title: draft.title, notes: draft.notes,
             deadline: .some(deadline.isEmpty ? nil : try Deadline(parsing: deadline)),
             status: draft.status, section: .some(draft.section)))
-        await send(.saved(try await session.save()))
+        send(.saved(try await session.save()))
       } catch: { error, send in
-        await send(.failed(EditorProblem(error)))
+        send(.failed(EditorProblem(error)))
       }
 
     case .saved(let todo):

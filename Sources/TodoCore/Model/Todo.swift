@@ -86,7 +86,8 @@ extension Todo {
   static let externalOrderAttribute = Attribute("externalOrder", \Todo.externalOrder)
   static let createdAtAttribute = Attribute("createdAt", \Todo.createdAt)
   static let updatedAtAttribute = Attribute("updatedAt", \Todo.updatedAt)
-  static let versionAttribute = Attribute("version", \Todo.version)
+  /// Stored as `revision`: the store keeps a `version` column of its own.
+  static let versionAttribute = Attribute("revision", \Todo.version)
   static let deletedAtAttribute = Attribute("deletedAt", \Todo.deletedAt)
 
   public static let attributes: [AnyAttribute<Todo>] = [
@@ -106,4 +107,54 @@ extension Todo {
         .createIndex("todo_deleted", on: ["deletedAt"]),
       ])
   ]
+}
+
+// MARK: - Codable
+
+extension Todo {
+  /// JSON calls the version `version`; the store's column is `revision` (the store reserves
+  /// `version` for its own bookkeeping). Decoding accepts either.
+  enum CodingKeys: String, CodingKey {
+    case id, listID, title, notes, deadline, status, doneAt, section, order, externalOrder
+    case createdAt, updatedAt, version, revision, deletedAt
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(UUID.self, forKey: .id)
+    listID = try container.decode(UUID.self, forKey: .listID)
+    title = try container.decode(String.self, forKey: .title)
+    notes = try container.decode(String.self, forKey: .notes)
+    deadline = try container.decodeIfPresent(Deadline.self, forKey: .deadline)
+    status = try container.decode(TodoStatus.self, forKey: .status)
+    doneAt = try container.decodeIfPresent(Date.self, forKey: .doneAt)
+    section = try container.decodeIfPresent(String.self, forKey: .section)
+    order = try container.decode(OrderKey.self, forKey: .order)
+    externalOrder = try container.decodeIfPresent(Int.self, forKey: .externalOrder)
+    createdAt = try container.decode(Date.self, forKey: .createdAt)
+    updatedAt = try container.decode(Date.self, forKey: .updatedAt)
+    version =
+      container.contains(.revision)
+      ? try container.decode(Int.self, forKey: .revision)
+      : try container.decode(Int.self, forKey: .version)
+    deletedAt = try container.decodeIfPresent(Date.self, forKey: .deletedAt)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(listID, forKey: .listID)
+    try container.encode(title, forKey: .title)
+    try container.encode(notes, forKey: .notes)
+    try container.encodeIfPresent(deadline, forKey: .deadline)
+    try container.encode(status, forKey: .status)
+    try container.encodeIfPresent(doneAt, forKey: .doneAt)
+    try container.encodeIfPresent(section, forKey: .section)
+    try container.encode(order, forKey: .order)
+    try container.encodeIfPresent(externalOrder, forKey: .externalOrder)
+    try container.encode(createdAt, forKey: .createdAt)
+    try container.encode(updatedAt, forKey: .updatedAt)
+    try container.encode(version, forKey: .version)
+    try container.encodeIfPresent(deletedAt, forKey: .deletedAt)
+  }
 }

@@ -36,10 +36,7 @@ extension TodoService {
     let listID = draft.listID ?? TodoList.inboxID
     return try await write { context in
       _ = try await liveList(id: listID, in: context)
-      let siblings = try await context.fetch(Self.allTodos(inList: listID))
-      let placement = try OrderPlacement.place(
-        draft.position, moving: nil, in: Self.positions(siblings), entity: "todo")
-      try Self.rebalance(siblings, placement, in: context)
+      let placement = try await place(draft.position, moving: nil, inList: listID, in: context)
       let date = now()
       let todo = Todo(
         listID: listID, title: title, notes: notes, deadline: draft.deadline,
@@ -81,10 +78,7 @@ extension TodoService {
       }
       if let listID = patch.listID, listID != todo.listID {
         _ = try await liveList(id: listID, in: context)
-        let siblings = try await context.fetch(Self.allTodos(inList: listID))
-        let placement = try OrderPlacement.place(
-          .bottom, moving: id, in: Self.positions(siblings), entity: "todo")
-        try Self.rebalance(siblings, placement, in: context)
+        let placement = try await place(.bottom, moving: id, inList: listID, in: context)
         todo.listID = listID
         todo.order = placement.key
       }
@@ -126,6 +120,30 @@ extension TodoService {
   }
 
   // MARK: - Helpers
+
+  /// Places a todo in a list, writing rebalanced keys into `context` if needed. Appending
+  /// reads only the last todo; other positions read the whole list.
+  func place(
+    _ position: MovePosition, moving: UUID?, inList listID: UUID, in context: ModelContext
+  ) async throws -> OrderPlacement {
+    if position == .bottom {
+      let last = try await context.fetch(
+        FetchRequest(
+          filter: Todo.listIDAttribute == listID, sortedBy: [Todo.orderAttribute.descending],
+          limit: 1)
+      ).first
+      if let key = try? OrderKey.between(last?.order, nil), !key.needsRebalance,
+        last?.id != moving
+      {
+        return OrderPlacement(key: key, rebalanced: [:])
+      }
+    }
+    let siblings = try await context.fetch(Self.allTodos(inList: listID))
+    let placement = try OrderPlacement.place(
+      position, moving: moving, in: Self.positions(siblings), entity: "todo")
+    try Self.rebalance(siblings, placement, in: context)
+    return placement
+  }
 
   /// Every todo of a list, trashed ones included (they keep their place), in user order.
   static func allTodos(inList listID: UUID) -> FetchRequest<Todo> {

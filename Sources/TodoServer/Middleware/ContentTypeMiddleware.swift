@@ -1,9 +1,10 @@
 import Hummingbird
 
-/// Refuses, with 415, a POST, PUT or PATCH whose body is not JSON.
+/// Refuses, with 415, a POST, PUT or PATCH that declares a non-empty body that is not JSON.
 ///
 /// `application/json` and any `application/*+json` type are accepted, with parameters
-/// (`; charset=utf-8`). A request without a body needs no content type.
+/// (`; charset=utf-8`). A request without a body needs no content type; a body of unknown
+/// length (chunked) is checked when a route reads it (``JSON/decode(_:from:context:)``).
 struct ContentTypeMiddleware<Context: RequestContext>: RouterMiddleware {
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -18,8 +19,8 @@ struct ContentTypeMiddleware<Context: RequestContext>: RouterMiddleware {
   }
 
   static func hasBody(_ request: Request) -> Bool {
-    if let length = request.headers[.contentLength] { return length != "0" }
-    return request.headers[.transferEncoding] != nil
+    guard let length = request.headers[.contentLength] else { return false }
+    return length != "0"
   }
 
   /// Whether a `Content-Type` value names JSON.

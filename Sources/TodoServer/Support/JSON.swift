@@ -6,7 +6,7 @@ enum JSON {
   /// The encoder of every response: ISO 8601 dates, unescaped slashes.
   static let encoder: JSONEncoder = {
     let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = .iso8601
+    encoder.dateEncodingStrategy = TimestampFormat.strategy
     encoder.outputFormatting = [.withoutEscapingSlashes]
     return encoder
   }()
@@ -21,7 +21,7 @@ enum JSON {
   /// Reads the request body (up to the context's limit) as `T`.
   ///
   /// - Throws: a 413 problem for a body over the limit, a 400 problem for a missing body or
-  ///   invalid JSON, a 422 problem for a missing or mistyped field, and the `TodoError`s that
+  ///   invalid JSON, a 415 problem for a body that is not declared as JSON, a 422 problem for a missing or mistyped field, and the `TodoError`s that
   ///   decoding raises for invalid values.
   static func decode<T: Decodable>(
     _ type: T.Type, from request: Request, context: some RequestContext
@@ -29,6 +29,10 @@ enum JSON {
     let buffer = try await request.body.collect(upTo: context.maxUploadSize)
     guard buffer.readableBytes > 0 else {
       throw Problem.malformedJSON("the request has no body; send a JSON object")
+    }
+    let contentType = request.headers[.contentType]
+    guard let contentType, ContentTypeMiddleware<TodoRequestContext>.isJSON(contentType) else {
+      throw Problem.unsupportedMediaType(contentType)
     }
     return try decoder.decode(T.self, from: Data(buffer.readableBytesView))
   }

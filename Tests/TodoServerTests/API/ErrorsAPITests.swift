@@ -20,7 +20,7 @@ struct ErrorsAPITests {
     }
   }
 
-  @Test("413 for a body over 1 MB, whether or not its length is declared")
+  @Test("413 for a body over 1 MB")
   func tooLarge() async throws {
     try await withLiveServer { client in
       let big = #"{"title":"x","notes":""# + String(repeating: "n", count: 1_100_000) + #""}"#

@@ -2,7 +2,8 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
-import TodoServer
+
+@testable import TodoServer
 
 @Suite("Router without a database")
 struct RouterLevelTests {
@@ -19,19 +20,27 @@ struct RouterLevelTests {
       #expect(document.status == .ok)
     }
   }
+}
 
-  @Test("a declared Content-Length over 1 MB is refused before the body is read")
-  func declaredLength() async throws {
-    let app = Application(router: buildRouter(state: ServerState()))
-    try await app.test(.router) { client in
-      let response = try await client.send(
-        .post, "/api/v1/lists", json: #"{"name":"x"}"#,
-        headers: [.contentType: "application/json", .contentLength: "2000000"])
-      try expectProblem(response, .contentTooLarge)
-      let negative = try await client.send(
-        .post, "/api/v1/lists", json: #"{"name":"x"}"#,
-        headers: [.contentType: "application/json", .contentLength: "-1"])
-      try expectProblem(negative, .badRequest)
+@Suite("Timestamps")
+struct TimestampTests {
+  @Test("API timestamps are ISO 8601 in UTC and read back by Foundation's decoder")
+  func iso8601() throws {
+    let dates = [
+      Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 1_767_225_600.75),
+      Date(timeIntervalSince1970: 951_782_400),  // 2000-02-29
+      Date(timeIntervalSince1970: 253_402_300_799),  // 9999-12-31T23:59:59Z
+    ]
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .iso8601
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    for date in dates {
+      let expected = try JSONDecoder().decode([String].self, from: encoder.encode([date]))[0]
+      let ours = TimestampFormat.string(date)
+      #expect(ours == expected)
+      let back = try decoder.decode([Date].self, from: Data(#"["\#(ours)"]"#.utf8))[0]
+      #expect(back == Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)))
     }
   }
 }

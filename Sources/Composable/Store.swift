@@ -1,0 +1,175 @@
+import Foundation
+
+/// Owns a feature's state, runs its reducer for every action, and runs the effects it returns.
+///
+/// A store needs no main thread: `send(_:)` may be called from any thread or task. It processes
+/// one action at a time, in the order received. An action sent while another is being processed
+/// (by an effect, an observer, or another thread) is queued and processed right after, never
+/// interleaved. A server can create one store per connection: an idle store holds its state and
+/// a few hundred bytes, with no task, stream or dictionary until one is needed.
+///
+/// ```swift
+/// let store = Store(initialState: Search.State()) {
+///   Search()
+/// } withDependencies: {
+///   $0.areaClient = .live(session: session)
+/// }
+/// let observation = store.observe { state in
+///   connection.render(state.snapshot)
+/// }
+/// store.send(.onAppear)
+/// ```
+///
+/// Effects run as tasks started by the store. Releasing the last reference to a store cancels
+/// everything it still runs; effects only hold the store weakly.
+public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable {
+  // `@unchecked Sendable` is safe: every mutable stored property below is read and written
+  // only while holding `lock`, the reducer (which may not be `Sendable`) is called only while
+  // holding `lock` by the one thread that is processing actions, and the remaining properties
+  // are immutable and `Sendable`.
+
+  let lock = NSLock()
+  var currentState: State
+  let reducer: any Reducer<State, Action>
+  let dependencies: DependencyValues
+  var isProcessing = false
+  var pendingActions: [Action] = []
+  var pendingHead = 0
+  var effects = _EffectRegistry()
+  var observers: [_StoreObserver<State>] = []
+  var nextObserverID = 0
+  let didProcess: (@Sendable (Action, State) -> Void)?
+
+  /// Creates a store.
+  ///
+  /// - Parameters:
+  ///   - initialState: The feature's state to start from.
+  ///   - reducer: The feature's reducer.
+  ///   - prepareDependencies: Overrides dependencies for this store: its reducer and every effect
+  ///     it runs see the dependencies in force here, changed by this closure.
+  public convenience init<R: Reducer<State, Action>>(
+    initialState: State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
+  ) {
+    let dependencies = withDependencies(prepareDependencies ?? { _ in }) {
+      DependencyValues._current
+    }
+    let reducer = DependencyValues.$_current.withValue(dependencies) { reducer()._resolved() }
+    self.init(
+      initialState: initialState,
+      reducer: reducer,
+      dependencies: dependencies,
+      didProcess: nil
+    )
+  }
+
+  init(
+    initialState: State,
+    reducer: any Reducer<State, Action>,
+    dependencies: DependencyValues,
+    didProcess: (@Sendable (Action, State) -> Void)?
+  ) {
+    self.currentState = initialState
+    self.reducer = reducer
+    self.dependencies = dependencies
+    self.didProcess = didProcess
+  }
+
+  deinit {
+    var tasks: [Task<Void, Never>] = []
+    lock.withLock { effects.cancelAll(into: &tasks) }
+    for task in tasks { task.cancel() }
+  }
+
+  // MARK: - Reading state
+
+  /// The current state.
+  ///
+  /// The value may be outdated as soon as it is returned if other threads send actions; observe
+  /// the store to follow every change.
+  public var state: State {
+    lock.withLock { currentState }
+  }
+
+  /// The number of effects (tasks and concatenations) the store is running.
+  public var runningEffectCount: Int {
+    lock.withLock { effects.count }
+  }
+
+  // MARK: - Sending actions
+
+  /// Processes an action: runs the reducer, starts the effects it returns, then tells
+  /// observers about the new state.
+  ///
+  /// When no other action is being processed, the action is processed on the calling thread
+  /// before `send` returns, together with any action queued meanwhile. Otherwise it is queued
+  /// and processed by the thread already processing, after the actions queued before it.
+  ///
+  /// Effects start synchronously: a `run` operation executes on the calling thread up to its
+  /// first suspension point, and cancellation identifiers are registered before `send` returns.
+  ///
+  /// - Parameter action: The action to process.
+  /// - Complexity: O(1) for an action whose effect is `.none`, besides the reducer's own work.
+  public func send(_ action: Action) {
+    lock.lock()
+    if isProcessing {
+      pendingActions.append(action)
+      lock.unlock()
+      return
+    }
+    isProcessing = true
+    process(action)
+  }
+
+  /// Processes `first` and every action queued meanwhile. Called holding the lock; returns
+  /// having released it.
+  private func process(_ first: Action) {
+    var action = first
+    while true {
+      let effect = DependencyValues.$_current.withValue(dependencies) {
+        reducer.reduce(into: &currentState, action: action)
+      }
+      var started = _StartedEffects<Action>()
+      if case .none = effect.operation {
+      } else {
+        interpret(effect, ids: [], into: &started)
+        pendingActions.append(contentsOf: started.actions)
+      }
+      let observers = self.observers
+      let snapshot: State? = observers.isEmpty && didProcess == nil ? nil : currentState
+      lock.unlock()
+
+      if !started.isEmpty { launch(started) }
+      if let snapshot {
+        didProcess?(action, snapshot)
+        for observer in observers { observer.onChange(snapshot) }
+      }
+
+      lock.lock()
+      guard pendingHead < pendingActions.count else {
+        pendingActions.removeAll(keepingCapacity: pendingActions.capacity <= 64)
+        pendingHead = 0
+        isProcessing = false
+        lock.unlock()
+        return
+      }
+      action = pendingActions[pendingHead]
+      pendingHead += 1
+    }
+  }
+}
+
+// MARK: - Cancelling effects
+
+extension Store {
+  /// Cancels every effect the store is running.
+  ///
+  /// A server calls this when a connection closes while it still holds the store; releasing
+  /// the store has the same effect.
+  public func cancelAllEffects() {
+    var tasks: [Task<Void, Never>] = []
+    lock.withLock { effects.cancelAll(into: &tasks) }
+    for task in tasks { task.cancel() }
+  }
+}

@@ -1,0 +1,150 @@
+// MARK: - Interpreting effects
+
+extension Store {
+  /// Walks an effect tree, registering its work and cancelling what it cancels. Called holding
+  /// the lock: registration happens before any work starts, so a cancellation that follows in
+  /// the same or a later action always finds it.
+  func interpret(
+    _ effect: Effect<Action>,
+    ids: [AnyHashableSendable],
+    into started: inout _StartedEffects<Action>
+  ) {
+    switch effect.operation {
+    case .none:
+      return
+    case .send(let action):
+      started.actions.append(action)
+    case .run(let priority, let operation):
+      let entry = effects.register(ids: ids)
+      started.launches.append(.init(entry: entry, priority: priority, work: .run(operation)))
+    case .cancel(let id):
+      effects.cancel(id: id, into: &started.cancellations)
+    case .cancellable(let id, let cancelInFlight, let inner):
+      if cancelInFlight {
+        effects.cancel(id: id, into: &started.cancellations)
+      }
+      interpret(inner, ids: ids + [id], into: &started)
+    case .merge(let effects):
+      for effect in effects {
+        interpret(effect, ids: ids, into: &started)
+      }
+    case .concatenate(let effects):
+      let entry = self.effects.register(ids: ids)
+      started.launches.append(.init(entry: entry, priority: nil, work: .concatenate(effects)))
+    }
+  }
+
+  // MARK: - Launching work
+
+  /// Cancels what was cancelled and starts the registered work as tasks. Called without the
+  /// lock. Returns the tasks started.
+  @discardableResult
+  func launch(_ started: _StartedEffects<Action>) -> [Task<Void, Never>] {
+    for task in started.cancellations {
+      task.cancel()
+    }
+    var tasks: [Task<Void, Never>] = []
+    for launch in started.launches {
+      if let task = start(launch) { tasks.append(task) }
+    }
+    return tasks
+  }
+
+  private func start(_ launch: _StartedEffects<Action>.Launch) -> Task<Void, Never>? {
+    let entry = launch.entry
+    let alreadyCancelled = lock.withLock {
+      if entry.isCancelled { effects.remove(entry) }
+      return entry.isCancelled
+    }
+    guard !alreadyCancelled else { return nil }
+
+    let body: @Sendable () async -> Void
+    switch launch.work {
+    case .run(let operation):
+      let send = Send<Action> { [weak self] action in self?.send(action) }
+      body = { [weak self] in
+        // Cancelled between registration and start (possible where tasks start later): the
+        // operation never runs.
+        if !Task.isCancelled { await operation(send) }
+        self?.finish(entry)
+      }
+    case .concatenate(let effects):
+      let store = _WeakStore(self)
+      body = {
+        await Self.runConcatenation(effects, entry: entry, store: store)
+        store.value?.finish(entry)
+      }
+    }
+    let task = Self.startTask(priority: launch.priority, body)
+    let cancelNow = lock.withLock {
+      guard !entry.isFinished else { return false }
+      entry.task = task
+      return entry.isCancelled
+    }
+    if cancelNow { task.cancel() }
+    return task
+  }
+
+  /// Starts a task that runs synchronously up to its first suspension point where the runtime
+  /// supports it, so an effect's first steps (such as registering a sleep on a test clock)
+  /// happen before the action that started it is done.
+  private static func startTask(
+    priority: TaskPriority?,
+    _ body: @escaping @Sendable () async -> Void
+  ) -> Task<Void, Never> {
+    if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+      return Task.immediate(priority: priority, operation: body)
+    } else {
+      return Task(priority: priority, operation: body)
+    }
+  }
+
+  private func finish(_ entry: _EffectEntry) {
+    lock.withLock { effects.remove(entry) }
+  }
+
+  // MARK: - Concatenation
+
+  /// Runs effects one after another on behalf of a concatenation's entry. Holds the store only
+  /// while starting each effect, so releasing the store cancels the rest.
+  private static func runConcatenation(
+    _ effects: [Effect<Action>],
+    entry: _EffectEntry,
+    store weakStore: _WeakStore<State, Action>
+  ) async {
+    for effect in effects {
+      guard !Task.isCancelled, let store = weakStore.value else { return }
+      guard let tasks = store.startStep(effect, of: entry) else { return }
+      await withTaskCancellationHandler {
+        for task in tasks { await task.value }
+      } onCancel: {
+        for task in tasks { task.cancel() }
+      }
+    }
+  }
+
+  /// Starts one step of a concatenation, unless the concatenation has been cancelled. The step
+  /// is registered under the concatenation's identifiers.
+  private func startStep(_ effect: Effect<Action>, of entry: _EffectEntry) -> [Task<Void, Never>]? {
+    var started = _StartedEffects<Action>()
+    let isCancelled = lock.withLock {
+      guard !entry.isCancelled else { return true }
+      interpret(effect, ids: entry.ids, into: &started)
+      return false
+    }
+    guard !isCancelled else { return nil }
+    for action in started.actions {
+      send(action)
+    }
+    return launch(started)
+  }
+}
+
+/// A weak reference to a store, for work that must not keep the store alive.
+struct _WeakStore<State: Sendable, Action: Sendable>: Sendable {
+  weak var value: Store<State, Action>?
+
+  init(_ value: Store<State, Action>) {
+    self.value = value
+  }
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// What every context of a container shares: the engine, the change hub and the entity list.
+final class ContainerCore: Sendable {
+  let engine: any StorageEngine
+  let hub: ChangeHub
+  let entities: [ObjectIdentifier: any Entity.Type]
+
+  init(engine: any StorageEngine, hub: ChangeHub, entities: [any Entity.Type]) {
+    self.engine = engine
+    self.hub = hub
+    var byType: [ObjectIdentifier: any Entity.Type] = [:]
+    for entity in entities { byType[ObjectIdentifier(entity)] = entity }
+    self.entities = byType
+  }
+
+  func checkKnown<Root: Entity>(_ type: Root.Type) throws {
+    guard entities[ObjectIdentifier(type)] != nil else {
+      throw PersistenceError.unknownEntity(Root.entityName)
+    }
+  }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// The object store of an app: opens the database, runs migrations, and hands out contexts.
+///
+/// Like Core Data's `NSPersistentContainer`, but created with an async initializer that
+/// returns only once the store is open and migrated: nothing can read or write before. It is
+/// not a singleton; open as many as needed (tests open one per test).
+///
+/// ```swift
+/// let container = try await PersistentContainer(
+///   .file(directory.appendingPathComponent("todos.sqlite")), entities: [Todo.self])
+/// let context = container.viewContext
+/// try context.insert(Todo(title: "Milk"))
+/// try await context.save()
+/// ```
+public final class PersistentContainer: Sendable {
+  /// Where the store is.
+  public let location: StoreLocation
+  /// The main context. It merges what other contexts save automatically.
+  public let viewContext: ModelContext
+  let core: ContainerCore
+  private let polling: Task<Void, Never>?
+
+  /// Opens (creating if needed) and migrates a store.
+  ///
+  /// - Parameters:
+  ///   - location: A database file, or memory.
+  ///   - entities: Every entity the store holds, each with its migrations.
+  ///   - pollingInterval: How often to look for commits by other processes (file stores).
+  /// - Throws: `ContainerError` (`cannotCreate`, `notWritable`, `notADatabase`, `corrupt`,
+  ///   `schemaTooNew`, `invalidModel`) or `EngineError`.
+  public init(
+    _ location: StoreLocation, entities: [any Entity.Type],
+    pollingInterval: Duration = .milliseconds(150)
+  ) async throws {
+    let hub = ChangeHub()
+    let engine = try await SQLiteEngine.open(location, entities: entities) { summary in
+      hub.publish(.commit(summary))
+    }
+    let core = ContainerCore(engine: engine, hub: hub, entities: entities)
+    self.location = location
+    self.core = core
+    self.viewContext = ModelContext(core: core, kind: .view, parent: nil)
+    if case .file = location {
+      polling = Task.detached {
+        await Self.pollExternalChanges(engine: engine, hub: hub, every: pollingInterval)
+      }
+    } else {
+      polling = nil
+    }
+    persistenceLogger.debug("opened \(location.path)")
+  }
+
+  deinit {
+    polling?.cancel()
+  }
+
+  /// A new context for work off the view context (imports, server requests). Its saves are
+  /// merged by the view context and seen by every observer.
+  public func newBackgroundContext() -> ModelContext {
+    ModelContext(core: core, kind: .background, parent: nil)
+  }
+
+  /// Stops looking for outside changes, ends every observation and closes the database
+  /// connections. Contexts fail afterwards.
+  public func close() throws {
+    polling?.cancel()
+    core.hub.publish(.closed)
+    try core.engine.close()
+  }
+
+  /// Watches `PRAGMA data_version` on the writer connection: it changes only when another
+  /// connection (another process, another container) commits, never for our own commits.
+  private static func pollExternalChanges(
+    engine: any StorageEngine, hub: ChangeHub, every interval: Duration
+  ) async {
+    var last: Int64? = nil
+    while !Task.isCancelled {
+      do {
+        let token = try await engine.externalChangeToken()
+        if let last, last != token { hub.publish(.external) }
+        last = token
+      } catch {
+        if Task.isCancelled { return }
+        persistenceLogger.warning("change polling failed: \(error)")
+      }
+      try? await Task.sleep(for: interval)
+    }
+  }
+}
+
+extension PersistentContainer {
+  /// The number of running observations and merging contexts, for diagnostics and tests.
+  public var observerCount: Int { core.hub.subscriberCount }
+}

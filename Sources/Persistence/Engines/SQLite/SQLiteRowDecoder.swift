@@ -1,0 +1,156 @@
+import Foundation
+import GRDB
+
+/// Decodes an entity from one row, reading columns by index with no intermediate dictionary.
+struct SQLiteRowDecoder: Decoder {
+  let row: Row
+  let table: TableInfo
+  var codingPath: [any CodingKey] { [] }
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    KeyedDecodingContainer(KeyedContainer<Key>(row: row, table: table))
+  }
+
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    throw PersistenceError.decoding(entity: table.name, reason: "an entity must be a keyed type")
+  }
+
+  func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    throw PersistenceError.decoding(entity: table.name, reason: "an entity must be a keyed type")
+  }
+}
+
+extension SQLiteRowDecoder {
+  struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let row: Row
+    let table: TableInfo
+    var codingPath: [any CodingKey] { [] }
+    var allKeys: [Key] { table.columnIndex.keys.compactMap { Key(stringValue: $0) } }
+
+    func contains(_ key: Key) -> Bool { table.index(ofColumn: key.stringValue) != nil }
+
+    private func index(_ key: Key) throws -> Int {
+      guard let index = table.index(ofColumn: key.stringValue) else {
+        throw PersistenceError.decoding(
+          entity: table.name, reason: "no attribute is named \(key.stringValue)")
+      }
+      return index
+    }
+
+    private func nonNullIndex(_ key: Key) throws -> Int {
+      let index = try index(key)
+      if row.hasNull(atIndex: index) {
+        throw PersistenceError.decoding(
+          entity: table.name, reason: "\(key.stringValue) is NULL but not optional")
+      }
+      return index
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+      row.hasNull(atIndex: try index(key))
+    }
+
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+      row[try nonNullIndex(key)] as String
+    }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+      (row[try nonNullIndex(key)] as Int64) != 0
+    }
+
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+      row[try nonNullIndex(key)] as Double
+    }
+
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+      Int(row[try nonNullIndex(key)] as Int64)
+    }
+
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+      row[try nonNullIndex(key)] as Int64
+    }
+
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+      Float(row[try nonNullIndex(key)] as Double)
+    }
+
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
+      try integer(key)
+    }
+
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
+      try integer(key)
+    }
+
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+      try integer(key)
+    }
+
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
+      try integer(key)
+    }
+
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
+      try integer(key)
+    }
+
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+      try integer(key)
+    }
+
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+      try integer(key)
+    }
+
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+      try integer(key)
+    }
+
+    private func integer<T: FixedWidthInteger>(_ key: Key) throws -> T {
+      let value = row[try nonNullIndex(key)] as Int64
+      guard let result = T(exactly: value) else {
+        throw PersistenceError.decoding(
+          entity: table.name, reason: "\(key.stringValue) = \(value) does not fit \(T.self)")
+      }
+      return result
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+      let index = try index(key)
+      if T.self == UUID.self {
+        guard !row.hasNull(atIndex: index) else {
+          throw PersistenceError.decoding(entity: table.name, reason: "\(key.stringValue) is NULL")
+        }
+        return try UUID(storedValue: .blob(row[index] as Data)) as! T
+      }
+      if let valueType = T.self as? any AttributeValue.Type {
+        let stored = StoredValue(row[index] as DatabaseValue)
+        return try valueType.init(storedValue: stored) as! T
+      }
+      throw PersistenceError.decoding(
+        entity: table.name,
+        reason: "\(key.stringValue) has type \(T.self), which is not an AttributeValue")
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(
+      keyedBy type: NestedKey.Type, forKey key: Key
+    ) throws -> KeyedDecodingContainer<NestedKey> {
+      throw PersistenceError.decoding(
+        entity: table.name, reason: "\(key.stringValue): nested values are not stored")
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+      throw PersistenceError.decoding(
+        entity: table.name, reason: "\(key.stringValue): nested values are not stored")
+    }
+
+    func superDecoder() throws -> any Decoder {
+      throw PersistenceError.decoding(entity: table.name, reason: "super decoders are not stored")
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+      throw PersistenceError.decoding(entity: table.name, reason: "super decoders are not stored")
+    }
+  }
+}

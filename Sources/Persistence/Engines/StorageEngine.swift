@@ -1,0 +1,100 @@
+import Foundation
+
+/// What the contexts need from a database engine. The SQLite engine implements it on GRDB; a
+/// PostgreSQL engine can implement the same protocol, and nothing above it changes.
+///
+/// Engines are shared by every context of a container and used from many tasks at once.
+protocol StorageEngine: Sendable {
+  /// A description of the store for errors and logs (a path, or `:memory:`).
+  var location: String { get }
+
+  /// Fetches the objects a request describes, sorted, with their versions.
+  ///
+  /// - Parameters:
+  ///   - request: Filter, sort and section key.
+  ///   - limit: The limit to apply in SQL (callers widen it to make room for pending changes).
+  ///   - offset: The offset to apply in SQL.
+  func fetch<Root: Entity>(
+    _ request: FetchRequest<Root>, limit: Int?, offset: Int
+  ) async throws -> StoredRows<Root>
+
+  /// Fetches like `fetch`, serialised with commits, and returns the sequence number of the
+  /// last in-process commit the result includes (observation starts from it).
+  func fetchSequenced<Root: Entity>(
+    _ request: FetchRequest<Root>
+  ) async throws -> (objects: [Stored<Root>], sequence: UInt64)
+
+  /// Commits every batch in one transaction, or none of them.
+  ///
+  /// - Throws: `PersistenceError.conflict` if an update or delete finds another version, or an
+  ///   insert finds the identifier taken; `EngineError` for engine failures.
+  func commit(_ batches: [any AnyEntityBatch]) async throws -> CommitSummary
+
+  /// A number that changes whenever another process (or another connection pool) commits.
+  func externalChangeToken() async throws -> Int64
+
+  /// Closes the engine's connections.
+  func close() throws
+}
+
+/// The changes of one context to one entity, saved together.
+struct EntityBatch<Root: Entity>: AnyEntityBatch {
+  struct Update: Sendable {
+    var value: Root
+    var baseVersion: Int64
+  }
+  struct Delete: Sendable {
+    var id: UUID
+    var baseVersion: Int64
+  }
+
+  var inserts: [Root] = []
+  var updates: [Update] = []
+  var deletes: [Delete] = []
+
+  var entityName: String { Root.entityName }
+  var isEmpty: Bool { inserts.isEmpty && updates.isEmpty && deletes.isEmpty }
+
+  func write(to writer: some BatchWriter) throws -> any AnyCommittedChanges {
+    try writer.write(self)
+  }
+}
+
+/// A batch of changes whose entity type is erased.
+protocol AnyEntityBatch: Sendable {
+  var entityName: String { get }
+  func write(to writer: some BatchWriter) throws -> any AnyCommittedChanges
+}
+
+/// An engine's writer, called inside the commit's transaction for each entity's batch.
+protocol BatchWriter {
+  func write<Root: Entity>(_ batch: EntityBatch<Root>) throws -> CommittedChanges<Root>
+}
+
+/// The objects one commit wrote for one entity, with their new versions.
+struct CommittedChanges<Root: Entity>: AnyCommittedChanges {
+  var inserted: [Stored<Root>] = []
+  var updated: [Stored<Root>] = []
+  var deleted: [UUID] = []
+
+  var entityType: ObjectIdentifier { ObjectIdentifier(Root.self) }
+  var rowCount: Int { inserted.count + updated.count + deleted.count }
+}
+
+/// Committed changes whose entity type is erased.
+protocol AnyCommittedChanges: Sendable {
+  var entityType: ObjectIdentifier { get }
+  var rowCount: Int { get }
+}
+
+/// Everything one commit wrote, in commit order.
+struct CommitSummary: Sendable {
+  /// The in-process commit sequence number.
+  var sequence: UInt64
+  /// The changes, per entity type.
+  var changes: [ObjectIdentifier: any AnyCommittedChanges]
+
+  func changes<Root: Entity>(of type: Root.Type) -> CommittedChanges<Root>? {
+    changes[ObjectIdentifier(type)] as? CommittedChanges<Root>
+  }
+}

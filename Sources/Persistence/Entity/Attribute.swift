@@ -1,0 +1,62 @@
+/// One stored property of an entity: its column name and the key path that reads it.
+///
+/// Attributes are what filters, sort keys and section keys are made of; they compile to
+/// SQL by `name` and evaluate in memory through `keyPath`, so both give the same answer.
+///
+/// ```swift
+/// extension Todo {
+///   static let title = Attribute("title", \Todo.title)
+///   static let done = Attribute("done", \Todo.done)
+/// }
+/// let open = FetchRequest<Todo>(filter: Todo.done == false, sortedBy: [Todo.title.ascending])
+/// ```
+///
+/// The name must be the property's `Codable` key: entities are read back with `Decodable`.
+public struct Attribute<Root: Entity, Value: AttributeValue>: Sendable {
+  /// The column name, which is also the property's coding key.
+  public let name: String
+  /// The property the attribute reads.
+  public let keyPath: KeyPath<Root, Value> & Sendable
+
+  /// Declares an attribute.
+  ///
+  /// - Parameters:
+  ///   - name: The column name and coding key (letters, digits and `_`).
+  ///   - keyPath: The property.
+  public init(_ name: String, _ keyPath: KeyPath<Root, Value> & Sendable) {
+    self.name = name
+    self.keyPath = keyPath
+  }
+
+  /// The attribute without its value type, as entities list them.
+  public var erased: AnyAttribute<Root> {
+    let keyPath = self.keyPath
+    return AnyAttribute(
+      name: name, storageType: Value.storageType, isOptional: Value.isOptional,
+      read: { $0[keyPath: keyPath].storedValue })
+  }
+}
+
+/// An attribute whose value type is erased: what `Entity.attributes` lists.
+public struct AnyAttribute<Root: Entity>: Sendable {
+  /// The column name, which is also the property's coding key.
+  public let name: String
+  /// The column's storage class.
+  public let storageType: StorageType
+  /// Whether the column accepts `NULL`.
+  public let isOptional: Bool
+  let read: @Sendable (Root) -> StoredValue
+
+  /// The attribute's stored value in `object`.
+  public func storedValue(of object: Root) -> StoredValue {
+    read(object)
+  }
+}
+
+extension AnyAttribute {
+  /// The attribute that reads an entity's identifier (column `id`).
+  static var identifier: AnyAttribute<Root> {
+    AnyAttribute(
+      name: "id", storageType: .blob, isOptional: false, read: { $0.id.storedValue })
+  }
+}

@@ -1,0 +1,45 @@
+/// One step in the life of an entity's table, remembered by identifier once applied.
+///
+/// ```swift
+/// static let migrations = [
+///   Migration("create", [.createTable(["title", "done"])]),
+///   Migration("add-due", [.addColumn("due")]),
+///   Migration("index-done", [.createIndex("todo_done", on: ["done"])]),
+/// ]
+/// ```
+///
+/// A container applies the migrations of all its entities, in order, in one transaction when it
+/// loads. A store that has applied a migration this code does not know is newer than the code:
+/// the container refuses to open it and leaves it untouched.
+public struct Migration: Sendable, Hashable {
+  /// The identifier, unique within the entity.
+  public let identifier: String
+  /// The schema changes, applied in order.
+  public let changes: [SchemaChange]
+
+  /// Declares a migration.
+  ///
+  /// - Parameters:
+  ///   - identifier: Unique within the entity; never reuse or rename an applied one.
+  ///   - changes: The schema changes.
+  public init(_ identifier: String, _ changes: [SchemaChange]) {
+    self.identifier = identifier
+    self.changes = changes
+  }
+}
+
+/// A schema change, described independently of the SQL engine.
+public enum SchemaChange: Sendable, Hashable {
+  /// Creates the table with `id`, `version` and the named attributes (every attribute if
+  /// `nil`). Column types come from the entity's attributes.
+  case createTable([String]? = nil)
+  /// Adds the named attribute's column. A non-optional column needs a `default` for existing
+  /// rows.
+  case addColumn(String, default: StoredValue? = nil)
+  /// Creates an index on the named columns.
+  case createIndex(String, on: [String], unique: Bool = false)
+  /// Drops an index.
+  case dropIndex(String)
+  /// Runs SQL that the code author wrote for a data migration. It never contains user values.
+  case sql(String)
+}

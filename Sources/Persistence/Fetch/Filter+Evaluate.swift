@@ -1,0 +1,74 @@
+// MARK: - In-memory evaluation with SQL's three-valued logic
+
+extension Filter.Node {
+  /// `true`, `false`, or `nil` for SQL's unknown.
+  func evaluate(_ object: Root) -> Bool? {
+    switch self {
+    case .constant(let value):
+      return value
+    case .isNull(let attribute):
+      return attribute.read(object).isNull
+    case .compare(let attribute, let op, let value):
+      guard let order = StoredValue.sqlCompare(attribute.read(object), value) else { return nil }
+      switch op {
+      case .equal: return order == 0
+      case .notEqual: return order != 0
+      case .less: return order < 0
+      case .lessOrEqual: return order <= 0
+      case .greater: return order > 0
+      case .greaterOrEqual: return order >= 0
+      }
+    case .isIn(let attribute, let values):
+      if values.isEmpty { return false }
+      let stored = attribute.read(object)
+      if stored.isNull { return nil }
+      var sawNull = false
+      for value in values {
+        if value.isNull {
+          sawNull = true
+        } else if StoredValue.sqlCompare(stored, value) == 0 {
+          return true
+        }
+      }
+      return sawNull ? nil : false
+    case .contains(let attribute, let text):
+      guard case .text(let stored) = attribute.read(object) else { return nil }
+      return TextMatching.containsIgnoringCase(stored, text)
+    case .and(let nodes):
+      var result: Bool? = true
+      for node in nodes {
+        switch node.evaluate(object) {
+        case false: return false
+        case nil: result = nil
+        case true: break
+        }
+      }
+      return result
+    case .or(let nodes):
+      var result: Bool? = false
+      for node in nodes {
+        switch node.evaluate(object) {
+        case true: return true
+        case nil: result = nil
+        case false: break
+        }
+      }
+      return result
+    case .not(let node):
+      return node.evaluate(object).map { !$0 }
+    }
+  }
+}
+
+/// Text matching shared by the in-memory evaluator and the SQL function registered on every
+/// connection, so that both give the same answer.
+enum TextMatching {
+  /// The SQL function name: `persistence_contains(haystack, needle)`.
+  static let containsFunctionName = "persistence_contains"
+
+  /// Whether `haystack` contains `needle`, ignoring case. An empty needle is always contained.
+  static func containsIgnoringCase(_ haystack: String, _ needle: String) -> Bool {
+    if needle.isEmpty { return true }
+    return haystack.lowercased().contains(needle.lowercased())
+  }
+}

@@ -1,0 +1,130 @@
+/// A typed condition on an entity's objects, like Core Data's `NSPredicate`.
+///
+/// Filters are built from attributes with operators, compile to parameterised SQL for the
+/// store and evaluate in memory (for pending changes and incremental observation) with the same
+/// semantics: SQL's three-valued logic (a comparison with `NULL` is unknown, and unknown does
+/// not match), binary text order, case-insensitive `contains`.
+///
+/// ```swift
+/// let filter = Todo.listID == list.id && Todo.done == false && Todo.title.contains("milk")
+/// ```
+public struct Filter<Root: Entity>: Sendable {
+  indirect enum Node: Sendable {
+    case compare(AnyAttribute<Root>, ComparisonOperator, StoredValue)
+    case isNull(AnyAttribute<Root>)
+    case isIn(AnyAttribute<Root>, [StoredValue])
+    case contains(AnyAttribute<Root>, String)
+    case and([Node])
+    case or([Node])
+    case not(Node)
+    case constant(Bool)
+  }
+
+  enum ComparisonOperator: String, Sendable {
+    case equal = "="
+    case notEqual = "<>"
+    case less = "<"
+    case lessOrEqual = "<="
+    case greater = ">"
+    case greaterOrEqual = ">="
+  }
+
+  let node: Node
+
+  init(_ node: Node) {
+    self.node = node
+  }
+
+  /// The filter every object matches.
+  public static var all: Filter { Filter(.constant(true)) }
+  /// The filter no object matches.
+  public static var none: Filter { Filter(.constant(false)) }
+
+  /// Whether `object` matches, with the same answer the store's SQL gives.
+  ///
+  /// - Complexity: O(n) in the size of the filter.
+  public func matches(_ object: Root) -> Bool {
+    node.evaluate(object) == true
+  }
+}
+
+// MARK: - Combining filters
+
+/// Both filters match.
+public func && <Root>(lhs: Filter<Root>, rhs: Filter<Root>) -> Filter<Root> {
+  Filter(.and([lhs.node, rhs.node]))
+}
+
+/// Either filter matches.
+public func || <Root>(lhs: Filter<Root>, rhs: Filter<Root>) -> Filter<Root> {
+  Filter(.or([lhs.node, rhs.node]))
+}
+
+/// The filter does not match (and its value is known: `NULL` comparisons stay unknown).
+public prefix func ! <Root>(filter: Filter<Root>) -> Filter<Root> {
+  Filter(.not(filter.node))
+}
+
+// MARK: - Building filters from attributes
+
+/// The attribute equals `value`; `attribute == nil` tests for no value.
+public func == <Root, Value>(lhs: Attribute<Root, Value>, rhs: Value) -> Filter<Root> {
+  let value = rhs.storedValue
+  return value.isNull
+    ? Filter(.isNull(lhs.erased)) : Filter(.compare(lhs.erased, .equal, value))
+}
+
+/// The attribute differs from `value`; `attribute != nil` tests for a value.
+public func != <Root, Value>(lhs: Attribute<Root, Value>, rhs: Value) -> Filter<Root> {
+  let value = rhs.storedValue
+  return value.isNull
+    ? Filter(.not(.isNull(lhs.erased))) : Filter(.compare(lhs.erased, .notEqual, value))
+}
+
+/// The attribute sorts before `value`.
+public func < <Root, Value>(lhs: Attribute<Root, Value>, rhs: Value) -> Filter<Root> {
+  Filter(.compare(lhs.erased, .less, rhs.storedValue))
+}
+
+/// The attribute sorts before or equals `value`.
+public func <= <Root, Value>(lhs: Attribute<Root, Value>, rhs: Value) -> Filter<Root> {
+  Filter(.compare(lhs.erased, .lessOrEqual, rhs.storedValue))
+}
+
+/// The attribute sorts after `value`.
+public func > <Root, Value>(lhs: Attribute<Root, Value>, rhs: Value) -> Filter<Root> {
+  Filter(.compare(lhs.erased, .greater, rhs.storedValue))
+}
+
+/// The attribute sorts after or equals `value`.
+public func >= <Root, Value>(lhs: Attribute<Root, Value>, rhs: Value) -> Filter<Root> {
+  Filter(.compare(lhs.erased, .greaterOrEqual, rhs.storedValue))
+}
+
+extension Attribute {
+  /// The attribute equals one of `values` (SQL `IN`). An empty list matches nothing.
+  public func isIn(_ values: some Sequence<Value>) -> Filter<Root> {
+    Filter(.isIn(erased, values.map(\.storedValue)))
+  }
+
+  /// The attribute has no value (SQL `IS NULL`).
+  public var isNil: Filter<Root> { Filter(.isNull(erased)) }
+
+  /// The attribute has a value (SQL `IS NOT NULL`).
+  public var isNotNil: Filter<Root> { Filter(.not(.isNull(erased))) }
+}
+
+extension Attribute where Value == String {
+  /// The text contains `text`, ignoring case (Unicode case folding, the same in SQL and in
+  /// memory). An empty `text` matches every value.
+  public func contains(_ text: String) -> Filter<Root> {
+    Filter(.contains(erased, text))
+  }
+}
+
+extension Attribute where Value == String? {
+  /// The text contains `text`, ignoring case; no value never matches.
+  public func contains(_ text: String) -> Filter<Root> {
+    Filter(.contains(erased, text))
+  }
+}

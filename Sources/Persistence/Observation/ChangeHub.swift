@@ -1,0 +1,44 @@
+/// Fans commits and outside changes out to observers and to the view context.
+///
+/// In-process commits are published on the engine's writer, right after the commit, so every
+/// subscriber receives them in commit order; subscribers must return quickly (they only
+/// enqueue).
+final class ChangeHub: Sendable {
+  enum Event: Sendable {
+    /// A commit made through this container, with the objects it wrote.
+    case commit(CommitSummary)
+    /// Another process or connection changed the store: observers refetch.
+    case external
+    /// The container closed: observations end.
+    case closed
+  }
+
+  private struct Subscribers {
+    var next: UInt64 = 0
+    var receivers: [UInt64: @Sendable (Event) -> Void] = [:]
+  }
+
+  private let subscribers = Protected(Subscribers())
+
+  /// Registers a receiver and returns the token that unregisters it.
+  func subscribe(_ receive: @escaping @Sendable (Event) -> Void) -> UInt64 {
+    subscribers.withLock { state in
+      state.next += 1
+      state.receivers[state.next] = receive
+      return state.next
+    }
+  }
+
+  func unsubscribe(_ token: UInt64) {
+    subscribers.withLock { state in state.receivers[token] = nil }
+  }
+
+  func publish(_ event: Event) {
+    let receivers = subscribers.withLock { Array($0.receivers.values) }
+    for receive in receivers { receive(event) }
+  }
+
+  var subscriberCount: Int {
+    subscribers.withLock { $0.receivers.count }
+  }
+}

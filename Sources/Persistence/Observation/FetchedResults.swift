@@ -1,0 +1,112 @@
+import Diffable
+import Foundation
+
+/// One value of an observed fetch request, like what `NSFetchedResultsController` reports:
+/// the objects, their sections, a Diffable snapshot of them and the staged changeset that
+/// turns the previous value's snapshot into this one.
+///
+/// ```swift
+/// for try await results in context.observe(request) {
+///   var sections = rendered.sections
+///   for stage in results.changeset { sections = try stage.apply(to: sections) }
+///   // sections == results.snapshot.sections
+/// }
+/// ```
+public struct FetchedResults<Root: Entity>: Sendable {
+  /// The snapshot type: sections identified by the section key's value (`.null` when the
+  /// request has no section key), items by object identifier.
+  public typealias ResultsSnapshot = Snapshot<StoredValue, UUID>
+  /// The changeset type: stages that apply to the previous snapshot's sections.
+  public typealias ResultsChangeset = StagedChangeset<[SnapshotSection<StoredValue, UUID>]>
+
+  /// The objects, in the request's order.
+  public let objects: [Root]
+  /// The objects grouped by the request's section key (one section with key `.null` when the
+  /// request has none).
+  public let sections: [FetchedSection<Root>]
+  /// Sections and item identifiers, in order.
+  public let snapshot: ResultsSnapshot
+  /// The changes from the previous value's snapshot (from an empty one for the first value):
+  /// deletes, inserts, moves, and updates for objects whose content changed.
+  public let changeset: ResultsChangeset
+  /// The identifiers of objects whose content changed since the previous value.
+  public let updatedIDs: Set<UUID>
+}
+
+/// The objects of one section of a fetched result.
+public struct FetchedSection<Root: Entity>: Sendable {
+  /// The section key's value shared by the objects.
+  public let key: StoredValue
+  /// The objects, in the request's order.
+  public let objects: [Root]
+  /// The objects' identifiers.
+  let ids: [UUID]
+}
+
+extension FetchedResults {
+  /// Builds a value from the observed state and the previous snapshot.
+  ///
+  /// - Complexity: O(n) for n objects, plus the diff.
+  static func make(
+    _ state: ResultsState<Root>, updated: Set<UUID>, previous: ResultsSnapshot?,
+    changes: ResultChanges? = nil
+  ) throws -> FetchedResults {
+    let sections = sections(of: state.objects, ids: state.ids, by: state.request.sectionKey)
+    var edited: ResultsSnapshot? = nil
+    if let previous, let changes {
+      edited = editedSnapshot(previous, sections: sections, changes: changes)
+    }
+    let snapshot = try edited ?? makeSnapshot(sections)
+    var incremental: ResultsChangeset? = nil
+    if let previous, let changes {
+      incremental = incrementalChangeset(from: previous, to: snapshot, changes: changes)
+    }
+    let changeset =
+      incremental
+      ?? snapshot.changeset(
+        from: previous ?? ResultsSnapshot(), isItemContentEqual: { !updated.contains($0) })
+    return FetchedResults(
+      objects: state.objects, sections: sections, snapshot: snapshot, changeset: changeset,
+      updatedIDs: updated)
+  }
+
+  /// A snapshot built from scratch.
+  ///
+  /// - Complexity: O(n) for n objects.
+  static func makeSnapshot(_ sections: [FetchedSection<Root>]) throws -> ResultsSnapshot {
+    var snapshot = ResultsSnapshot()
+    try snapshot.appendSections(sections.map(\.key))
+    for section in sections {
+      try snapshot.appendItems(section.ids, toSection: section.key)
+    }
+    return snapshot
+  }
+
+  /// Groups sorted objects into sections of equal section-key values.
+  ///
+  /// - Complexity: O(n).
+  static func sections(
+    of objects: [Root], ids: [UUID], by key: AnyAttribute<Root>?
+  ) -> [FetchedSection<Root>] {
+    guard let key else { return [FetchedSection(key: .null, objects: objects, ids: ids)] }
+    var sections: [FetchedSection<Root>] = []
+    var start = 0
+    var current: StoredValue? = nil
+    func close(_ end: Int) {
+      guard let current else { return }
+      sections.append(
+        FetchedSection(
+          key: current, objects: Array(objects[start..<end]), ids: Array(ids[start..<end])))
+    }
+    for (index, object) in objects.enumerated() {
+      let value = key.read(object)
+      if let current, current != value {
+        close(index)
+        start = index
+      }
+      current = value
+    }
+    close(objects.count)
+    return sections
+  }
+}

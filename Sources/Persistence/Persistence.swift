@@ -1,2 +1,0 @@
-import Diffable
-public enum _PersistenceModule {}

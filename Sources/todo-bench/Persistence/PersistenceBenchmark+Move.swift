@@ -1,0 +1,45 @@
+import Foundation
+import Persistence
+
+/// An object in a user-ordered list.
+struct BenchItem: Entity {
+  var id = UUID()
+  var listID: UUID
+  var title: String
+  var position: OrderKey
+
+  static let entityName = "item"
+  static let listID = Attribute("listID", \BenchItem.listID)
+  static let title = Attribute("title", \BenchItem.title)
+  static let position = Attribute("position", \BenchItem.position)
+  static let attributes = [listID.erased, title.erased, position.erased]
+  static let ordering: Ordering<BenchItem>? = Ordering(key: position, collection: listID)
+  static let migrations = [
+    Migration("create", [.createTable()]),
+    Migration("index-order", [.createIndex("item_order", on: ["listID", "position"])]),
+  ]
+}
+
+extension PersistenceBenchmark {
+  /// Moves one object into the middle of a list of `observedCount` objects and returns the
+  /// rows the save wrote.
+  func measureMove(_ directory: BenchDirectory) async throws -> Int {
+    let container = try await PersistentContainer(
+      .file(directory.newFile("move")), entities: [BenchItem.self])
+    defer { try? container.close() }
+    let list = UUID()
+    let keys = try OrderKey.spaced(observedCount, between: nil, and: nil)
+    let setup = container.newBackgroundContext()
+    for (index, key) in keys.enumerated() {
+      try setup.insert(BenchItem(listID: list, title: "Item \(index)", position: key))
+    }
+    try await setup.save()
+
+    let context = container.newBackgroundContext()
+    let items = try await context.fetch(
+      FetchRequest<BenchItem>(
+        filter: BenchItem.listID == list, sortedBy: [BenchItem.position.ascending]))
+    try await context.move(items[0], before: items[items.count / 2])
+    return try await context.save().rowsWritten
+  }
+}

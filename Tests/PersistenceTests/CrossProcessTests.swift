@@ -1,0 +1,98 @@
+import Foundation
+import GRDB
+import Persistence
+import Testing
+
+@Suite("Other processes", .serialized)
+struct CrossProcessTests {
+  @Test("Saves killed with SIGKILL at random moments are whole or absent, never half")
+  func crashSafety() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    var random = SeededRandom(seed: 7)
+    var acknowledged: Set<String> = []
+    for round in 0..<20 {
+      let writer = try WriterProcess(["crash-loop", directory.database.path])
+      let delay = UInt64.random(in: 50...400, using: &random)
+      try await Task.sleep(for: .milliseconds(delay))
+      writer.kill()
+      let saved = writer.lines.compactMap { line in
+        line.hasPrefix("saved ") ? String(line.dropFirst(6)) : nil
+      }
+      acknowledged.formUnion(saved)
+
+      let queue = try DatabaseQueue(path: directory.database.path)
+      let check = try await queue.read { db in try CrashCheck(db) }
+      try queue.close()
+      #expect(check.integrity == "ok", "round \(round)")
+      let present = Set(check.lists)
+      #expect(acknowledged.isSubset(of: present), "round \(round): an acknowledged save is lost")
+      #expect(check.orphans == 0, "round \(round): a list without exactly one todo")
+      #expect(check.todos == check.lists.count, "round \(round): a todo without its list")
+    }
+    #expect(!acknowledged.isEmpty)
+  }
+
+  @Test("Another process's commit reaches an observer within a second")
+  func outsideWritesAreObserved() async throws {
+    try await withContainer { container, directory in
+      let collector = ResultsCollector(container.viewContext.observe(FetchRequest<Todo>()))
+      defer { collector.cancel() }
+      try await collector.waitFor { $0.objects.isEmpty }
+
+      let writer = try WriterProcess(["insert", directory.database.path, "From outside"])
+      writer.finish()
+      #expect(writer.process.terminationStatus == 0)
+      let clock = ContinuousClock()
+      let start = clock.now
+      try await collector.waitFor(timeout: .seconds(5)) {
+        $0.objects.map(\.title) == ["From outside"]
+      }
+      #expect(clock.now - start < .seconds(1))
+    }
+  }
+
+  @Test("A save conflicting with another process's save fails in that process")
+  func conflictInOtherProcess() async throws {
+    try await withContainer { container, directory in
+      let context = container.viewContext
+      var todo = Todo.sample("Mine")
+      try context.insert(todo)
+      try await context.save()
+
+      let first = try WriterProcess(["update", directory.database.path, todo.id.uuidString, "A"])
+      first.finish()
+      #expect(first.lines == ["saved"])
+      todo.title = "B"
+      try context.update(todo)
+      await #expect(throws: PersistenceError.conflict(entity: "todo", id: todo.id)) {
+        try await context.save()
+      }
+    }
+  }
+}
+
+/// What a killed writer left in the store.
+private struct CrashCheck {
+  var integrity: String?
+  var lists: [String] = []
+  var orphans = 0
+  var todos = 0
+
+  init(_ db: Database) throws {
+    integrity = try String.fetchOne(db, sql: "PRAGMA integrity_check")
+    // Killed before the first migration committed: nothing can have been acknowledged.
+    guard try db.tableExists("todo_list") else { return }
+    lists = try Data.fetchAll(db, sql: "SELECT id FROM todo_list").map { data in
+      data.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)).uuidString }
+    }
+    orphans =
+      try Int.fetchOne(
+        db,
+        sql: """
+          SELECT count(*) FROM todo_list l
+          WHERE (SELECT count(*) FROM todo t WHERE t.listID = l.id) <> 1
+          """) ?? -1
+    todos = try Int.fetchOne(db, sql: "SELECT count(*) FROM todo") ?? -1
+  }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import GRDB
+import Persistence
+import Testing
+
+/// Version 1 of a note entity.
+private struct NoteV1: Entity {
+  var id = UUID()
+  var text: String
+  static let entityName = "note"
+  static let text = Attribute("text", \NoteV1.text)
+  static let attributes = [text.erased]
+  static let migrations = [Migration("create", [.createTable(["text"])])]
+}
+
+/// Version 2: a pinned flag with a default and an optional colour.
+private struct NoteV2: Entity {
+  var id = UUID()
+  var text: String
+  var pinned: Bool
+  var colour: String?
+  static let entityName = "note"
+  static let text = Attribute("text", \NoteV2.text)
+  static let pinned = Attribute("pinned", \NoteV2.pinned)
+  static let colour = Attribute("colour", \NoteV2.colour)
+  static let attributes = [text.erased, pinned.erased, colour.erased]
+  static let migrations = [
+    Migration("create", [.createTable(["text"])]),
+    Migration("pinned", [.addColumn("pinned", default: .integer(0)), .addColumn("colour")]),
+    Migration("index-pinned", [.createIndex("note_pinned", on: ["pinned"])]),
+  ]
+}
+
+@Suite("Migrations")
+struct MigrationTests {
+  @Test("Opening with newer entity code migrates old rows, once")
+  func migratesExistingStore() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let note = NoteV1(text: "Old note")
+    do {
+      let container = try await PersistentContainer(
+        .file(directory.database), entities: [NoteV1.self])
+      try container.viewContext.insert(note)
+      try await container.viewContext.save()
+      try container.close()
+    }
+    for _ in 0..<2 {
+      let container = try await PersistentContainer(
+        .file(directory.database), entities: [NoteV2.self])
+      let notes = try await container.viewContext.fetch(
+        FetchRequest<NoteV2>(filter: NoteV2.pinned == false))
+      #expect(notes.map(\.text) == ["Old note"])
+      #expect(notes.first?.colour == nil)
+      try container.close()
+    }
+    let queue = try DatabaseQueue(path: directory.database.path)
+    let (identifiers, userVersion) = try await queue.read { db in
+      (
+        try String.fetchAll(
+          db, sql: "SELECT identifier FROM persistence_migrations ORDER BY position"),
+        try Int.fetchOne(db, sql: "PRAGMA user_version")
+      )
+    }
+    try queue.close()
+    #expect(identifiers == ["note/create", "note/pinned", "note/index-pinned"])
+    #expect(userVersion == 3)
+  }
+
+  @Test("Old code refuses a store migrated by new code")
+  func oldCodeRefusesNewStore() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    do {
+      let container = try await PersistentContainer(
+        .file(directory.database), entities: [NoteV2.self])
+      try container.close()
+    }
+    await #expect(
+      throws: ContainerError.schemaTooNew(
+        path: directory.database.path, unknownMigrations: ["note/index-pinned", "note/pinned"])
+    ) {
+      try await PersistentContainer(.file(directory.database), entities: [NoteV1.self])
+    }
+  }
+}

@@ -1,0 +1,123 @@
+import Diffable
+import Foundation
+import Persistence
+import Testing
+
+@Suite("Observation changesets")
+struct ObservationChangesetTests {
+  @Test("Changesets of a long random edit sequence rebuild the final fetch from the first value")
+  func changesetsReplay() async throws {
+    try await withContainer(entities: [Item.self]) { container, _ in
+      var random = SeededRandom(seed: 2024)
+      let lists = [UUID(), UUID(), UUID()]
+      let request = FetchRequest<Item>(
+        filter: Item.done == false, sortedBy: [Item.position.ascending], sectionKey: Item.listID)
+      let view = container.viewContext
+      let background = container.newBackgroundContext()
+      for index in 0..<12 {
+        try await view.insert(Item(listID: lists[index % 3], title: "Seed \(index)"), at: .bottom)
+      }
+      try await view.save()
+
+      let collector = ResultsCollector(view.observe(request))
+      defer { collector.cancel() }
+      try await collector.waitFor { $0.objects.count == 12 }
+
+      for round in 0..<250 {
+        let context = Bool.random(using: &random) ? view : background
+        let all = try await context.fetch(FetchRequest<Item>(sortedBy: [Item.position.ascending]))
+        let pick = all.randomElement(using: &random)
+        switch Int.random(in: 0..<6, using: &random) {
+        case 0:
+          let list = lists.randomElement(using: &random)!
+          try await context.insert(Item(listID: list, title: "New \(round)"), at: .top)
+        case 1 where pick != nil:
+          var item = pick!
+          item.title = "Renamed \(round)"
+          try context.update(item)
+        case 2 where pick != nil:
+          var item = pick!
+          item.done.toggle()
+          try context.update(item)
+        case 3 where pick != nil:
+          try context.delete(pick!)
+        case 4 where pick != nil:
+          let siblings = all.filter { $0.listID == pick!.listID && $0.id != pick!.id }
+          if let anchor = siblings.randomElement(using: &random) {
+            try await context.move(pick!, before: anchor)
+          }
+        case 5 where pick != nil:
+          var item = pick!
+          item.listID = lists.randomElement(using: &random)!
+          try context.update(item)
+          try await context.move(item, to: .bottom)
+        default:
+          break
+        }
+        // Several changes per commit now and then, to exercise multi-object changesets.
+        if Int.random(in: 0..<3, using: &random) > 0 {
+          try await saveOrDiscard(context)
+        }
+      }
+      try await saveOrDiscard(view)
+      try await saveOrDiscard(background)
+
+      let final = try await container.newBackgroundContext().fetch(request)
+      let finalIDs = final.map(\.id)
+      try await collector.waitFor { $0.objects.map(\.id) == finalIDs }
+      let values = collector.all
+      #expect(values.count > 60)
+
+      var sections = try #require(values.first).snapshot.sections
+      for value in values.dropFirst() {
+        for stage in value.changeset {
+          sections = try stage.apply(to: sections)
+        }
+        #expect(sections == value.snapshot.sections)
+        #expect(value.snapshot.itemIdentifiers == value.objects.map(\.id))
+      }
+      #expect(sections.flatMap(\.items) == finalIDs)
+      let finalSections = Dictionary(grouping: final, by: \.listID).mapValues { $0.map(\.id) }
+      for section in sections {
+        guard case .blob(let data) = section.identifier else {
+          Issue.record("section identifiers are list ids")
+          continue
+        }
+        let list = try UUID(storedValue: .blob(data))
+        #expect(finalSections[list] == section.items)
+      }
+      #expect(values.last?.objects == final)
+    }
+  }
+
+  @Test("Content updates are reported as updates, not as delete and insert")
+  func updatesAreUpdates() async throws {
+    try await withContainer(entities: [Item.self]) { container, _ in
+      let context = container.viewContext
+      let list = UUID()
+      var item = try await context.insert(Item(listID: list, title: "Before"), at: .top)
+      try await context.insert(Item(listID: list, title: "Other"), at: .bottom)
+      try await context.save()
+      let collector = ResultsCollector(context.observe(Item.inList(list)))
+      defer { collector.cancel() }
+      try await collector.waitFor { $0.objects.count == 2 }
+      item.title = "After"
+      try context.update(item)
+      try await context.save()
+      try await collector.waitFor { $0.objects.first?.title == "After" }
+      let changeset = try #require(collector.all.last).changeset
+      #expect(changeset.count == 1)
+      #expect(changeset.first?.elementUpdated == [ElementPath(element: 0, section: 0)])
+      #expect(changeset.first?.elementDeleted.isEmpty == true)
+    }
+  }
+
+  /// Saves, or discards the changes when the other context changed the same object first.
+  private func saveOrDiscard(_ context: ModelContext) async throws {
+    do {
+      try await context.save()
+    } catch PersistenceError.conflict {
+      context.rollback()
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// Runs the `persistence-writer` helper (built next to the test bundle) as another process.
+final class WriterProcess: @unchecked Sendable {
+  // @unchecked Sendable: `output` is only touched under `lock`; `process` is configured before
+  // `run()` and afterwards only used through its own thread-safe methods.
+  let process = Process()
+  private let lock = NSLock()
+  private var output = Data()
+  private let pipe = Pipe()
+
+  static var executable: URL? {
+    let name = "persistence-writer"
+    var candidates = [
+      Bundle.main.bundleURL.deletingLastPathComponent(),
+      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+      Bundle.main.bundleURL,
+    ]
+    for bundle in Bundle.allBundles {
+      candidates.append(bundle.bundleURL.deletingLastPathComponent())
+    }
+    return candidates.map { $0.appendingPathComponent(name) }
+      .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }
+
+  init(_ arguments: [String]) throws {
+    let executable = try #require(Self.executable, "persistence-writer is not built")
+    process.executableURL = executable
+    process.arguments = arguments
+    process.standardOutput = pipe
+    process.standardError = FileHandle.standardError
+    pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+      let data = handle.availableData
+      guard let self, !data.isEmpty else { return }
+      self.lock.lock()
+      self.output.append(data)
+      self.lock.unlock()
+    }
+    try process.run()
+  }
+
+  /// The complete lines printed so far.
+  var lines: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    let text = String(decoding: output, as: UTF8.self)
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    lines.removeLast()  // an incomplete last line, or the empty string after the last newline
+    return lines
+  }
+
+  /// Kills the process with SIGKILL and waits for it, then collects what it printed.
+  func kill() {
+    Foundation.kill(process.processIdentifier, SIGKILL)
+    finish()
+  }
+
+  /// Waits for the process to end and collects everything it printed.
+  func finish() {
+    process.waitUntilExit()
+    pipe.fileHandleForReading.readabilityHandler = nil
+    let rest = pipe.fileHandleForReading.readDataToEndOfFile()
+    lock.lock()
+    output.append(rest)
+    lock.unlock()
+  }
+}
