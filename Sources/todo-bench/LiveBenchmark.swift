@@ -30,6 +30,12 @@ struct LiveBenchmark: AsyncParsableCommand {
   }
 
   func run() async throws {
+    // Only errors, on stderr: the table and the summary line are the output.
+    LoggingSystem.bootstrap { label in
+      var handler = StreamLogHandler.standardError(label: label)
+      handler.logLevel = .error
+      return handler
+    }
     let logger = {
       var logger = Logger(label: "todo-bench.live")
       logger.logLevel = .error
@@ -57,7 +63,14 @@ struct LiveBenchmark: AsyncParsableCommand {
       "fan-out: event → changes at every page", "10", "\(pages)", "\(latencies.count)", "",
       Format.fixed(p50, 3), Format.fixed(p99, 3))
 
-    print("todo-bench live: real server on 127.0.0.1, WebSocket /live, release build")
+    #if DEBUG
+      let build = "DEBUG build: figures are not representative, use -c release"
+    #else
+      let build = "release build"
+    #endif
+    print(
+      "todo-bench live: real server on 127.0.0.1, WebSocket /live, \(pages) receiving pages, "
+        + "\(rounds) rounds, \(build)")
     print(table.rendered)
     print(
       Format.summary([

@@ -58,6 +58,7 @@ final class BenchPage {
             }
           }
         }
+      } catch is CancellationError {
       } catch {
         logger.error("benchmark page failed: \(error)")
       }
