@@ -51,6 +51,8 @@ public func buildApplication(
   let database = DatabaseService(location: options.database, state: state, logger: logger)
   return Application(
     router: buildRouter(state: state),
+    // The live web page (issue 6): `GET /live` upgrades to its WebSocket.
+    server: LivePageServer.server(state: state, logger: logger),
     configuration: .init(address: .hostname(options.host, port: options.port), serverName: "todo"),
     services: [database],
     onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
@@ -77,5 +79,8 @@ public func buildRouter(state: ServerState) -> Router<TodoRequestContext> {
   TrashController(state: state).addRoutes(to: api.group("trash"))
   TransferController(state: state).addRoutes(to: api)
   TodoBackendController(state: state).addRoutes(to: router.group("todos"))
+
+  // The live web page (issue 6): its static client for every GET no route answers.
+  LivePageServer.addFiles(to: router)
   return router
 }

@@ -1,0 +1,218 @@
+import Composable
+import Foundation
+
+extension LivePage {
+  /// The identifier of the load effect: a newer load replaces one in flight.
+  enum LoadID: Hashable, Sendable { case load }
+
+  // MARK: - Browser events
+
+  func reduceEvent(into state: inout State, action: Action) -> Effect<Action> {
+    let problem = state.problem
+    state.problem = nil
+    switch action {
+    case .onAppear:
+      return load(state.listID)
+
+    case .storeChanged:
+      state.problem = problem
+      return load(state.listID)
+
+    case .add(let text):
+      let title = text.trimmingCharacters(in: .whitespacesAndNewlines)
+      guard !title.isEmpty else { return .none }
+      let listID = state.listID
+      return write(state.listID) { service in
+        _ = try await service.createTodo(NewTodo(title: title, listID: listID))
+      }
+
+    case .toggle(let id):
+      guard let todo = state.todos.first(where: { $0.id == id }) else { return missing(&state) }
+      let status: TodoStatus = todo.status == .done ? .notStarted : .done
+      return write(state.listID) { service in
+        _ = try await service.updateTodo(id: id, TodoPatch(status: status))
+      }
+
+    case .setStatus(let id, let status):
+      guard state.todos.contains(where: { $0.id == id }) else { return missing(&state) }
+      return write(state.listID) { service in
+        _ = try await service.updateTodo(id: id, TodoPatch(status: status))
+      }
+
+    case .beginEdit(let id):
+      guard state.todos.contains(where: { $0.id == id }) else { return missing(&state) }
+      if let open = state.editor, open.todoID == id { return .none }
+      state.editor = TodoEditor.State(todoID: id)
+      return .send(.editor(.begin))
+
+    case .saveEdit(let fields):
+      guard let editor = state.editor, editor.phase == .editing else { return .none }
+      return .concatenate(
+        .send(.editor(.setTitle(fields.title))), .send(.editor(.setNotes(fields.notes))),
+        .send(.editor(.setDeadline(fields.deadline))),
+        .send(.editor(.setStatus(fields.status))), .send(.editor(.setSection(fields.section))),
+        .send(.editor(.save)))
+
+    case .cancelEdit:
+      guard state.editor != nil else { return .none }
+      return .send(.editor(.cancel))
+
+    case .reloadEdit:
+      guard state.editor != nil else { return .none }
+      return .send(.editor(.reload))
+
+    case .requestDelete(let id):
+      guard state.todos.contains(where: { $0.id == id }) else { return missing(&state) }
+      state.confirmDelete = id
+      return .none
+
+    case .confirmDelete:
+      guard let id = state.confirmDelete else { return .none }
+      state.confirmDelete = nil
+      return write(state.listID) { service, send in
+        send(.trashed(try await service.trashTodo(id: id)))
+      }
+
+    case .cancelDelete:
+      state.confirmDelete = nil
+      return .none
+
+    case .undo:
+      guard let todo = state.undo else { return .none }
+      state.undo = nil
+      return write(state.listID) { service in
+        _ = try await service.restoreTodo(id: todo.id)
+      }
+
+    case .dismissToast:
+      state.undo = nil
+      return .none
+
+    case .move(let id, let position):
+      guard state.todos.contains(where: { $0.id == id }) else { return missing(&state) }
+      return write(state.listID) { service in
+        _ = try await service.moveTodo(id: id, to: position)
+      }
+
+    case .search(let text):
+      state.search = text
+      return .none
+
+    case .setExpanded(let group, let expanded):
+      if expanded { state.collapsed.remove(group) } else { state.collapsed.insert(group) }
+      return .none
+
+    case .chooseList(let id):
+      guard state.lists.contains(where: { $0.id == id }) else { return missing(&state) }
+      state.listID = id
+      state.editor = nil
+      state.confirmDelete = nil
+      return load(id)
+
+    case .chooseFilter(let filter):
+      state.filter = filter
+      return .none
+
+    case .chooseLayout(let layout):
+      state.layout = layout
+      return .none
+
+    case .sortByDeadline(let on):
+      state.sortByDeadline = on
+      return .none
+
+    case .clearCompleted:
+      let listID = state.listID
+      return write(listID) { service in
+        _ = try await service.trashTodos(inList: listID, status: .done)
+      }
+
+    default:
+      state.problem = problem
+      return reduceResult(into: &state, action: action)
+    }
+  }
+
+  // MARK: - Results of effects
+
+  func reduceResult(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .loaded(let loaded):
+      state.loaded = true
+      state.lists = loaded.lists
+      state.listID = loaded.listID
+      state.todos = loaded.todos
+      state.now = loaded.now
+      if let id = state.confirmDelete, !loaded.todos.contains(where: { $0.id == id }) {
+        state.confirmDelete = nil
+      }
+      return .none
+
+    case .trashed(let todo):
+      state.undo = todo
+      return .none
+
+    case .failed(let message):
+      state.problem = message
+      return .none
+
+    case .editor(.saved):
+      state.editor = nil
+      return load(state.listID)
+
+    case .editor(.cancel):
+      state.editor = nil
+      return .none
+
+    default:
+      return .none
+    }
+  }
+
+  // MARK: - Effects
+
+  /// Reads the lists and the todos of `listID` (the Inbox if that list is gone).
+  func load(_ listID: UUID) -> Effect<Action> {
+    .run { [service, now] send in
+      let lists = try await service.lists()
+      let shown = lists.contains { $0.id == listID } ? listID : TodoList.inboxID
+      let todos = try await service.todos(inList: shown)
+      send(.loaded(Loaded(lists: lists, listID: shown, todos: todos, now: now())))
+    } catch: { error, send in
+      send(.failed(Self.message(for: error)))
+    }
+    .cancellable(id: LoadID.load, cancelInFlight: true)
+  }
+
+  /// Runs a write, then reloads; a failure becomes ``Action/failed(_:)``.
+  func write(
+    _ listID: UUID, _ body: @escaping @Sendable (TodoService) async throws -> Void
+  ) -> Effect<Action> {
+    write(listID) { service, _ in try await body(service) }
+  }
+
+  func write(
+    _ listID: UUID,
+    _ body: @escaping @Sendable (TodoService, Send<Action>) async throws -> Void
+  ) -> Effect<Action> {
+    .run { [service, now] send in
+      try await body(service, send)
+      let lists = try await service.lists()
+      let shown = lists.contains { $0.id == listID } ? listID : TodoList.inboxID
+      let todos = try await service.todos(inList: shown)
+      send(.loaded(Loaded(lists: lists, listID: shown, todos: todos, now: now())))
+    } catch: { error, send in
+      send(.failed(Self.message(for: error)))
+    }
+  }
+
+  /// An event named a todo the page does not show (it was deleted meanwhile).
+  func missing(_ state: inout State) -> Effect<Action> {
+    state.problem = "That todo no longer exists."
+    return .none
+  }
+
+  static func message(for error: any Error) -> String {
+    (error as? TodoError)?.description ?? "\(error)"
+  }
+}

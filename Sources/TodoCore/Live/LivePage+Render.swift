@@ -1,0 +1,163 @@
+import Diffable
+import Foundation
+
+// MARK: - The page as a snapshot
+
+extension PageSnapshot {
+  /// The outline parent of unfinished todos.
+  public static let undoneGroup = "group:undone"
+  /// The outline parent of finished todos.
+  public static let doneGroup = "group:done"
+
+  /// Renders the page for `state`: the filtered, searched and ordered todos in the chosen
+  /// layout, their cells, and the chrome.
+  ///
+  /// - Complexity: O(n log n) in the number of todos of the list (O(n) in user order).
+  public init(_ state: LivePage.State) {
+    self.init()
+    chrome = LiveChrome(state)
+    guard state.loaded else { return }
+    let todos = Self.visibleTodos(state)
+    for todo in todos { cells[todo.id.uuidString] = LiveCell(todo, now: state.now) }
+    switch state.layout {
+    case .plain:
+      items.appendSectionsUnchecked(["main"])
+      items.appendItemsUnchecked(todos.map(\.id.uuidString), to: "main")
+    case .sectioned:
+      var order: [String] = []
+      var groups: [String: [String]] = [:]
+      for todo in todos {
+        let key = todo.section ?? ""
+        if groups[key] == nil { order.append(key) }
+        groups[key, default: []].append(todo.id.uuidString)
+      }
+      for key in order {
+        let id = "section:" + key
+        items.appendSectionsUnchecked([id])
+        headers[id] = key.isEmpty ? "No section" : key
+        items.appendItemsUnchecked(groups[key] ?? [], to: id)
+      }
+    case .outline:
+      renderOutline(todos, state: state)
+    }
+  }
+
+  /// The todos the list shows: filtered by status and search text, in user or deadline order.
+  static func visibleTodos(_ state: LivePage.State) -> [Todo] {
+    let needle = state.search.trimmingCharacters(in: .whitespacesAndNewlines)
+    var todos = state.todos.filter { todo in
+      switch state.filter {
+      case .all: break
+      case .active: if todo.status == .done { return false }
+      case .completed: if todo.status != .done { return false }
+      }
+      guard !needle.isEmpty else { return true }
+      return todo.title.localizedCaseInsensitiveContains(needle)
+        || todo.notes.localizedCaseInsensitiveContains(needle)
+    }
+    if state.sortByDeadline {
+      let position = Dictionary(
+        uniqueKeysWithValues: todos.enumerated().map { ($0.element.id, $0.offset) })
+      todos.sort { lhs, rhs in
+        switch (lhs.deadline, rhs.deadline) {
+        case (let l?, let r?) where l != r: return l < r
+        case (.some, nil): return true
+        case (nil, .some): return false
+        default: return position[lhs.id]! < position[rhs.id]!
+        }
+      }
+    }
+    return todos
+  }
+
+  /// Groups `todos` under the "Undone" and "Done" parents of a `SectionSnapshot`.
+  mutating func renderOutline(_ todos: [Todo], state: LivePage.State) {
+    let undone = todos.filter { $0.status != .done }.map(\.id.uuidString)
+    let done = todos.filter { $0.status == .done }.map(\.id.uuidString)
+    var outline = SectionSnapshot<String>()
+    // Identifiers are unique by construction (UUIDs and two fixed group names).
+    try? outline.append([Self.undoneGroup, Self.doneGroup])
+    try? outline.append(undone, to: Self.undoneGroup)
+    try? outline.append(done, to: Self.doneGroup)
+    for group in [Self.undoneGroup, Self.doneGroup] where !state.collapsed.contains(group) {
+      try? outline.expand([group])
+    }
+    items.appendSectionsUnchecked(["outline"])
+    try? items.setSectionSnapshot(outline, for: "outline")
+    for (group, title, count) in [
+      (Self.undoneGroup, "Undone", undone.count), (Self.doneGroup, "Done", done.count),
+    ] {
+      cells[group] = LiveCell(
+        kind: .group, title: title, detail: "\(count)", level: 0,
+        expanded: !state.collapsed.contains(group))
+    }
+    for id in undone + done { cells[id]?.level = 1 }
+    let visible = Set(outline.visibleItems)
+    cells = cells.filter { visible.contains($0.key) }
+  }
+}
+
+extension Snapshot where SectionIdentifierType == String, ItemIdentifierType == String {
+  /// Appends sections whose identifiers the renderer made unique.
+  fileprivate mutating func appendSectionsUnchecked(_ sections: [String]) {
+    try? appendSections(sections)
+  }
+
+  /// Appends items whose identifiers the renderer made unique.
+  fileprivate mutating func appendItemsUnchecked(_ items: [String], to section: String) {
+    try? appendItems(items, toSection: section)
+  }
+}
+
+// MARK: - Cells and chrome
+
+extension LiveCell {
+  /// The cell of a todo at `now`.
+  init(_ todo: Todo, now: Date) {
+    self.init(
+      kind: .todo, title: todo.title, detail: todo.deadline?.displayText,
+      overdue: todo.status != .done && (todo.deadline?.isOverdue(at: now) ?? false),
+      status: todo.status)
+  }
+}
+
+extension LiveChrome {
+  /// The chrome of the page in `state`.
+  init(_ state: LivePage.State) {
+    self.init()
+    loaded = state.loaded
+    lists = state.lists.map { ListEntry(id: $0.id.uuidString, name: $0.name) }
+    listID = state.loaded ? state.listID.uuidString : nil
+    filter = state.filter
+    search = state.search
+    layout = state.layout
+    sortByDeadline = state.sortByDeadline
+    let left = state.todos.count { $0.status != .done }
+    counter = left == 1 ? "1 item left" : "\(left) items left"
+    completedCount = state.todos.count - left
+    if let id = state.confirmDelete {
+      confirmDelete = id.uuidString
+      confirmTitle = state.todos.first { $0.id == id }?.title
+    }
+    if let undo = state.undo { toast = "Deleted \u{201C}\(undo.title)\u{201D}" }
+    problem = state.problem
+    if let editor = state.editor { self.editor = EditorForm(editor) }
+  }
+}
+
+extension LiveChrome.EditorForm {
+  /// The sheet's fields from the editor's state.
+  init(_ editor: TodoEditor.State) {
+    let phase: String =
+      switch editor.phase {
+      case .loading: "loading"
+      case .saving: "saving"
+      default: "editing"
+      }
+    self.init(
+      id: editor.todoID.uuidString, phase: phase, title: editor.title, notes: editor.notes,
+      deadline: String(editor.deadline.prefix(10)), status: editor.status,
+      section: editor.section, problem: editor.problem?.message,
+      conflict: editor.problem?.currentVersion != nil)
+  }
+}

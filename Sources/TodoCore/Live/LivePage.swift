@@ -1,0 +1,169 @@
+import Composable
+import Foundation
+
+/// The live web page as a feature: one store per open page on the server.
+///
+/// Its state is the page's data (lists, the chosen list's todos) and the person's choices
+/// (filter, search, layout, open dialogs). Events from the browser become ``Action``s; writes
+/// go through ``TodoService`` and the page reloads what they changed. Changes made elsewhere
+/// (another page, the command line, the JSON API) arrive as ``Action/storeChanged``, sent by
+/// the server when `Persistence` observation reports a commit. The page's
+/// ``PageSnapshot`` is a pure function of the state.
+///
+/// ```swift
+/// let store = Store(initialState: LivePage.State()) { LivePage(service: service) }
+/// store.send(.onAppear)
+/// store.send(.add("Buy milk"))
+/// ```
+public struct LivePage: Reducer {
+  /// Which todos the list shows.
+  public enum Filter: String, Codable, Sendable, CaseIterable { case all, active, completed }
+  /// How the list is grouped.
+  public enum Layout: String, Codable, Sendable, CaseIterable { case plain, outline, sectioned }
+
+  /// The page's data and choices.
+  public struct State: Equatable, Sendable {
+    /// Whether the first load finished.
+    public var loaded = false
+    /// The live lists in user order.
+    public var lists: [TodoList] = []
+    /// The chosen list; the Inbox until another is chosen.
+    public var listID: UUID = TodoList.inboxID
+    /// The chosen list's live todos in user order.
+    public var todos: [Todo] = []
+    /// When the data was loaded: what "overdue" is measured against.
+    public var now = Date(timeIntervalSince1970: 0)
+    /// Which todos the list shows.
+    public var filter = Filter.all
+    /// The search text (case-insensitive, over titles and notes).
+    public var search = ""
+    /// How the list is grouped.
+    public var layout = Layout.plain
+    /// Whether the list is in deadline order instead of user order.
+    public var sortByDeadline = false
+    /// Outline groups the person collapsed (`group:undone`, `group:done`).
+    public var collapsed: Set<String> = []
+    /// The open edit sheet.
+    public var editor: TodoEditor.State?
+    /// The todo whose deletion waits for confirmation.
+    public var confirmDelete: UUID?
+    /// The todo that Undo restores.
+    public var undo: Todo?
+    /// The last error.
+    public var problem: String?
+
+    /// Creates the state of a page that has not loaded yet.
+    public init() {}
+  }
+
+  /// The events of the page: the browser's, and the results of effects.
+  @CasePathable
+  public enum Action: Equatable, Sendable {
+    // MARK: Browser events
+    /// The page connected: load everything.
+    case onAppear
+    /// Add a todo with this text (trimmed; empty text is ignored).
+    case add(String)
+    case toggle(UUID)
+    case setStatus(UUID, TodoStatus)
+    case beginEdit(UUID)
+    /// Save the edit sheet with these fields.
+    case saveEdit(EditFields)
+    case cancelEdit
+    /// Throw away a conflicting draft and edit the current todo.
+    case reloadEdit
+    case requestDelete(UUID)
+    case confirmDelete
+    case cancelDelete
+    case undo
+    case dismissToast
+    /// Move a todo just before or just after another.
+    case move(UUID, MovePosition)
+    case search(String)
+    case setExpanded(String, Bool)
+    case chooseList(UUID)
+    case chooseFilter(Filter)
+    case chooseLayout(Layout)
+    case sortByDeadline(Bool)
+    case clearCompleted
+
+    // MARK: Effects and the server
+    /// Something committed to the store (observation): reload.
+    case storeChanged
+    case loaded(Loaded)
+    case trashed(Todo)
+    case failed(String)
+    case editor(TodoEditorAction)
+  }
+
+  /// The fields of the edit sheet when Save is pressed.
+  public struct EditFields: Equatable, Sendable, Codable {
+    /// The title as typed (the service trims and validates it).
+    public var title: String
+    /// The notes.
+    public var notes: String
+    /// The deadline as a date input gives it (`yyyy-MM-dd`), or empty for none.
+    public var deadline: String
+    /// The status.
+    public var status: TodoStatus
+    /// The section heading; empty for none.
+    public var section: String
+
+    /// Creates the fields.
+    public init(
+      title: String, notes: String = "", deadline: String = "", status: TodoStatus = .notStarted,
+      section: String = ""
+    ) {
+      self.title = title
+      self.notes = notes
+      self.deadline = deadline
+      self.status = status
+      self.section = section
+    }
+  }
+
+  /// What a load read.
+  public struct Loaded: Equatable, Sendable {
+    /// The live lists in user order.
+    public var lists: [TodoList]
+    /// The list shown (the Inbox if the chosen one is gone).
+    public var listID: UUID
+    /// Its live todos in user order.
+    public var todos: [Todo]
+    /// When the load happened.
+    public var now: Date
+
+    /// Creates a load result.
+    public init(lists: [TodoList], listID: UUID, todos: [Todo], now: Date) {
+      self.lists = lists
+      self.listID = listID
+      self.todos = todos
+      self.now = now
+    }
+  }
+
+  let service: TodoService
+  let sessions: EditSessions
+  let now: @Sendable () -> Date
+
+  /// Creates the feature over a service.
+  ///
+  /// - Parameters:
+  ///   - service: Where the page reads and writes.
+  ///   - sessions: The open edit sessions (child contexts) of this page.
+  ///   - now: The clock for "overdue".
+  public init(
+    service: TodoService, sessions: EditSessions = EditSessions(),
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.service = service
+    self.sessions = sessions
+    self.now = now
+  }
+
+  /// The page's reducer, with the edit sheet (``TodoEditor``) as a child while it is open.
+  public var body: some Reducer<State, Action> {
+    Reduce { state, action in reduceEvent(into: &state, action: action) }
+      .ifLet(\.editor, action: \.editor) { TodoEditor(service: service, sessions: sessions) }
+  }
+}

@@ -1,0 +1,141 @@
+import Diffable
+import Foundation
+
+/// What the live web page shows, as data: the list's sections and cells as a `Diffable`
+/// snapshot, the content of every visible cell, and the page's chrome (sidebar, filters,
+/// counter, dialogs).
+///
+/// A page snapshot is a pure function of ``LivePage/State``; the server diffs two of them
+/// into a ``LiveChanges`` message. The browser renders it generically: it knows sections,
+/// cells, accessories and dialogs, not todos.
+///
+/// ```swift
+/// let page = PageSnapshot(state)
+/// let message = LiveMessage.snapshot(revision: 1, page)
+/// ```
+public struct PageSnapshot: Equatable, Sendable {
+  /// The sections and the identifiers of their visible items, in display order.
+  public var items: Snapshot<String, String>
+  /// Each section's heading (absent for a section without one).
+  public var headers: [String: String]
+  /// The content of every item in ``items``.
+  public var cells: [String: LiveCell]
+  /// Everything around the list.
+  public var chrome: LiveChrome
+
+  /// Creates a page snapshot from its parts.
+  public init(
+    items: Snapshot<String, String> = Snapshot(), headers: [String: String] = [:],
+    cells: [String: LiveCell] = [:], chrome: LiveChrome = LiveChrome()
+  ) {
+    self.items = items
+    self.headers = headers
+    self.cells = cells
+    self.chrome = chrome
+  }
+}
+
+/// The content of one list cell: a todo, or an outline parent ("Undone", "Done").
+public struct LiveCell: Codable, Equatable, Sendable {
+  /// What the cell is; the browser offers the todo actions only on `todo` cells.
+  public enum Kind: String, Codable, Sendable { case todo, group }
+
+  /// What the cell is.
+  public var kind: Kind
+  /// The main text (a todo's title), always rendered as text.
+  public var title: String
+  /// The secondary text: the deadline as `yyyy/MM/dd`, or a group's count.
+  public var detail: String?
+  /// Whether the deadline has passed on an unfinished todo.
+  public var overdue: Bool
+  /// The status accessory: `done` shows a checkmark, `inProgress` a distinct mark.
+  public var status: TodoStatus?
+  /// The outline level: 0 for top-level cells, 1 for children of a group.
+  public var level: Int
+  /// For a group: whether its children are shown.
+  public var expanded: Bool?
+
+  /// Creates a cell.
+  public init(
+    kind: Kind = .todo, title: String, detail: String? = nil, overdue: Bool = false,
+    status: TodoStatus? = nil, level: Int = 0, expanded: Bool? = nil
+  ) {
+    self.kind = kind
+    self.title = title
+    self.detail = detail
+    self.overdue = overdue
+    self.status = status
+    self.level = level
+    self.expanded = expanded
+  }
+}
+
+/// Everything on the page around the list: small, sent whole whenever any part changes.
+public struct LiveChrome: Codable, Equatable, Sendable {
+  /// One entry of the sidebar.
+  public struct ListEntry: Codable, Equatable, Sendable {
+    /// The list's identifier.
+    public var id: String
+    /// The list's name.
+    public var name: String
+    /// Creates an entry.
+    public init(id: String, name: String) {
+      self.id = id
+      self.name = name
+    }
+  }
+
+  /// Whether the first data has arrived; the page shows a loading state until then.
+  public var loaded = false
+  /// The sidebar of lists, in user order.
+  public var lists: [ListEntry] = []
+  /// The chosen list.
+  public var listID: String?
+  /// The chosen filter: `all`, `active` or `completed`.
+  public var filter = LivePage.Filter.all
+  /// The search text the list is filtered by.
+  public var search = ""
+  /// How the list is grouped: `plain`, `outline` or `sectioned`.
+  public var layout = LivePage.Layout.plain
+  /// Whether the list is sorted by deadline instead of user order.
+  public var sortByDeadline = false
+  /// "1 item left" / "N items left".
+  public var counter = "0 items left"
+  /// How many done todos "Clear completed" would move to the trash.
+  public var completedCount = 0
+  /// The edit sheet, when open.
+  public var editor: EditorForm?
+  /// The identifier of the todo whose deletion waits for confirmation.
+  public var confirmDelete: String?
+  /// The title of the todo whose deletion waits for confirmation.
+  public var confirmTitle: String?
+  /// The Undo toast after a delete: the text to show.
+  public var toast: String?
+  /// The last error, shown until the next successful change.
+  public var problem: String?
+
+  /// Creates an empty chrome (the loading state).
+  public init() {}
+
+  /// The edit sheet's fields.
+  public struct EditorForm: Codable, Equatable, Sendable {
+    /// The todo being edited.
+    public var id: String
+    /// `loading`, `editing`, `saving`.
+    public var phase: String
+    /// The draft's title.
+    public var title: String
+    /// The draft's notes.
+    public var notes: String
+    /// `yyyy-MM-dd` (a date input's value), or empty.
+    public var deadline: String
+    /// The draft's status.
+    public var status: TodoStatus
+    /// The draft's section heading.
+    public var section: String
+    /// A problem with the edit, such as another user's concurrent change.
+    public var problem: String?
+    /// Whether the problem is a concurrent change that a reload resolves.
+    public var conflict: Bool
+  }
+}

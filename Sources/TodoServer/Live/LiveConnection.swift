@@ -1,0 +1,100 @@
+import Composable
+import Foundation
+import HummingbirdWebSocket
+import Logging
+import TodoCore
+
+/// One open live page: a `LivePage` store fed by the hub's observation, events read from the
+/// WebSocket, and the page's snapshot and changesets written to it.
+struct LiveConnection {
+  /// The largest event the server reads.
+  static let maximumMessageSize = 1 << 20
+
+  let service: TodoService
+  let hub: LiveHub
+  let logger: Logger
+
+  /// What the writer sends next.
+  private enum Output: Sendable {
+    case state(LivePage.State)
+    case error(LiveMessage)
+    case resync
+  }
+
+  /// Serves the page until the browser closes the connection.
+  func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+    let store = Store(initialState: LivePage.State()) { LivePage(service: service) }
+    let (outputs, output) = AsyncStream<Output>.makeStream()
+    let observation = store.observe { output.yield(.state($0)) }
+    let token = hub.join(service: service) { store.send(.storeChanged) }
+    defer {
+      hub.leave(token)
+      observation.cancel()
+      store.cancelAllEffects()
+    }
+    store.send(.onAppear)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { try await Self.write(outputs, to: outbound, store: store) }
+      group.addTask {
+        defer { output.finish() }
+        for try await message in inbound.messages(maxSize: Self.maximumMessageSize) {
+          guard case .text(let text) = message else {
+            output.yield(.error(LiveProtocolError.malformed("send text messages").message))
+            continue
+          }
+          do throws(LiveProtocolError) {
+            switch try LiveEvent(json: Data(text.utf8)) {
+            case .page(let action): store.send(action)
+            case .resync: output.yield(.resync)
+            }
+          } catch {
+            output.yield(.error(error.message))
+          }
+        }
+      }
+      try await group.next()
+      group.cancelAll()
+    }
+  }
+
+  /// Renders each state and writes the first snapshot, then the changes of each state.
+  private static func write(
+    _ outputs: AsyncStream<Output>, to outbound: WebSocketOutboundWriter,
+    store: Store<LivePage.State, LivePage.Action>
+  ) async throws {
+    var shown: PageSnapshot?
+    var revision = 0
+    for await item in outputs {
+      let page: PageSnapshot
+      switch item {
+      case .error(let message):
+        try await send(message, to: outbound)
+        continue
+      case .resync:
+        shown = nil
+        page = PageSnapshot(store.state)
+      case .state(let state):
+        page = PageSnapshot(state)
+      }
+      guard page.chrome.loaded else { continue }
+      revision += 1
+      if let previous = shown {
+        let changes = LiveChanges(from: previous, to: page, revision: revision)
+        if changes.isEmpty {
+          revision -= 1
+          continue
+        }
+        try await send(.changes(changes), to: outbound)
+      } else {
+        try await send(.snapshot(revision: revision, page), to: outbound)
+      }
+      shown = page
+    }
+  }
+
+  private static func send(_ message: LiveMessage, to outbound: WebSocketOutboundWriter)
+    async throws
+  {
+    try await outbound.write(.text(String(decoding: try message.encoded(), as: UTF8.self)))
+  }
+}

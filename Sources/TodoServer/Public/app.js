@@ -1,0 +1,143 @@
+// The live page: connects, shows snapshots and changes, and turns what the person does into
+// events. It holds no business logic; the server's store decides everything.
+
+import { Connection } from './connection.js';
+import { Desync } from './list-model.js';
+import { ListView } from './list-view.js';
+import { Chrome } from './chrome.js';
+import { enableReordering } from './reorder.js';
+
+const $ = (id) => document.getElementById(id);
+const filterFromHash = () => ({ '#/active': 'active', '#/completed': 'completed' })[location.hash] ?? 'all';
+
+let revision = 0;
+let chrome = null;
+const send = (type, fields) => connection.send(type, fields);
+
+const view = new ListView($('list'), (action, id, extra = {}) => {
+  switch (action) {
+    case 'toggle': send('toggle', { id }); break;
+    case 'edit': editor.open(id); break;
+    case 'delete': send('requestDelete', { id }); break;
+    case 'up': case 'down': moveByKeyboard(id, action); break;
+    case 'setExpanded': send('setExpanded', { id, expanded: extra.expanded }); break;
+  }
+});
+
+const ui = new Chrome({ send, view });
+const editor = ui.editor;
+
+function moveByKeyboard(id, direction) {
+  const ids = view.visibleIds().filter((i) => view.cells.get(i)?.kind === 'todo');
+  const at = ids.indexOf(id);
+  const other = ids[direction === 'up' ? at - 1 : at + 1];
+  if (other === undefined) return;
+  send('move', direction === 'up' ? { id, before: other } : { id, after: other });
+  requestAnimationFrame(() => view.itemNodes.get(id)?.querySelector(`.action.${direction}`)?.focus());
+}
+
+function onMessage(message) {
+  if (message.v !== 1) return;
+  switch (message.type) {
+    case 'snapshot':
+      revision = message.rev;
+      view.showSnapshot(message);
+      ui.show(message.chrome);
+      chrome = message.chrome;
+      document.body.dataset.revision = String(revision);
+      break;
+    case 'changes':
+      if (message.rev !== revision + 1) return resync();
+      try {
+        view.applyChanges(message);
+      } catch (error) {
+        if (error instanceof Desync) return resync();
+        throw error;
+      }
+      revision = message.rev;
+      if (message.chrome) {
+        ui.show(message.chrome);
+        chrome = message.chrome;
+      }
+      document.body.dataset.revision = String(revision);
+      break;
+    case 'error':
+      ui.problem(message.message);
+      break;
+  }
+}
+
+function resync() {
+  send('resync');
+}
+
+/** After (re)connecting: tell the fresh store what this page was showing. */
+function restore() {
+  const saved = JSON.parse(localStorage.getItem('todo.view') ?? '{}');
+  if (saved.listID) send('chooseList', { id: saved.listID });
+  send('chooseFilter', { filter: filterFromHash() });
+  if (saved.layout) send('chooseLayout', { layout: saved.layout });
+  if (saved.sortByDeadline) send('sortByDeadline', { on: true });
+  const search = $('search').value;
+  if (search) send('search', { text: search });
+  editor.reconnected();
+}
+
+const connection = new Connection({
+  onMessage,
+  onOnline: () => {
+    document.body.classList.remove('offline');
+    $('connection').textContent = '';
+    restore();
+  },
+  onOffline: () => {
+    document.body.classList.add('offline');
+    $('connection').textContent = 'Offline — reconnecting…';
+  },
+});
+
+// MARK: - Inputs
+
+$('new-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  const input = $('new-todo');
+  const title = input.value.trim();
+  if (!title) return;
+  if (send('add', { title })) {
+    input.value = '';
+    sessionStorage.removeItem('todo.new');
+  }
+});
+
+$('search').addEventListener('input', () => send('search', { text: $('search').value }));
+$('search-clear').addEventListener('click', () => {
+  $('search').value = '';
+  send('search', { text: '' });
+  $('search').focus();
+});
+window.addEventListener('hashchange', () => send('chooseFilter', { filter: filterFromHash() }));
+$('layout').addEventListener('change', () => send('chooseLayout', { layout: $('layout').value }));
+$('sort-deadline').addEventListener('change', () => send('sortByDeadline', { on: $('sort-deadline').checked }));
+$('clear-completed').addEventListener('click', () => send('clearCompleted'));
+$('lists').addEventListener('click', (event) => {
+  const button = event.target.closest('button[data-id]');
+  if (button) send('chooseList', { id: button.dataset.id });
+});
+
+document.addEventListener('keydown', (event) => {
+  const cell = event.target.closest?.('li.cell[data-kind="todo"]');
+  if (!cell || !event.altKey) return;
+  if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
+    event.preventDefault();
+    moveByKeyboard(cell.dataset.id, event.key === 'ArrowUp' ? 'up' : 'down');
+  }
+});
+
+enableReordering($('list'), (id, position) => send('move', { id, ...position }));
+
+// The new todo's text survives reloads as well as reconnects.
+$('new-todo').value = sessionStorage.getItem('todo.new') ?? '';
+$('new-todo').addEventListener('input', () => sessionStorage.setItem('todo.new', $('new-todo').value));
+
+/** For tests and debugging: the page's parts. */
+window.todoPage = { view, connection, get revision() { return revision; }, get chrome() { return chrome; } };

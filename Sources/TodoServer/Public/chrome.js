@@ -1,0 +1,180 @@
+// Everything around the list: loading state, sidebar, filters, counter, the delete
+// confirmation, the Undo toast and the edit sheet. Rendered from the server's chrome.
+
+const $ = (id) => document.getElementById(id);
+
+export class Chrome {
+  constructor({ send, view }) {
+    this.send = send;
+    this.view = view;
+    this.editor = new EditorSheet(send);
+    $('confirm-delete').addEventListener('click', () => send('confirmDelete'));
+    $('confirm-cancel').addEventListener('click', () => send('cancelDelete'));
+    $('confirm').addEventListener('cancel', (event) => {
+      event.preventDefault();
+      send('cancelDelete');
+    });
+    $('undo').addEventListener('click', () => send('undo'));
+    $('toast-close').addEventListener('click', () => send('dismissToast'));
+  }
+
+  show(chrome) {
+    document.body.classList.toggle('loading', !chrome.loaded);
+    $('loading').hidden = chrome.loaded;
+    this.lists(chrome);
+    for (const link of document.querySelectorAll('[data-filter]')) {
+      if (link.dataset.filter === chrome.filter) link.setAttribute('aria-current', 'page');
+      else link.removeAttribute('aria-current');
+    }
+    $('layout').value = chrome.layout;
+    $('sort-deadline').checked = chrome.sortByDeadline;
+    document.body.dataset.sorted = String(chrome.sortByDeadline);
+    $('counter').textContent = chrome.counter;
+    $('clear-completed').hidden = chrome.completedCount === 0;
+    if (document.activeElement !== $('search') && $('search').value !== chrome.search) {
+      $('search').value = chrome.search;
+    }
+    this.problem(chrome.problem);
+    this.confirm(chrome);
+    $('toast').hidden = !chrome.toast;
+    $('toast-text').textContent = chrome.toast ?? '';
+    this.editor.show(chrome.editor);
+    localStorage.setItem('todo.view', JSON.stringify({
+      listID: chrome.listID, layout: chrome.layout, sortByDeadline: chrome.sortByDeadline,
+    }));
+  }
+
+  lists(chrome) {
+    const list = $('lists');
+    const buttons = new Map([...list.querySelectorAll('button[data-id]')].map((b) => [b.dataset.id, b.parentElement]));
+    let ref = list.firstChild;
+    for (const entry of chrome.lists) {
+      let item = buttons.get(entry.id);
+      if (!item) {
+        item = document.createElement('li');
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.dataset.id = entry.id;
+        item.append(button);
+      }
+      buttons.delete(entry.id);
+      const button = item.firstChild;
+      button.textContent = entry.name;
+      if (entry.id === chrome.listID) {
+        button.setAttribute('aria-current', 'true');
+        $('list-title').textContent = entry.name;
+      } else button.removeAttribute('aria-current');
+      if (item !== ref) list.insertBefore(item, ref);
+      else ref = ref.nextSibling;
+    }
+    for (const item of buttons.values()) item.remove();
+  }
+
+  problem(text) {
+    $('problem').hidden = !text;
+    $('problem').textContent = text ?? '';
+  }
+
+  confirm(chrome) {
+    const dialog = $('confirm');
+    if (chrome.confirmDelete) {
+      $('confirm-text').textContent = chrome.confirmTitle ?? '';
+      if (!dialog.open) {
+        dialog.showModal();
+        $('confirm-cancel').focus();
+      }
+    } else if (dialog.open) dialog.close();
+  }
+}
+
+/** The edit sheet: a modal form. Typed text survives reconnects and server updates. */
+class EditorSheet {
+  constructor(send) {
+    this.send = send;
+    this.dialog = $('editor');
+    this.form = $('editor-form');
+    this.filled = null;
+    this.dirty = false;
+    this.form.addEventListener('input', () => { this.dirty = true; });
+    this.form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      const field = (name) => this.form.elements[name].value;
+      this.send('saveEdit', {
+        title: field('title'), notes: field('notes'), deadline: field('deadline'),
+        status: field('status'), section: field('section'),
+      });
+    });
+    this.form.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' && event.target.tagName !== 'TEXTAREA' && event.target.tagName !== 'BUTTON') {
+        event.preventDefault();
+        this.form.requestSubmit();
+      }
+    });
+    $('editor-cancel').addEventListener('click', () => this.cancel());
+    $('editor-reload').addEventListener('click', () => {
+      this.dirty = false;
+      this.filled = null;
+      this.send('reloadEdit');
+    });
+    this.dialog.addEventListener('cancel', (event) => {
+      event.preventDefault();
+      this.cancel();
+    });
+  }
+
+  open(id) {
+    this.dirty = false;
+    this.filled = null;
+    this.pending = id;
+    this.send('beginEdit', { id });
+  }
+
+  cancel() {
+    this.dirty = false;
+    this.pending = null;
+    this.send('cancelEdit');
+    this.dialog.close();
+  }
+
+  /** After a reconnect the new store has no open sheet: reopen it, keeping the draft. */
+  reconnected() {
+    this.reopening = this.dialog.open && this.filled ? this.filled : null;
+    if (this.reopening) this.send('beginEdit', { id: this.reopening });
+  }
+
+  show(editor) {
+    if (!editor) {
+      if (this.reopening) return;
+      if (this.dialog.open) this.dialog.close();
+      this.filled = null;
+      this.dirty = false;
+      return;
+    }
+    if (this.reopening === editor.id) this.reopening = null;
+    if (!this.dialog.open) this.dialog.showModal();
+    const ready = editor.phase !== 'loading';
+    this.dialog.setAttribute('aria-busy', String(!ready));
+    if (ready) {
+      const fresh = this.filled !== editor.id;
+      if (fresh || !this.dirty) {
+        const f = this.form.elements;
+        f.title.value = editor.title;
+        f.notes.value = editor.notes;
+        f.deadline.value = editor.deadline;
+        f.status.value = editor.status;
+        f.section.value = editor.section;
+      }
+      if (fresh) focusTitle(this.form);
+      this.filled = editor.id;
+    }
+    $('editor-problem').hidden = !editor.problem;
+    $('editor-problem').textContent = editor.problem ?? '';
+    $('editor-reload').hidden = !editor.conflict;
+  }
+}
+
+function focusTitle(form) {
+  const title = form.elements.title;
+  title.focus();
+  title.select();
+}

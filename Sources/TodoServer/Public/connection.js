@@ -1,0 +1,60 @@
+// The WebSocket to the server: reconnects with backoff, reports online/offline, and hands
+// every message to the page. Events typed while offline are not sent; the page keeps the
+// typed text, and a reconnect brings a fresh snapshot.
+
+export const VERSION = 1;
+
+export class Connection {
+  constructor({ onMessage, onOnline, onOffline }) {
+    this.onMessage = onMessage;
+    this.onOnline = onOnline;
+    this.onOffline = onOffline;
+    this.socket = null;
+    this.delay = 250;
+    this.open();
+    window.addEventListener('online', () => this.retryNow());
+  }
+
+  get isOpen() {
+    return this.socket?.readyState === WebSocket.OPEN;
+  }
+
+  open() {
+    const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const socket = new WebSocket(`${scheme}//${location.host}/live`);
+    this.socket = socket;
+    socket.addEventListener('open', () => {
+      this.delay = 250;
+      this.onOnline();
+    });
+    socket.addEventListener('message', (event) => {
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      this.onMessage(message);
+    });
+    socket.addEventListener('close', () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.onOffline();
+      this.timer = setTimeout(() => this.open(), this.delay);
+      this.delay = Math.min(this.delay * 2, 4000);
+    });
+  }
+
+  retryNow() {
+    if (this.socket) return;
+    clearTimeout(this.timer);
+    this.open();
+  }
+
+  /** Sends an event; returns false (and sends nothing) while offline. */
+  send(type, fields = {}) {
+    if (!this.isOpen) return false;
+    this.socket.send(JSON.stringify({ v: VERSION, type, ...fields }));
+    return true;
+  }
+}

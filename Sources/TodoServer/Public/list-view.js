@@ -1,0 +1,184 @@
+// The generic list renderer: sections with headers and cells (title, secondary text, status
+// accessory, outline disclosure, leading and trailing actions). Nodes are keyed by item
+// identifier and reused; text is set with textContent only, never parsed as HTML.
+
+import { applyStage, modelFromSnapshot } from './list-model.js';
+
+const el = (tag, props = {}, children = []) => {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (key === 'text') node.textContent = value;
+    else if (key === 'class') node.className = value;
+    else node.setAttribute(key, value);
+  }
+  for (const child of children) node.append(child);
+  return node;
+};
+
+export class ListView {
+  /** `root` holds the sections; `actions` receives (name, id, extra) from cells. */
+  constructor(root, actions) {
+    this.root = root;
+    this.actions = actions;
+    this.model = [];
+    this.cells = new Map();
+    this.sectionNodes = new Map();
+    this.itemNodes = new Map();
+  }
+
+  /** Shows a snapshot, reusing the nodes of items that are still there. */
+  showSnapshot(message) {
+    this.cells = new Map(Object.entries(message.cells));
+    this.model = modelFromSnapshot(message);
+    for (const [id, node] of this.itemNodes) this.fill(node, this.cells.get(id));
+    this.reconcile(new Set(this.model.map((_, i) => i)), true);
+  }
+
+  /** Applies a changes message stage by stage; throws Desync if it does not fit. */
+  applyChanges(message) {
+    for (const [id, cell] of Object.entries(message.cells)) this.cells.set(id, cell);
+    for (const stage of message.stages) {
+      const { model, touched } = applyStage(this.model, stage);
+      this.model = model;
+      const sectionsChanged = !!(stage.sectionDeleted || stage.sectionInserted || stage.sectionMoved);
+      this.reconcile(touched, sectionsChanged);
+      for (const [, , id] of stage.itemUpdated ?? []) {
+        const node = this.itemNodes.get(id);
+        if (node) this.fill(node, this.cells.get(id));
+      }
+      for (const s of stage.sectionUpdated ?? []) this.header(this.sectionNodes.get(s.id), s.header);
+    }
+  }
+
+  /** The identifiers in display order (for keyboard moves). */
+  visibleIds() {
+    return this.model.flatMap((s) => s.items);
+  }
+
+  // MARK: - DOM
+
+  reconcile(touched, sectionsChanged) {
+    if (sectionsChanged) {
+      let ref = this.root.firstChild;
+      const keep = new Set(this.model.map((s) => s.id));
+      for (const [id, node] of this.sectionNodes) {
+        if (!keep.has(id)) {
+          node.remove();
+          this.sectionNodes.delete(id);
+        }
+      }
+      ref = this.root.firstChild;
+      for (const section of this.model) {
+        let node = this.sectionNodes.get(section.id);
+        if (!node) {
+          node = el('section', { class: 'section' }, [el('h2', { class: 'section-header' }), el('ul', { class: 'cells', role: 'list' })]);
+          node.dataset.id = section.id;
+          this.sectionNodes.set(section.id, node);
+        }
+        this.header(node, section.header);
+        if (node !== ref) this.root.insertBefore(node, ref);
+        else ref = ref.nextSibling;
+      }
+    }
+    const present = new Set();
+    for (const section of this.model) for (const id of section.items) present.add(id);
+    for (const [id, node] of this.itemNodes) {
+      if (!present.has(id)) {
+        node.remove();
+        this.itemNodes.delete(id);
+      }
+    }
+    for (const index of touched) {
+      const section = this.model[index];
+      if (!section) continue;
+      const list = this.sectionNodes.get(section.id).lastChild;
+      let ref = list.firstChild;
+      for (const id of section.items) {
+        let node = this.itemNodes.get(id);
+        if (!node) {
+          node = this.create(id);
+          this.itemNodes.set(id, node);
+        }
+        if (node !== ref) list.insertBefore(node, ref);
+        else ref = ref.nextSibling;
+      }
+    }
+  }
+
+  header(node, text) {
+    if (!node) return;
+    const h = node.firstChild;
+    h.hidden = !text;
+    h.textContent = text ?? '';
+  }
+
+  create(id) {
+    const node = el('li', { role: 'listitem', class: 'cell' });
+    node.dataset.id = id;
+    this.fill(node, this.cells.get(id));
+    return node;
+  }
+
+  /** Sets a cell's content; builds its parts the first time or when its kind changes. */
+  fill(node, cell) {
+    if (!cell) return;
+    if (node.dataset.kind !== cell.kind) {
+      node.replaceChildren(...(cell.kind === 'group' ? this.groupParts(node) : this.todoParts(node)));
+      node.dataset.kind = cell.kind;
+    }
+    node.style.setProperty('--level', cell.level ?? 0);
+    if (cell.kind === 'group') {
+      const button = node.querySelector('.disclosure');
+      button.querySelector('.title').textContent = cell.title;
+      button.setAttribute('aria-expanded', String(!!cell.expanded));
+      node.querySelector('.detail').textContent = cell.detail ?? '';
+      node.draggable = false;
+      return;
+    }
+    node.draggable = true;
+    node.querySelector('.title').textContent = cell.title;
+    const detail = node.querySelector('.detail');
+    detail.textContent = cell.detail ? (cell.overdue ? `${cell.detail} · overdue` : cell.detail) : '';
+    detail.hidden = !cell.detail;
+    node.classList.toggle('overdue', !!cell.overdue);
+    node.classList.toggle('done', cell.status === 'done');
+    node.querySelector('input.done').checked = cell.status === 'done';
+    const accessory = node.querySelector('.accessory');
+    accessory.dataset.status = cell.status ?? '';
+    accessory.textContent = cell.status === 'done' ? '✓' : cell.status === 'inProgress' ? '◐' : '';
+    accessory.setAttribute('aria-label', cell.status === 'done' ? 'Done' : cell.status === 'inProgress' ? 'In progress' : 'Not started');
+    node.setAttribute('aria-label', cell.title);
+  }
+
+  groupParts(node) {
+    const button = el('button', { type: 'button', class: 'disclosure' }, [el('span', { class: 'chevron', 'aria-hidden': 'true', text: '▸' }), el('span', { class: 'title' })]);
+    button.addEventListener('click', () => {
+      this.actions('setExpanded', node.dataset.id, { expanded: button.getAttribute('aria-expanded') !== 'true' });
+    });
+    return [button, el('span', { class: 'detail' })];
+  }
+
+  todoParts(node) {
+    const act = (name) => () => this.actions(name, node.dataset.id);
+    const button = (label, name, extra = {}) => {
+      const b = el('button', { type: 'button', class: `action ${name}`, text: label, ...extra });
+      b.addEventListener('click', act(name));
+      return b;
+    };
+    const checkbox = el('input', { type: 'checkbox', class: 'done', 'aria-label': 'Done' });
+    checkbox.addEventListener('change', act('toggle'));
+    const content = el('div', { class: 'content' }, [el('span', { class: 'title' }), el('span', { class: 'detail' })]);
+    content.addEventListener('dblclick', act('edit'));
+    return [
+      button('Edit', 'edit', { 'data-side': 'leading' }),
+      checkbox,
+      content,
+      el('span', { class: 'accessory', role: 'img' }),
+      el('span', { class: 'reorder' }, [
+        button('↑', 'up', { 'aria-label': 'Move up', title: 'Move up (Alt+↑)' }),
+        button('↓', 'down', { 'aria-label': 'Move down', title: 'Move down (Alt+↓)' }),
+      ]),
+      button('Delete', 'delete', { 'data-side': 'trailing' }),
+    ];
+  }
+}

@@ -1,0 +1,130 @@
+import Diffable
+import Foundation
+import Testing
+
+@testable import TodoCore
+
+@Suite("Live protocol: events and messages")
+struct LiveMessageTests {
+  static func event(_ json: String) throws(LiveProtocolError) -> LiveEvent {
+    try LiveEvent(json: Data(json.utf8))
+  }
+
+  @Test("every event type decodes to its action")
+  func events() throws {
+    let id = UUID()
+    let other = UUID()
+    let cases: [(String, LiveEvent)] = [
+      (#"{"v":1,"type":"add","title":" x "}"#, .page(.add(" x "))),
+      (#"{"v":1,"type":"toggle","id":"\#(id)"}"#, .page(.toggle(id))),
+      (
+        #"{"v":1,"type":"setStatus","id":"\#(id)","status":"inProgress"}"#,
+        .page(.setStatus(id, .inProgress))
+      ),
+      (#"{"v":1,"type":"beginEdit","id":"\#(id)"}"#, .page(.beginEdit(id))),
+      (
+        #"{"v":1,"type":"saveEdit","title":"T","notes":"N","deadline":"2026-01-02","status":"done","section":"S"}"#,
+        .page(
+          .saveEdit(
+            .init(title: "T", notes: "N", deadline: "2026-01-02", status: .done, section: "S")))
+      ),
+      (#"{"v":1,"type":"cancelEdit"}"#, .page(.cancelEdit)),
+      (#"{"v":1,"type":"reloadEdit"}"#, .page(.reloadEdit)),
+      (#"{"v":1,"type":"requestDelete","id":"\#(id)"}"#, .page(.requestDelete(id))),
+      (#"{"v":1,"type":"confirmDelete"}"#, .page(.confirmDelete)),
+      (#"{"v":1,"type":"cancelDelete"}"#, .page(.cancelDelete)),
+      (#"{"v":1,"type":"undo"}"#, .page(.undo)),
+      (#"{"v":1,"type":"dismissToast"}"#, .page(.dismissToast)),
+      (
+        #"{"v":1,"type":"move","id":"\#(id)","before":"\#(other)"}"#,
+        .page(.move(id, .before(other)))
+      ),
+      (
+        #"{"v":1,"type":"move","id":"\#(id)","after":"\#(other)"}"#, .page(.move(id, .after(other)))
+      ),
+      (#"{"v":1,"type":"search","text":"milk"}"#, .page(.search("milk"))),
+      (
+        #"{"v":1,"type":"setExpanded","id":"group:done","expanded":false}"#,
+        .page(.setExpanded("group:done", false))
+      ),
+      (#"{"v":1,"type":"chooseList","id":"\#(id)"}"#, .page(.chooseList(id))),
+      (#"{"v":1,"type":"chooseFilter","filter":"completed"}"#, .page(.chooseFilter(.completed))),
+      (#"{"v":1,"type":"chooseLayout","layout":"outline"}"#, .page(.chooseLayout(.outline))),
+      (#"{"v":1,"type":"sortByDeadline","on":true}"#, .page(.sortByDeadline(true))),
+      (#"{"v":1,"type":"clearCompleted"}"#, .page(.clearCompleted)),
+      (#"{"v":1,"type":"resync"}"#, .resync),
+    ]
+    for (json, expected) in cases { #expect(try Self.event(json) == expected, "\(json)") }
+  }
+
+  @Test("malformed, unversioned, unknown and invalid messages are typed errors")
+  func errors() {
+    let cases: [(String, String)] = [
+      ("not json", "malformed"),
+      ("[1,2]", "malformed"),
+      (#"{"type":"undo"}"#, "malformed"),
+      (#"{"v":2,"type":"undo"}"#, "unsupportedVersion"),
+      (#"{"v":1,"type":"explode"}"#, "unknownType"),
+      (#"{"v":1}"#, "invalidField"),
+      (#"{"v":1,"type":"toggle","id":"nope"}"#, "invalidField"),
+      (#"{"v":1,"type":"toggle"}"#, "invalidField"),
+      (#"{"v":1,"type":"add","title":5}"#, "invalidField"),
+      (#"{"v":1,"type":"chooseFilter","filter":"some"}"#, "invalidField"),
+      (#"{"v":1,"type":"move","id":"\#(UUID())"}"#, "invalidField"),
+    ]
+    for (json, code) in cases {
+      #expect(throws: LiveProtocolError.self, "\(json)") { try Self.event(json) }
+      do {
+        _ = try Self.event(json)
+      } catch {
+        #expect(error.code == code, "\(json): \(error)")
+        guard case .error(let sentCode, let message) = error.message else {
+          Issue.record("not an error message")
+          continue
+        }
+        #expect(sentCode == code && !message.isEmpty)
+      }
+    }
+  }
+
+  /// A plain page of `count` todos.
+  static func page(_ count: Int, changing changed: Int? = nil) -> PageSnapshot {
+    var page = PageSnapshot()
+    let ids = (0..<count).map { String(format: "00000000-0000-4000-8000-%012d", $0) }
+    try? page.items.appendSections(["main"])
+    try? page.items.appendItems(ids, toSection: "main")
+    for (index, id) in ids.enumerated() {
+      page.cells[id] = LiveCell(
+        title: index == changed ? "Changed title" : "Todo number \(index)", detail: "2026/01/02",
+        status: .notStarted)
+    }
+    page.chrome.loaded = true
+    return page
+  }
+
+  @Test("a one-item change costs the same bytes in a list of 10 or 10,000")
+  func sizeIndependentOfList() throws {
+    var sizes: [Int] = []
+    for count in [10, 10_000] {
+      let changes = LiveChanges(
+        from: Self.page(count), to: Self.page(count, changing: 5), revision: 2)
+      #expect(changes.stages.flatMap(\.itemUpdated).count == 1)
+      sizes.append(try LiveMessage.changes(changes).encoded().count)
+    }
+    #expect(sizes[0] == sizes[1])
+    #expect(sizes[0] < 1_024)
+  }
+
+  @Test("changes are encoded with the version, the revision and only non-empty lists")
+  func encoding() throws {
+    let changes = LiveChanges(from: Self.page(3), to: Self.page(3, changing: 1), revision: 7)
+    let json = String(decoding: try LiveMessage.changes(changes).encoded(), as: UTF8.self)
+    #expect(
+      json
+        == #"{"cells":{"00000000-0000-4000-8000-000000000001":{"detail":"2026\/01\/02","kind":"todo","level":0,"overdue":false,"status":"notStarted","title":"Changed title"}},"rev":7,"stages":[{"itemUpdated":[[0,1,"00000000-0000-4000-8000-000000000001"]]}],"type":"changes","v":1}"#
+        .replacingOccurrences(of: #"\/"#, with: "/"))
+    let error = String(
+      decoding: try LiveMessage.error(code: "x", message: "y").encoded(), as: UTF8.self)
+    #expect(error == #"{"code":"x","message":"y","type":"error","v":1}"#)
+  }
+}

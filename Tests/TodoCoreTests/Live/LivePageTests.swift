@@ -1,0 +1,110 @@
+import Composable
+import Foundation
+import Testing
+
+@testable import TodoCore
+
+@Suite("LivePage feature: events, snapshots and changesets")
+struct LivePageTests {
+  @Test("appearing loads the Inbox; the snapshot lists every todo in user order")
+  func appear() async throws {
+    try await LivePageFixture.with { fixture in
+      let a = try await fixture.service.createTodo(NewTodo(title: "A"))
+      let b = try await fixture.service.createTodo(NewTodo(title: "B <img src=x onerror=alert(1)>"))
+      let store = fixture.page()
+      #expect(PageSnapshot(store.state).chrome.loaded == false)
+      try await fixture.appear(store)
+      let page = PageSnapshot(store.state)
+      #expect(page.items.sectionIdentifiers == ["main"])
+      #expect(page.items.itemIdentifiers == [a.id.uuidString, b.id.uuidString])
+      #expect(page.cells[b.id.uuidString]?.title == "B <img src=x onerror=alert(1)>")
+      #expect(page.chrome.counter == "2 items left")
+      #expect(page.chrome.lists == [.init(id: TodoList.inboxID.uuidString, name: "Inbox")])
+      let json = String(
+        decoding: try LiveMessage.snapshot(revision: 1, page).encoded(), as: UTF8.self)
+      #expect(json.hasPrefix(#"{"cells":{"#))
+      #expect(json.contains(#""type":"snapshot""#))
+      #expect(json.contains(#""v":1"#))
+    }
+  }
+
+  @Test("add trims the text, ignores empty text, and sends one inserted item")
+  func add() async throws {
+    try await LivePageFixture.with { fixture in
+      let store = fixture.page()
+      try await fixture.appear(store)
+      await store.send(.add("   "))
+      await store.send(.add("\n"))
+      let before = store.state
+      await store.send(.add("  Buy milk  "))
+      let loaded = try await fixture.loaded { $0.count == 1 }
+      await store.receive(\.loaded, loaded) { $0.apply(loaded) }
+      let todo = try #require(loaded.todos.first)
+      #expect(todo.title == "Buy milk")
+      let changes = sent(before, store.state)
+      #expect(changes.stages.count == 1)
+      #expect(changes.stages[0].itemInserted == [item(0, 0, todo.id)])
+      #expect(
+        changes.cells == [todo.id.uuidString: LiveCell(title: "Buy milk", status: .notStarted)])
+      #expect(changes.chrome?.counter == "1 item left")
+    }
+  }
+
+  @Test("toggle and set status update the cell in place")
+  func toggleAndStatus() async throws {
+    try await LivePageFixture.with { fixture in
+      let todo = try await fixture.service.createTodo(NewTodo(title: "Milk"))
+      let other = try await fixture.service.createTodo(NewTodo(title: "Eggs"))
+      let store = fixture.page()
+      try await fixture.appear(store)
+
+      var before = store.state
+      await store.send(.toggle(todo.id))
+      var done = todo
+      done.status = .done
+      done.doneAt = LivePageFixture.now
+      done.version = 2
+      done.updatedAt = LivePageFixture.now
+      let toggled = LivePage.Loaded(
+        lists: store.state.lists, listID: TodoList.inboxID, todos: [done, other],
+        now: LivePageFixture.now)
+      await store.receive(\.loaded, toggled) { $0.todos = [done, other] }
+      var changes = sent(before, store.state)
+      #expect(changes.stages.map(\.itemUpdated) == [[item(0, 0, todo.id)]])
+      #expect(changes.cells[todo.id.uuidString]?.status == .done)
+      #expect(changes.chrome?.counter == "1 item left")
+      #expect(changes.chrome?.completedCount == 1)
+
+      before = store.state
+      await store.send(.setStatus(other.id, .inProgress))
+      let started = try await fixture.loaded { $0.last?.status == .inProgress }
+      await store.receive(\.loaded, started) { $0.todos = started.todos }
+      changes = sent(before, store.state)
+      #expect(changes.stages.map(\.itemUpdated) == [[item(0, 1, other.id)]])
+      #expect(changes.cells.keys.sorted() == [other.id.uuidString])
+      #expect(changes.chrome == nil)
+
+      await store.send(.toggle(todo.id))
+      let reopened = try await fixture.loaded { $0.first?.status == .notStarted }
+      await store.receive(\.loaded, reopened) { $0.todos = reopened.todos }
+      #expect(store.state.todos.first?.doneAt == nil)
+    }
+  }
+
+  @Test("an event naming a todo the page no longer shows is reported, not applied")
+  func missing() async throws {
+    try await LivePageFixture.with { fixture in
+      let store = fixture.page()
+      try await fixture.appear(store)
+      let ghost = UUID()
+      await store.send(.toggle(ghost)) { $0.problem = "That todo no longer exists." }
+      #expect(PageSnapshot(store.state).chrome.problem == "That todo no longer exists.")
+      await store.send(.requestDelete(ghost))
+      await store.send(.chooseFilter(.all)) { $0.problem = nil }
+      await store.send(.add(String(repeating: "x", count: 1_001)))
+      await store.receive(\.failed) {
+        $0.problem = "title: a title is limited to 1000 characters (got 1001)"
+      }
+    }
+  }
+}

@@ -1,0 +1,129 @@
+import Composable
+import Foundation
+import Testing
+
+@testable import TodoCore
+
+@Suite("LivePage feature: search, filters, layouts and lists")
+struct LivePageViewTests {
+  @Test("search filters as you type; filters show all, active or completed")
+  func searchAndFilters() async throws {
+    try await LivePageFixture.with { fixture in
+      let milk = try await fixture.service.createTodo(NewTodo(title: "Milk"))
+      let bread = try await fixture.service.createTodo(NewTodo(title: "Bread", notes: "whole MILK"))
+      let eggs = try await fixture.service.createTodo(NewTodo(title: "Eggs", status: .done))
+      let store = fixture.page()
+      try await fixture.appear(store)
+
+      var before = store.state
+      await store.send(.search("milk")) { $0.search = "milk" }
+      var changes = sent(before, store.state)
+      #expect(changes.stages.flatMap(\.itemDeleted) == [item(0, 2, eggs.id)])
+      #expect(changes.chrome?.search == "milk")
+      #expect(
+        PageSnapshot(store.state).items.itemIdentifiers == [milk, bread].map(\.id.uuidString))
+      await store.send(.search("")) { $0.search = "" }
+
+      before = store.state
+      await store.send(.chooseFilter(.active)) { $0.filter = .active }
+      changes = sent(before, store.state)
+      #expect(changes.stages.flatMap(\.itemDeleted) == [item(0, 2, eggs.id)])
+      #expect(changes.chrome?.filter == .active)
+      await store.send(.chooseFilter(.completed)) { $0.filter = .completed }
+      #expect(PageSnapshot(store.state).items.itemIdentifiers == [eggs.id.uuidString])
+      #expect(PageSnapshot(store.state).chrome.counter == "2 items left")
+      await store.send(.chooseFilter(.all)) { $0.filter = .all }
+    }
+  }
+
+  @Test("the outline groups todos under Undone and Done, which expand and collapse")
+  func outline() async throws {
+    try await LivePageFixture.with { fixture in
+      let a = try await fixture.service.createTodo(NewTodo(title: "A"))
+      let b = try await fixture.service.createTodo(NewTodo(title: "B", status: .done))
+      let store = fixture.page()
+      try await fixture.appear(store)
+      var before = store.state
+      await store.send(.chooseLayout(.outline)) { $0.layout = .outline }
+      let page = PageSnapshot(store.state)
+      #expect(
+        page.items.itemIdentifiers == [
+          PageSnapshot.undoneGroup, a.id.uuidString, PageSnapshot.doneGroup, b.id.uuidString,
+        ])
+      #expect(
+        page.cells[PageSnapshot.doneGroup]
+          == LiveCell(kind: .group, title: "Done", detail: "1", expanded: true))
+      #expect(page.cells[a.id.uuidString]?.level == 1)
+      #expect(sent(before, store.state).stages.flatMap(\.sectionInserted).map(\.id) == ["outline"])
+
+      before = store.state
+      await store.send(.setExpanded(PageSnapshot.doneGroup, false)) {
+        $0.collapsed = [PageSnapshot.doneGroup]
+      }
+      let changes = sent(before, store.state)
+      #expect(changes.stages.flatMap(\.itemDeleted) == [item(0, 3, b.id)])
+      #expect(changes.stages.flatMap(\.itemUpdated).map(\.id) == [PageSnapshot.doneGroup])
+      await store.send(.setExpanded(PageSnapshot.doneGroup, true)) { $0.collapsed = [] }
+    }
+  }
+
+  @Test("the sectioned view groups todos under their section headings; deadline sort")
+  func sectionsAndSort() async throws {
+    try await LivePageFixture.with { fixture in
+      let apples = try await fixture.service.createTodo(
+        NewTodo(title: "Apples", deadline: try Deadline(parsing: "2026-03-02"), section: "Fruit"))
+      let steak = try await fixture.service.createTodo(NewTodo(title: "Steak", section: "Meat"))
+      let pears = try await fixture.service.createTodo(
+        NewTodo(title: "Pears", deadline: try Deadline(parsing: "2026-03-01"), section: "Fruit"))
+      let store = fixture.page()
+      try await fixture.appear(store)
+      await store.send(.chooseLayout(.sectioned)) { $0.layout = .sectioned }
+      var page = PageSnapshot(store.state)
+      #expect(page.items.sectionIdentifiers == ["section:Fruit", "section:Meat"])
+      #expect(page.headers == ["section:Fruit": "Fruit", "section:Meat": "Meat"])
+      #expect(page.items.itemIdentifiers == [apples, pears, steak].map(\.id.uuidString))
+      #expect(page.cells[pears.id.uuidString]?.detail == "2026/03/01")
+
+      await store.send(.chooseLayout(.plain)) { $0.layout = .plain }
+      let before = store.state
+      await store.send(.sortByDeadline(true)) { $0.sortByDeadline = true }
+      page = PageSnapshot(store.state)
+      #expect(page.items.itemIdentifiers == [pears, apples, steak].map(\.id.uuidString))
+      #expect(sent(before, store.state).stages.flatMap(\.itemMoved).count == 1)
+      await store.send(.sortByDeadline(false)) { $0.sortByDeadline = false }
+    }
+  }
+
+  @Test("choosing a list shows its todos; clear completed trashes the done ones")
+  func listsAndClearCompleted() async throws {
+    try await LivePageFixture.with { fixture in
+      _ = try await fixture.service.createTodo(NewTodo(title: "In the inbox"))
+      let store = fixture.page()
+      try await fixture.appear(store)
+      let shopping = try await fixture.service.createList(named: "Shopping")
+      let milk = try await fixture.service.createTodo(NewTodo(title: "Milk", listID: shopping.id))
+      _ = try await fixture.service.createTodo(
+        NewTodo(title: "Bread", listID: shopping.id, status: .done))
+      await store.send(.storeChanged)
+      let lists = try await fixture.loaded()
+      await store.receive(\.loaded, lists) { $0.lists = lists.lists }
+      #expect(PageSnapshot(store.state).chrome.lists.map(\.name) == ["Inbox", "Shopping"])
+
+      await store.send(.chooseList(shopping.id)) { $0.listID = shopping.id }
+      let shown = try await fixture.loaded(shopping.id)
+      await store.receive(\.loaded, shown) { $0.todos = shown.todos }
+      #expect(PageSnapshot(store.state).chrome.completedCount == 1)
+
+      let before = store.state
+      await store.send(.clearCompleted)
+      let cleared = try await fixture.loaded(shopping.id) { $0.count == 1 }
+      await store.receive(\.loaded, cleared) { $0.todos = [milk] }
+      let changes = sent(before, store.state)
+      #expect(changes.stages.flatMap(\.itemDeleted).count == 1)
+      #expect(changes.chrome?.completedCount == 0)
+      #expect(try await fixture.service.trash().todos.map(\.title) == ["Bread"])
+
+      await store.send(.chooseList(UUID())) { $0.problem = "That todo no longer exists." }
+    }
+  }
+}

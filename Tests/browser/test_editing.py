@@ -1,0 +1,105 @@
+"""Browser tests of the live page: adding, toggling, editing, deleting, reordering."""
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from page import DRAG, LivePage
+
+
+def test_add_trims_and_ignores_empty_text(clean, browser):
+    page = LivePage(browser(), clean[0])
+    page.add("    ")
+    page.add("  Buy milk  ", wait_for="Buy milk")
+    assert page.titles() == ["Buy milk"]
+    assert page.find("#new-todo").get_attribute("value") == ""
+    page.wait(lambda: page.counter() == "1 item left")
+    page.add("Eggs", wait_for="Eggs")
+    page.wait(lambda: page.counter() == "2 items left")
+
+
+def test_toggle_done_shows_checkmark(clean, browser):
+    page = LivePage(browser(), clean[0])
+    page.add("Milk", wait_for="Milk")
+    checkbox = page.cell("Milk").find_element(By.CSS_SELECTOR, "input[type=checkbox]")
+    assert checkbox.accessible_name == "Done"
+    checkbox.click()
+    page.wait(lambda: "done" in page.cell("Milk").get_attribute("class"))
+    assert page.cell("Milk").find_element(By.CSS_SELECTOR, ".accessory").text == "✓"
+    page.wait(lambda: page.counter() == "0 items left")
+    page.cell("Milk").find_element(By.CSS_SELECTOR, "input[type=checkbox]").click()
+    page.wait(lambda: page.counter() == "1 item left")
+
+
+def open_editor(page, title):
+    page.cell(title).find_element(By.CSS_SELECTOR, "button.edit").click()
+    page.wait(lambda: page.find("#editor").get_attribute("open") is not None)
+    page.wait(lambda: page.find("#editor").get_attribute("aria-busy") == "false")
+    return page.find("#editor-form input[name=title]")
+
+
+def test_edit_then_cancel_then_save(clean, browser):
+    page = LivePage(browser(), clean[0])
+    page.add("Milk", wait_for="Milk")
+    title = open_editor(page, "Milk")
+    assert title.get_attribute("value") == "Milk"
+    title.clear()
+    title.send_keys("Changed but cancelled")
+    title.send_keys(Keys.ESCAPE)
+    page.wait(lambda: page.find("#editor").get_attribute("open") is None)
+    assert page.titles() == ["Milk"]
+
+    title = open_editor(page, "Milk")
+    assert title.get_attribute("value") == "Milk"
+    page.find("#editor-form textarea[name=notes]").send_keys("oat")
+    page.driver.execute_script(
+        "document.querySelector('#editor-form input[name=deadline]').value = '2020-01-02'")
+    title.clear()
+    title.send_keys("Oat milk", Keys.ENTER)
+    page.wait(lambda: page.has("Oat milk"), message="the edit was not saved")
+    page.wait(lambda: page.find("#editor").get_attribute("open") is None)
+    detail = page.cell("Oat milk").find_element(By.CSS_SELECTOR, ".detail").text
+    assert detail.startswith("2020/01/02")
+    assert "overdue" in page.cell("Oat milk").get_attribute("class")
+
+
+def test_delete_cancel_confirm_and_undo(clean, browser):
+    page = LivePage(browser(), clean[0])
+    page.add("Keep", wait_for="Keep")
+    page.add("Remove me", wait_for="Remove me")
+    page.cell("Remove me").find_element(By.CSS_SELECTOR, "button.delete").click()
+    dialog = page.find("#confirm")
+    page.wait(lambda: dialog.get_attribute("open") is not None)
+    assert page.find("#confirm-title").text == "Delete this todo?"
+    page.find("#confirm-cancel").click()
+    page.wait(lambda: dialog.get_attribute("open") is None)
+    assert page.titles() == ["Keep", "Remove me"]
+
+    page.cell("Remove me").find_element(By.CSS_SELECTOR, "button.delete").click()
+    page.wait(lambda: dialog.get_attribute("open") is not None)
+    page.find("#confirm-delete").click()
+    page.wait(lambda: page.titles() == ["Keep"])
+    page.wait(lambda: page.find("#toast").is_displayed())
+    page.find("#undo").click()
+    page.wait(lambda: page.titles() == ["Keep", "Remove me"], message="undo did not restore")
+
+
+
+
+def test_reorder_by_drag_and_by_keyboard(clean, browser):
+    page = LivePage(browser(), clean[0])
+    for title in ("A", "B", "C"):
+        page.add(title, wait_for=title)
+    page.driver.execute_script(DRAG, page.cell("C"), page.cell("A"), False)
+    page.wait(lambda: page.titles() == ["C", "A", "B"], message="drag did not reorder")
+
+    up = page.cell("B").find_element(By.CSS_SELECTOR, "button.up")
+    assert up.accessible_name == "Move up"
+    up.send_keys(Keys.ENTER)
+    page.wait(lambda: page.titles() == ["C", "B", "A"], message="keyboard move failed")
+    page.cell("C").find_element(By.CSS_SELECTOR, "input[type=checkbox]").send_keys(
+        Keys.ALT, Keys.ARROW_DOWN)
+    page.wait(lambda: page.titles() == ["B", "C", "A"], message="Alt+Down failed")
+    # The order is stored: a new page shows it.
+    assert LivePage(browser(), clean[0]).titles() == ["B", "C", "A"]
+
+
