@@ -89,9 +89,9 @@ struct FilterTests {
         try context.insert(Todo.sample(title))
       }
       try await context.save()
-      let crème = try await context.fetch(
+      let matches = try await context.fetch(
         FetchRequest<Todo>(filter: Todo.title.contains("crè"), sortedBy: [Todo.title.ascending]))
-      #expect(crème.map(\.title) == ["CRÈME fraîche", "Crème brûlée"])
+      #expect(matches.map(\.title) == ["CRÈME fraîche", "Crème brûlée"])
       #expect(try await context.count(FetchRequest<Todo>(filter: Todo.title.contains(""))) == 3)
       #expect(try await context.count(FetchRequest<Todo>(filter: Todo.note.contains(""))) == 0)
     }

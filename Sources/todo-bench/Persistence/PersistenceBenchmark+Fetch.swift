@@ -29,11 +29,11 @@ extension PersistenceBenchmark {
     var recordCount = 0
     for _ in 0..<max(1, fetchRepetitions) {
       let context = container.newBackgroundContext()
-      let ours = try await Measure.milliseconds {
+      let ours = try await Measure.elapsedMilliseconds {
         ourCount = try await context.fetch(request).count
       }
       times.ours = min(times.ours, ours)
-      let records = try await Measure.milliseconds {
+      let records = try await Measure.elapsedMilliseconds {
         recordCount = try await pool.read { db in
           try GRDBTodo.order(Column("title")).fetchAll(db)
         }.count

@@ -18,7 +18,7 @@ extension PersistenceBenchmark {
       let container = try await PersistentContainer(
         .file(directory.newFile("ours")), entities: [BenchTodo.self])
       let context = container.newBackgroundContext()
-      let ours = try await Measure.milliseconds {
+      let ours = try await Measure.elapsedMilliseconds {
         for todo in todos { try context.insert(todo) }
         try await context.save()
       }

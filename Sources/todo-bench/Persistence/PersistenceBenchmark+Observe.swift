@@ -37,7 +37,7 @@ extension PersistenceBenchmark {
 
     let request = FetchRequest<BenchTodo>(
       sortedBy: [BenchTodo.priority.ascending, BenchTodo.title.ascending])
-    let refetch = try await Measure.milliseconds {
+    let refetch = try await Measure.elapsedMilliseconds {
       _ = try await container.newBackgroundContext().fetch(request)
     }
 

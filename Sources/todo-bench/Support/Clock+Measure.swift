@@ -22,7 +22,7 @@ enum Measure {
   }
 
   /// Runs an async `body` once and returns its wall-clock duration in milliseconds.
-  static func milliseconds(_ body: () async throws -> Void) async rethrows -> Double {
+  static func elapsedMilliseconds(_ body: () async throws -> Void) async rethrows -> Double {
     let clock = ContinuousClock()
     let start = clock.now
     try await body()
