@@ -90,10 +90,15 @@ public struct Deadline: RawRepresentable, Hashable, Comparable, Sendable, Codabl
   }
 
   /// The normalised text: `yyyy-MM-dd` or `yyyy-MM-ddTHH:mm`.
+  ///
+  /// Built from padded digits rather than `String(format:)`, whose Foundation formatting cost
+  /// more than the rest of decoding a todo on Linux (every fetch and every JSON body pays it).
   public var rawValue: String {
-    let date = String(format: "%04d-%02d-%02d", year, month, day)
-    guard let time else { return date }
-    return date + String(format: "T%02d:%02d", time.hour, time.minute)
+    var text = Self.padded(year, 4) + "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2)
+    if let time {
+      text += "T" + Self.padded(time.hour, 2) + ":" + Self.padded(time.minute, 2)
+    }
+    return text
   }
 
   /// The deadline as people read it in a table: `yyyy/MM/dd`, then ` HH:mm` if it has a time.
@@ -142,6 +147,13 @@ public struct Deadline: RawRepresentable, Hashable, Comparable, Sendable, Codabl
   }
 
   // MARK: - Helpers
+
+  /// `value` in decimal, zero-padded on the left to `width` digits (as `%0*d` writes it).
+  private static func padded(_ value: Int, _ width: Int) -> String {
+    let digits = String(value)
+    guard digits.count < width else { return digits }
+    return String(repeating: "0", count: width - digits.count) + digits
+  }
 
   private static func digits(_ text: Substring) -> Int? {
     guard text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }

@@ -105,7 +105,12 @@ extension Todo {
         .createTable(),
         .createIndex("todo_list_order", on: ["listID", "order"]),
         .createIndex("todo_deleted", on: ["deletedAt"]),
-      ])
+      ]),
+    // A list's live todos in user order straight from the index: no trashed rows read, no
+    // sort (the store breaks order ties by id, so the index ends with it).
+    Migration(
+      "list-live-order",
+      [.createIndex("todo_list_live_order", on: ["listID", "deletedAt", "order", "id"])]),
   ]
 }
 

@@ -20,6 +20,16 @@ struct DeadlineTests {
     #expect(try Deadline(parsing: input).rawValue == raw)
   }
 
+  @Test("pads every part of the raw value with zeros to its fixed width")
+  func padsRawValue() throws {
+    let early = try Deadline(year: 7, month: 1, day: 2, hour: 0, minute: 5)
+    #expect(early.rawValue == "0007-01-02T00:05")
+    #expect(Deadline(rawValue: early.rawValue) == early)
+    let late = try Deadline(year: 9999, month: 12, day: 31, hour: 23, minute: 59)
+    #expect(late.rawValue == "9999-12-31T23:59")
+    #expect(try Deadline(year: 42, month: 10, day: 9).rawValue == "0042-10-09")
+  }
+
   @Test(
     "rejects malformed and impossible dates with a validation error",
     arguments: [
