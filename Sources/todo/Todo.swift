@@ -9,6 +9,12 @@ struct Todo: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "todo",
     abstract: "Keep todo lists on the command line or serve them over HTTP.",
+    discussion: """
+      By default every command works on the local database (--db, else $TODO_DB, else the XDG \
+      data directory); with --server URL or $TODO_SERVER it goes through a server's JSON API.
+
+      \(ExitStatus.helpText)
+      """,
     subcommands: [
       Add.self, Ls.self, Start.self, Done.self, Reopen.self, Edit.self, Mv.self, Rm.self,
       Trash.self, Restore.self, Search.self, Lists.self, List.self, Export.self, Import.self,

@@ -8,6 +8,13 @@ struct HelpTests {
   static let rootHelp = """
     OVERVIEW: Keep todo lists on the command line or serve them over HTTP.
 
+    By default every command works on the local database (--db, else $TODO_DB, else the XDG data
+    directory); with --server URL or $TODO_SERVER it goes through a server's JSON API.
+
+    Exit status: 0 ok, 1 invalid input or not confirmed, 2 not found, 3 conflict (changed by someone
+    else), 4 server unreachable or database/file error, 64 malformed command line. Errors are printed
+    on stderr.
+
     USAGE: todo <subcommand>
 
     OPTIONS:
