@@ -82,11 +82,12 @@ struct DiffBenchmark: AsyncParsableCommand {
 
   // MARK: - Measured operations
 
-  /// The fastest of at least `repetitions` runs, repeated for about half a second so that a
-  /// busy machine disturbs the figure less.
+  /// The fastest of at least `repetitions` runs (and never fewer than 20, so that the 1,000,000
+  /// case is sampled as often as the smaller ones it is compared with), repeated for about half a
+  /// second so that a busy machine disturbs the figure less.
   static func best(_ repetitions: Int, _ body: () -> Void) -> Double {
     let first = Measure.milliseconds(body)
-    let runs = min(200, max(repetitions, Int(500 / max(first, 0.01))))
+    let runs = min(200, max(repetitions, 20, Int(500 / max(first, 0.01))))
     return min(first, Measure.bestMilliseconds(repetitions: runs - 1, body))
   }
 
