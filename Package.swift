@@ -50,15 +50,21 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    .target(
+      name: "PersistenceTestEntities",
+      dependencies: ["Persistence"],
+      path: "Tests/PersistenceTestEntities"
+    ),
     .executableTarget(
       name: "persistence-writer",
-      dependencies: ["Persistence"],
+      dependencies: ["Persistence", "PersistenceTestEntities"],
       path: "Tests/PersistenceWriter"
     ),
     .testTarget(
       name: "PersistenceTests",
       dependencies: [
         "Persistence",
+        "PersistenceTestEntities",
         "Diffable",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "PropertyBased", package: "swift-property-based"),

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Persistence
+import PersistenceTestEntities
 import Testing
 
 @Suite("Optimistic concurrency")

@@ -1,5 +1,6 @@
 import Foundation
 import Persistence
+import PersistenceTestEntities
 import Testing
 
 @Suite("Filters and sorting")

@@ -8,44 +8,11 @@
 //
 // Each save of crash-loop writes two related rows: a list and a todo in it. The tests kill
 // this process with SIGKILL and then check that every save it acknowledged is in the store,
-// whole. The entities must stay identical to those in Tests/PersistenceTests/Support.
+// whole. The entities are the tests' own (target PersistenceTestEntities).
 
 import Foundation
 import Persistence
-
-struct Todo: Entity {
-  var id = UUID()
-  var listID: UUID
-  var title: String
-  var done = false
-  var priority = 0
-  var due: Date? = nil
-  var note: String? = nil
-
-  static let entityName = "todo"
-  static let listID = Attribute("listID", \Todo.listID)
-  static let title = Attribute("title", \Todo.title)
-  static let done = Attribute("done", \Todo.done)
-  static let priority = Attribute("priority", \Todo.priority)
-  static let due = Attribute("due", \Todo.due)
-  static let note = Attribute("note", \Todo.note)
-  static let attributes = [
-    listID.erased, title.erased, done.erased, priority.erased, due.erased, note.erased,
-  ]
-  static let migrations = [
-    Migration("create", [.createTable()]),
-    Migration("index-list", [.createIndex("todo_by_list", on: ["listID"])]),
-  ]
-}
-
-struct TodoList: Entity {
-  var id = UUID()
-  var name: String
-
-  static let entityName = "todo_list"
-  static let name = Attribute("name", \TodoList.name)
-  static let attributes = [name.erased]
-}
+import PersistenceTestEntities
 
 func say(_ line: String) {
   FileHandle.standardOutput.write(Data((line + "\n").utf8))

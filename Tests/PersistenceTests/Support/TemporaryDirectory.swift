@@ -1,5 +1,6 @@
 import Foundation
 import Persistence
+import PersistenceTestEntities
 
 /// A fresh directory under the system's temporary directory, removed by `remove()`.
 struct TemporaryDirectory {

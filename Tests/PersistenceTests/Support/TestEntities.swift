@@ -1,41 +1,6 @@
 import Foundation
 import Persistence
-
-/// A todo as a test app would declare it.
-struct Todo: Entity {
-  var id = UUID()
-  var listID: UUID
-  var title: String
-  var done = false
-  var priority = 0
-  var due: Date? = nil
-  var note: String? = nil
-
-  static let entityName = "todo"
-  static let listID = Attribute("listID", \Todo.listID)
-  static let title = Attribute("title", \Todo.title)
-  static let done = Attribute("done", \Todo.done)
-  static let priority = Attribute("priority", \Todo.priority)
-  static let due = Attribute("due", \Todo.due)
-  static let note = Attribute("note", \Todo.note)
-  static let attributes = [
-    listID.erased, title.erased, done.erased, priority.erased, due.erased, note.erased,
-  ]
-  static let migrations = [
-    Migration("create", [.createTable()]),
-    Migration("index-list", [.createIndex("todo_by_list", on: ["listID"])]),
-  ]
-}
-
-/// A second entity, to check that saves span entities.
-struct TodoList: Entity {
-  var id = UUID()
-  var name: String
-
-  static let entityName = "todo_list"
-  static let name = Attribute("name", \TodoList.name)
-  static let attributes = [name.erased]
-}
+import PersistenceTestEntities
 
 extension Todo {
   static func sample(_ title: String, list: UUID = UUID(), priority: Int = 0) -> Todo {
