@@ -245,35 +245,45 @@ def test_public_url_host_and_origin_are_own(public_server):
 
 @pytest.mark.parametrize("host", ["todo.example.org", "loopback"])
 def test_public_url_locations(public_server, host):
-    """Location of a created todo and the Todo-Backend url/Location start with
+    """Location of a created todo and list, and the Todo-Backend url/Location, start with
     https://todo.example.org/ whatever the request's (accepted) Host."""
     host = public_server.host if host == "loopback" else host
-    response = public_server.request("POST", f"/api/v1/lists/{INBOX}/todos", {"title": "here"},
-                                     host=host)
-    assert response.status == 201, response
-    assert (response.header("location") or "").startswith(PUBLIC_URL + "/"), response.headers
+    problems = []
+    for path, body in ((f"/api/v1/lists/{INBOX}/todos", {"title": "here"}),
+                       ("/api/v1/lists", {"name": f"public {uuid.uuid4()}"})):
+        response = public_server.request("POST", path, body, host=host)
+        assert response.status == 201, response
+        if not (response.header("location") or "").startswith(PUBLIC_URL + "/"):
+            problems.append(f"POST {path}: Location {response.header('location')!r}")
     response = public_server.request("POST", "/todos", {"title": "backend"}, host=host)
     assert response.status == 201, response
-    assert response.json()["url"].startswith(PUBLIC_URL + "/todos/"), response.json()
-    assert (response.header("location") or "").startswith(PUBLIC_URL + "/"), response.headers
+    if not response.json()["url"].startswith(PUBLIC_URL + "/todos/"):
+        problems.append(f"POST /todos: url {response.json()['url']!r}")
+    if not (response.header("location") or "").startswith(PUBLIC_URL + "/"):
+        problems.append(f"POST /todos: Location {response.header('location')!r}")
     listing = public_server.request("GET", "/todos", host=host).json()
-    assert all(todo["url"].startswith(PUBLIC_URL + "/todos/") for todo in listing), listing
+    wrong = [todo["url"] for todo in listing if not todo["url"].startswith(PUBLIC_URL + "/todos/")]
+    if wrong:
+        problems.append(f"GET /todos: urls {wrong[:2]!r}")
+    assert not problems, "; ".join(problems)
 
 
 def test_locations_never_echo_the_request_host(server):
-    """Without --public-url, a create sent with Host localhost:PORT answers a Location (and
+    """Without --public-url, creates sent with Host localhost:PORT answer a Location (and
     Todo-Backend url) on the configured origin http://127.0.0.1:PORT (or a path), never
     the request's Host."""
     host = f"localhost:{server.port}"
-    response = server.request("POST", f"/api/v1/lists/{INBOX}/todos", {"title": "t"}, host=host)
-    assert response.status == 201, response
-    location = response.header("location") or ""
-    assert location.startswith((server.origin + "/", "/")) and not location.startswith("//"), \
-        location
-    response = server.request("POST", "/todos", {"title": "t"}, host=host)
-    assert response.status == 201, response
-    assert response.json()["url"].startswith(server.origin + "/todos/"), response.json()
-    assert (response.header("location") or "").startswith((server.origin + "/", "/"))
+    problems = []
+    for path, body in ((f"/api/v1/lists/{INBOX}/todos", {"title": "t"}),
+                       ("/api/v1/lists", {"name": f"local {uuid.uuid4()}"}), ("/todos", {"title": "t"})):
+        response = server.request("POST", path, body, host=host)
+        assert response.status == 201, response
+        location = response.header("location") or ""
+        if not location.startswith((server.origin + "/", "/")) or location.startswith("//"):
+            problems.append(f"POST {path}: Location {location!r}")
+        if path == "/todos" and not response.json()["url"].startswith(server.origin + "/todos/"):
+            problems.append(f"POST /todos: url {response.json()['url']!r}")
+    assert not problems, "; ".join(problems)
 
 
 # MARK: - Sec-Fetch-Site
