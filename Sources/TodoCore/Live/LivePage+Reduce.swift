@@ -19,11 +19,14 @@ extension LivePage {
       return load(state.listID)
 
     case .add(let text):
-      let title = text.trimmingCharacters(in: .whitespacesAndNewlines)
-      guard !title.isEmpty else { return .none }
+      if let refused = refusal(of: [("title", text)]) {
+        state.problem = refused
+        return .none
+      }
+      guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return .none }
       let listID = state.listID
       return write(state.listID) { service in
-        _ = try await service.createTodo(NewTodo(title: title, listID: listID))
+        _ = try await service.createTodo(NewTodo(title: text, listID: listID))
       }
 
     case .toggle(let id):
@@ -47,6 +50,11 @@ extension LivePage {
 
     case .saveEdit(let fields):
       guard let editor = state.editor, editor.phase == .editing else { return .none }
+      let texts = [("title", fields.title), ("notes", fields.notes), ("section", fields.section)]
+      if let refused = refusal(of: texts) {
+        state.editor?.problem = EditorProblem(message: refused)
+        return .none
+      }
       return .concatenate(
         .send(.editor(.setTitle(fields.title))), .send(.editor(.setNotes(fields.notes))),
         .send(.editor(.setDeadline(fields.deadline))),
@@ -95,6 +103,10 @@ extension LivePage {
       }
 
     case .search(let text):
+      if let refused = refusal(of: [("text", text)]) {
+        state.problem = refused
+        return .none
+      }
       state.search = text
       return .none
 
@@ -203,6 +215,18 @@ extension LivePage {
       send(.loaded(Loaded(lists: lists, listID: shown, todos: todos, now: now())))
     } catch: { error, send in
       send(.failed(Self.message(for: error)))
+    }
+  }
+
+  /// The problem to show for an event whose text carries a control character
+  /// (``TodoValidation/checkCharacters(_:field:)``), naming the field; `nil` if every text is
+  /// acceptable. Such an event is not applied: nothing reaches the state or the store.
+  func refusal(of texts: [(field: String, text: String)]) -> String? {
+    do {
+      for (field, text) in texts { try TodoValidation.checkCharacters(text, field: field) }
+      return nil
+    } catch {
+      return error.description
     }
   }
 

@@ -62,12 +62,14 @@ public struct LivePage: Reducer {
     // MARK: Browser events
     /// The page connected: load everything.
     case onAppear
-    /// Add a todo with this text (trimmed; empty text is ignored).
+    /// Add a todo with this text (trimmed; empty text is ignored; text with a control
+    /// character is refused with ``State/problem``).
     case add(String)
     case toggle(UUID)
     case setStatus(UUID, TodoStatus)
     case beginEdit(UUID)
-    /// Save the edit sheet with these fields.
+    /// Save the edit sheet with these fields (refused with the sheet's problem, and not
+    /// applied, if any text has a control character).
     case saveEdit(EditFields)
     case cancelEdit
     /// Throw away a conflicting draft and edit the current todo.
@@ -79,6 +81,7 @@ public struct LivePage: Reducer {
     case dismissToast
     /// Move a todo just before or just after another.
     case move(UUID, MovePosition)
+    /// Filter by this text (refused with ``State/problem`` if it has a control character).
     case search(String)
     case setExpanded(String, Bool)
     case chooseList(UUID)

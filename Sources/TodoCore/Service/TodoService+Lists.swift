@@ -20,9 +20,10 @@ extension TodoService {
 
   /// The live list with this name, ignoring case and surrounding spaces.
   ///
-  /// - Throws: `TodoError.notFound(entity: "list", …)` if no live list has the name.
+  /// - Throws: `TodoError.invalidText(field: "list", …)` for a name with a control character,
+  ///   `TodoError.notFound(entity: "list", …)` if no live list has the name.
   public func list(named name: String) async throws -> TodoList {
-    let wanted = name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    let wanted = try TodoValidation.query(name, field: "list").lowercased()
     guard let list = try await lists().first(where: { $0.name.lowercased() == wanted }) else {
       throw TodoError.notFound(entity: "list", id: "named \"\(name)\"")
     }
@@ -31,7 +32,8 @@ extension TodoService {
 
   /// Creates a list at the end of the lists.
   ///
-  /// - Throws: `TodoError.validation` for an empty, too long or already used name.
+  /// - Throws: `TodoError.invalidText` for a control character in the name,
+  ///   `TodoError.validation` for an empty, too long or already used name.
   public func createList(named name: String) async throws -> TodoList {
     let name = try TodoValidation.listName(name)
     return try await write { context in
@@ -49,7 +51,8 @@ extension TodoService {
 
   /// Renames a live list.
   ///
-  /// - Throws: `TodoError.notFound` or `TodoError.validation` (bad or used name).
+  /// - Throws: `TodoError.notFound`, `TodoError.invalidText` (a control character in the
+  ///   name) or `TodoError.validation` (bad or used name).
   public func renameList(id: UUID, to name: String) async throws -> TodoList {
     let name = try TodoValidation.listName(name)
     return try await write { context in

@@ -8,10 +8,12 @@ extension TodoService {
   ///
   /// Text matches a case-insensitive substring of the title or the notes, in SQL.
   ///
-  /// - Throws: `TodoError.validation` if `deadlineFrom` is after `deadlineTo`;
+  /// - Throws: `TodoError.invalidText(field: "text", …)` for a control character in the text;
+  ///   `TodoError.validation` if `deadlineFrom` is after `deadlineTo`;
   ///   `TodoError.notFound` for an unknown list.
   /// - Complexity: Two queries; the deadline range is checked in memory.
   public func search(_ search: TodoSearch) async throws -> [Todo] {
+    let text = try TodoValidation.query(search.text, field: "text")
     if let from = search.deadlineFrom, let to = search.deadlineTo,
       [to.year, to.month, to.day].lexicographicallyPrecedes([from.year, from.month, from.day])
     {
@@ -27,7 +29,6 @@ extension TodoService {
       listIDs = [listID]
     }
     var filter = Todo.deletedAtAttribute.isNil && Todo.listIDAttribute.isIn(listIDs)
-    let text = search.text.trimmingCharacters(in: .whitespacesAndNewlines)
     if !text.isEmpty {
       filter = filter && (Todo.titleAttribute.contains(text) || Todo.notesAttribute.contains(text))
     }

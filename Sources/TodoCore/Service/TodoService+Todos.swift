@@ -27,7 +27,8 @@ extension TodoService {
   /// Validates a draft and stores it as a new todo (version 1).
   ///
   /// - Returns: The stored todo.
-  /// - Throws: `TodoError.validation` (title, notes, section) or `TodoError.notFound` (list,
+  /// - Throws: `TodoError.invalidText` (a control character in the title, notes or
+  ///   section), `TodoError.validation` (title, notes, section) or `TodoError.notFound` (list,
   ///   or the todo named by the position).
   public func createTodo(_ draft: NewTodo) async throws -> Todo {
     let title = try TodoValidation.title(draft.title)
@@ -55,7 +56,8 @@ extension TodoService {
   ///   - patch: The changes; an empty patch changes nothing and returns the todo.
   ///   - expectedVersion: The version the client read, if it sent one (an `If-Match` header,
   ///     a `version` field); a different current version is a conflict.
-  /// - Throws: `TodoError.versionConflict`, `TodoError.validation` or `TodoError.notFound`.
+  /// - Throws: `TodoError.versionConflict`, `TodoError.invalidText`, `TodoError.validation` or
+  ///   `TodoError.notFound`.
   public func updateTodo(id: UUID, _ patch: TodoPatch, expectedVersion: Int? = nil)
     async throws -> Todo
   {

@@ -22,9 +22,10 @@ extension TodoService {
   /// stored one); others are added. Nothing is written if anything is invalid.
   ///
   /// - Returns: How many lists and todos were written.
-  /// - Throws: `TodoError.invalidImport` naming the first problem (unknown format, duplicate
-  ///   identifier, invalid title, a todo whose list is neither in the document nor stored,
-  ///   a list name used twice).
+  /// - Throws: `TodoError.invalidText` for a control character in a list's or todo's text
+  ///   (its field names the object and the field: `todos[3].notes`), `TodoError.invalidImport`
+  ///   naming the first other problem (unknown format, duplicate identifier, invalid title, a
+  ///   todo whose list is neither in the document nor stored, a list name used twice).
   @discardableResult
   public func importDocument(_ document: ExportDocument) async throws -> (lists: Int, todos: Int) {
     guard document.format == ExportDocument.currentFormat else {
@@ -110,9 +111,14 @@ extension TodoService {
     }
   }
 
+  /// Runs one field's validation for the object at `place` (`todos[3]`): a control character
+  /// stays `TodoError.invalidText`, its field becoming `todos[3].title`; any other failure
+  /// becomes `TodoError.invalidImport` naming the place.
   private static func importing<T>(_ place: String, _ body: () throws -> T) throws -> T {
     do {
       return try body()
+    } catch TodoError.invalidText(let field, let message) {
+      throw TodoError.invalidText(field: "\(place).\(field)", message: message)
     } catch let error as TodoError {
       throw TodoError.invalidImport("\(place): \(error)")
     }

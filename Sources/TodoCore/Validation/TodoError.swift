@@ -2,8 +2,8 @@ import Foundation
 
 /// A failure of a todo operation that the user or client can act on.
 ///
-/// The server maps each case to an HTTP status (422, 404, 409), the command line to a message
-/// on stderr and a non-zero exit code.
+/// The server maps each case to an HTTP status (400, 422, 404, 409), the command line to a
+/// message on stderr and a non-zero exit code.
 ///
 /// ```swift
 /// do { _ = try TodoValidation.title("   ") } catch let error as TodoError {
@@ -13,6 +13,11 @@ import Foundation
 public enum TodoError: Error, Sendable, Hashable, CustomStringConvertible {
   /// Input that breaks a rule: `field` names the input, `message` says what is wrong.
   case validation(field: String, message: String)
+  /// Text that carries a character no user types: a control character (NUL, escape, C1
+  /// controls; see ``TodoValidation/checkCharacters(_:field:)``). `field` names the input
+  /// (`title`, or `todos[3].title` in an import), `message` the character and its position.
+  /// Unlike ``validation(field:message:)`` it is refused before any other rule is applied.
+  case invalidText(field: String, message: String)
   /// No live object of kind `entity` (`list`, `todo`) has this identifier or name.
   case notFound(entity: String, id: String)
   /// The todo was changed (or trashed) since the version the client read; nothing was written.
@@ -23,7 +28,8 @@ public enum TodoError: Error, Sendable, Hashable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .validation(let field, let message): "\(field): \(message)"
+    case .validation(let field, let message), .invalidText(let field, let message):
+      "\(field): \(message)"
     case .notFound(let entity, let id): "no \(entity) \(id)"
     case .versionConflict(let id, let current):
       "todo \(id) was changed by someone else (it is now at version \(current)); reload it"

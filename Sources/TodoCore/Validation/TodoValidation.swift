@@ -2,12 +2,14 @@ import Foundation
 
 /// The rules for what users type, shared by the server, the command line and the live page.
 ///
-/// Each function returns the value as it is stored (trimmed) or throws
-/// `TodoError.validation` with a message meant for a person.
+/// Each function returns the value as it is stored (trimmed) or throws a `TodoError` with a
+/// message meant for a person: `TodoError.invalidText` for a control character (checked
+/// first, on the text exactly as it was sent), `TodoError.validation` for every other rule.
 ///
 /// ```swift
 /// try TodoValidation.title("  Buy milk ")  // "Buy milk"
 /// try TodoValidation.title("")             // throws: a title cannot be empty
+/// try TodoValidation.title("a\u{0}b")      // throws: the control character U+0000 at position 2
 /// ```
 public enum TodoValidation {
   /// The longest title, in characters.
@@ -17,46 +19,104 @@ public enum TodoValidation {
   /// The longest list name or section heading, in characters.
   public static let maximumNameLength = 200
 
-  /// A todo title: trimmed, not empty, at most 1,000 characters, on one line.
+  /// A todo title: no control characters, trimmed, not empty, at most 1,000 characters, on
+  /// one line.
   ///
-  /// - Throws: `TodoError.validation(field: "title", …)`.
+  /// - Throws: `TodoError.invalidText(field: "title", …)` or
+  ///   `TodoError.validation(field: "title", …)`.
   public static func title(_ text: String) throws -> String {
     try name(text, field: "title", what: "a title", limit: maximumTitleLength)
   }
 
-  /// A list name: trimmed, not empty, at most 200 characters, on one line.
+  /// A list name: no control characters, trimmed, not empty, at most 200 characters, on one
+  /// line.
   ///
-  /// - Throws: `TodoError.validation(field: "name", …)`.
+  /// - Throws: `TodoError.invalidText(field: "name", …)` or
+  ///   `TodoError.validation(field: "name", …)`.
   public static func listName(_ text: String) throws -> String {
     try name(text, field: "name", what: "a list name", limit: maximumNameLength)
   }
 
-  /// Notes: kept as typed (only trailing white space removed), at most 100,000 characters.
+  /// Notes: no control characters other than tab and newline, kept as typed (only trailing
+  /// white space removed), at most 100,000 characters.
   ///
-  /// - Throws: `TodoError.validation(field: "notes", …)`.
+  /// - Throws: `TodoError.invalidText(field: "notes", …)` or
+  ///   `TodoError.validation(field: "notes", …)`.
   public static func notes(_ text: String) throws -> String {
+    try checkCharacters(text, field: "notes")
     var notes = Substring(text)
     while let last = notes.last, last.isWhitespace { notes.removeLast() }
     guard notes.count <= maximumNotesLength else {
       throw TodoError.validation(
-        field: "notes", message: "notes are limited to \(maximumNotesLength) characters")
+        field: "notes",
+        message: "notes are limited to \(maximumNotesLength) characters (got \(notes.count))")
     }
     return String(notes)
   }
 
-  /// A section heading: trimmed; empty means no section. At most 200 characters.
+  /// A section heading: no control characters, trimmed; empty means no section. At most 200
+  /// characters, on one line.
   ///
-  /// - Throws: `TodoError.validation(field: "section", …)`.
+  /// - Throws: `TodoError.invalidText(field: "section", …)` or
+  ///   `TodoError.validation(field: "section", …)`.
   public static func section(_ text: String?) throws -> String? {
     guard let text else { return nil }
+    try checkCharacters(text, field: "section")
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
     if trimmed.isEmpty { return nil }
     return try name(trimmed, field: "section", what: "a section", limit: maximumNameLength)
   }
 
+  /// Text that only looks something up (a search query, a list named to move or filter by):
+  /// no control characters, then trimmed. Blank text is allowed.
+  ///
+  /// - Parameters:
+  ///   - text: The text as the user sent it.
+  ///   - field: The input's name for the error (`q`, `text`, `list`).
+  /// - Throws: `TodoError.invalidText(field: field, …)`.
+  public static func query(_ text: String, field: String) throws(TodoError) -> String {
+    try checkCharacters(text, field: field)
+    return text.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// Refuses control characters: U+0000–U+001F, U+007F and U+0080–U+009F, except tab
+  /// (U+0009) and newline (U+000A). Every text a user sends passes here before anything else
+  /// (trimming included), so a NUL cannot truncate what is stored and a terminal escape
+  /// (U+001B) cannot reach another person's terminal.
+  ///
+  /// Unicode scalars are checked, not characters, so a carriage return is found even where it
+  /// begins a `"\r\n"` character. Whether a newline is allowed is the field's own rule (titles,
+  /// list names and sections refuse it with `TodoError.validation`).
+  ///
+  /// - Parameters:
+  ///   - text: The text exactly as it was sent.
+  ///   - field: The input's name, used in the error.
+  /// - Throws: `TodoError.invalidText(field: field, message:)` for the first control
+  ///   character, naming it as `U+XXXX` and its position (counted in Unicode scalars from 1):
+  ///   `contains the control character U+0000 at position 2; remove it`.
+  public static func checkCharacters(_ text: String, field: String) throws(TodoError) {
+    for (offset, scalar) in text.unicodeScalars.enumerated() where isRefused(scalar) {
+      let code = String(scalar.value, radix: 16, uppercase: true)
+      let padded = String(repeating: "0", count: max(0, 4 - code.count)) + code
+      throw TodoError.invalidText(
+        field: field,
+        message: "contains the control character U+\(padded) at position \(offset + 1); remove it")
+    }
+  }
+
+  /// Whether `scalar` is a control character that no text may carry.
+  private static func isRefused(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x09, 0x0A: false
+    case 0x00...0x1F, 0x7F...0x9F: true
+    default: false
+    }
+  }
+
   private static func name(_ text: String, field: String, what: String, limit: Int) throws
     -> String
   {
+    try checkCharacters(text, field: field)
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard !trimmed.isEmpty else {
       throw TodoError.validation(field: field, message: "\(what) cannot be empty")

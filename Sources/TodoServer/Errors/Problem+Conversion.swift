@@ -6,8 +6,9 @@ import TodoCore
 extension Problem {
   /// The problem a client sees for `error`; `nil` if the error is the server's fault (a 500).
   ///
-  /// - Domain errors: validation and invalid imports are 422, unknown objects 404, version
-  ///   conflicts 409 (with the current version).
+  /// - Domain errors: text with a control character is 400 (`invalid-text`, with `field`),
+  ///   validation and invalid imports are 422, unknown objects 404, version conflicts 409
+  ///   (with the current version).
   /// - JSON decoding errors are 400 (not JSON) or 422 (a missing or mistyped field).
   /// - Hummingbird's own HTTP errors keep their status (404 for unknown routes, 413 for a
   ///   body over the limit).
@@ -53,6 +54,10 @@ extension Problem {
       self = Problem(
         .unprocessableContent, type: "urn:todo:problem:validation",
         title: "Invalid input", detail: "\(field): \(message)", field: field)
+    case .invalidText(let field, _):
+      self = Problem(
+        .badRequest, type: "urn:todo:problem:invalid-text", title: "Invalid text",
+        detail: todoError.description, field: field)
     case .notFound:
       self = .notFound(todoError.description)
     case .versionConflict(_, let current):

@@ -2,8 +2,8 @@ import Foundation
 import Hummingbird
 
 /// An error answered as an RFC 9457 problem: `application/problem+json` with `type`, `title`,
-/// `status` and `detail`, plus `field` for validation errors and `currentVersion` for version
-/// conflicts.
+/// `status` and `detail`, plus `field` for validation and invalid-text errors and
+/// `currentVersion` for version conflicts.
 ///
 /// Every error a client can cause is a `Problem` by the time it leaves the server (the
 /// ``ProblemMiddleware`` converts the others), so a client always gets a readable body and
@@ -22,7 +22,7 @@ public struct Problem: Error, HTTPResponseError, Sendable, Equatable {
   public var status: HTTPResponse.Status
   /// What went wrong this time, for a person.
   public var detail: String?
-  /// The input field at fault, for validation problems.
+  /// The input field at fault, for validation and invalid-text problems.
   public var field: String?
   /// The todo's current version, for version conflicts.
   public var currentVersion: Int?

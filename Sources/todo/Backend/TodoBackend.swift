@@ -56,9 +56,10 @@ protocol TodoBackend: Sendable {
 extension TodoBackend {
   /// The live list with this name, ignoring case and surrounding spaces.
   ///
-  /// - Throws: `CLIError.notFound` naming the lists that exist.
+  /// - Throws: `TodoError.invalidText` for a name with a control character, `CLIError.notFound`
+  ///   naming the lists that exist.
   func list(named name: String) async throws -> TodoList {
-    let wanted = name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    let wanted = try TodoValidation.query(name, field: "list").lowercased()
     let lists = try await lists()
     guard let list = lists.first(where: { $0.name.lowercased() == wanted }) else {
       let names = lists.map(\.name).joined(separator: ", ")

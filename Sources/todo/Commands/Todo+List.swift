@@ -47,7 +47,10 @@ extension Todo.List {
     @OptionGroup var backend: BackendOptions
     @OptionGroup var output: OutputOptions
 
-    func validate() throws { _ = try TodoValidation.listName(newName) }
+    func validate() throws {
+      _ = try TodoValidation.query(name, field: "list")
+      _ = try TodoValidation.listName(newName)
+    }
 
     func run() async throws {
       try await CommandRunner.run(backend) { backend in
@@ -106,7 +109,7 @@ extension Todo.List {
 
     func run() async throws {
       try await CommandRunner.run(backend) { backend in
-        let wanted = name.trimmingCharacters(in: .whitespaces).lowercased()
+        let wanted = try TodoValidation.query(name, field: "list").lowercased()
         let trashed = try await backend.trash().lists
         guard let list = trashed.first(where: { $0.name.lowercased() == wanted }) else {
           throw CLIError.notFound("no trashed list named \"\(name)\"")

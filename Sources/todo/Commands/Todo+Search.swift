@@ -39,6 +39,7 @@ extension Todo {
     }
 
     func makeSearch() throws -> TodoSearch {
+      _ = try TodoValidation.query(text, field: "text")
       let search = TodoSearch(
         text: text, statuses: Set(try status.map(TodoStatus.init(parsing:))),
         deadlineFrom: try from.map(Deadline.init(parsing:)),

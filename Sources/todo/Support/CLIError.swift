@@ -41,7 +41,8 @@ struct CLIError: Error, CustomStringConvertible, LocalizedError {
       self = error
     case let error as TodoError:
       switch error {
-      case .validation, .invalidImport: self.init(message: error.description, status: .invalid)
+      case .validation, .invalidText, .invalidImport:
+        self.init(message: error.description, status: .invalid)
       case .notFound: self.init(message: error.description, status: .notFound)
       case .versionConflict: self.init(message: error.description, status: .conflict)
       }

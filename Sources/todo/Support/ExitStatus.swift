@@ -4,8 +4,8 @@ import Foundation
 enum ExitStatus: Int32, CaseIterable {
   /// Success.
   case success = 0
-  /// Invalid input (bad date, empty title, unknown status, invalid import file), a refused or
-  /// declined confirmation.
+  /// Invalid input (bad date, empty title, a control character in any text, unknown status,
+  /// invalid import file), a refused or declined confirmation.
   case invalid = 1
   /// No todo or list has this number, identifier or name.
   case notFound = 2
