@@ -14,16 +14,38 @@ public struct ServerOptions: Sendable {
   /// Whether list reads are served from a cache of encoded bodies (on by default; the
   /// benchmark turns it off to measure the uncached path).
   public var cachesResponses: Bool
+  /// The server's public URL, when a TLS proxy serves it (`https://todo.example.org`): one
+  /// more of its own origins and host names.
+  public var publicOrigin: ServerOrigins.Origin?
+  /// Other origins whose pages may use the API (CORS).
+  public var allowedOrigins: [ServerOrigins.Origin]
+  /// Whether `/todos` answers CORS for any origin, as the Todo-Backend spec runner needs.
+  public var todoBackendCORS: Bool
+  /// Sizes, timeouts and connections of the HTTP layer.
+  public var limits: HTTPLimits
 
   /// Creates options.
   public init(
     host: String = "127.0.0.1", port: Int = 8080, database: StoreLocation,
-    cachesResponses: Bool = true
+    cachesResponses: Bool = true, publicOrigin: ServerOrigins.Origin? = nil,
+    allowedOrigins: [ServerOrigins.Origin] = [], todoBackendCORS: Bool = false,
+    limits: HTTPLimits = HTTPLimits()
   ) {
     self.host = host
     self.port = port
     self.database = database
     self.cachesResponses = cachesResponses
+    self.publicOrigin = publicOrigin
+    self.allowedOrigins = allowedOrigins
+    self.todoBackendCORS = todoBackendCORS
+    self.limits = limits
+  }
+
+  /// The server's origins for these options (complete once the server listens).
+  public func makeOrigins() -> ServerOrigins {
+    ServerOrigins(
+      bindHost: host, publicOrigin: publicOrigin, allowedOrigins: allowedOrigins,
+      todoBackendCORS: todoBackendCORS)
   }
 }
 
@@ -47,27 +69,37 @@ public func buildApplication(
   onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) -> some ApplicationProtocol {
   let logger = logger ?? Logger(label: "todo.server")
-  let state = ServerState(cachesResponses: options.cachesResponses)
+  let origins = options.makeOrigins()
+  let state = ServerState(origins: origins, cachesResponses: options.cachesResponses)
   let database = DatabaseService(location: options.database, state: state, logger: logger)
+  if options.port != 0 { origins.bind(port: options.port) }
   return Application(
     router: buildRouter(state: state),
     // The live web page (issue 6): `GET /live` upgrades to its WebSocket.
-    server: LivePageServer.server(state: state, logger: logger),
+    server: LivePageServer.server(
+      state: state, origins: origins, limits: options.limits, logger: logger),
     configuration: .init(address: .hostname(options.host, port: options.port), serverName: "todo"),
     services: [database],
-    onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
+    onServerRunning: { channel in
+      let port = channel.localAddress?.port ?? 0
+      origins.bind(port: port)
+      await onServerRunning(port)
+    },
     logger: logger)
 }
 
 /// The router of every route, with its middleware, over `state`.
 ///
-/// Middleware, outermost first: CORS headers (and preflights), problem+json errors, the 1 MB
-/// body limit, the JSON content-type check.
+/// Middleware, outermost first: the security headers, the origin check (and CORS for allowed
+/// origins), problem+json errors, the static client, the JSON content-type check. Malformed,
+/// misaddressed and oversized requests never get here: ``HTTPGuardHandler`` answers them.
 public func buildRouter(state: ServerState) -> Router<TodoRequestContext> {
   let router = Router(context: TodoRequestContext.self)
-  router.add(middleware: CORSHeadersMiddleware())
+  router.add(middleware: SecurityHeadersMiddleware(origins: state.origins))
+  router.add(middleware: OriginMiddleware(origins: state.origins))
   router.add(middleware: ProblemMiddleware())
-  router.add(middleware: BodyLimitMiddleware(limit: TodoRequestContext.maximumBodySize))
+  // The live web page (issue 6): its static client.
+  LivePageServer.addFiles(to: router)
   router.add(middleware: ContentTypeMiddleware())
 
   HealthController(state: state).addRoutes(to: router)
@@ -79,8 +111,5 @@ public func buildRouter(state: ServerState) -> Router<TodoRequestContext> {
   TrashController(state: state).addRoutes(to: api.group("trash"))
   TransferController(state: state).addRoutes(to: api)
   TodoBackendController(state: state).addRoutes(to: router.group("todos"))
-
-  // The live web page (issue 6): its static client for every GET no route answers.
-  LivePageServer.addFiles(to: router)
   return router
 }

@@ -53,7 +53,7 @@ struct ApiBenchmark: AsyncParsableCommand {
     }
 
     let listPath = "/api/v1/lists/\(listID.uuidString)/todos"
-    let listRequest = httpRequest("GET", listPath)
+    let listRequest = { @Sendable (port: Int) in httpRequest("GET", listPath, port: port) }
     func todoServer(caching: Bool) -> (some ApplicationProtocol, PortPromise) {
       let port = PortPromise()
       let app = buildApplication(
@@ -67,17 +67,21 @@ struct ApiBenchmark: AsyncParsableCommand {
     let (list, bodySize) = try await Self.serving(cachedApp, on: cachedPort, logger: logger) {
       port in
       try await Self.waitUntilHealthy(port: port)
-      let size = try HTTPConnection(port: port).roundTrip(listRequest).bodyLength
-      return (try await Self.load(generator(port), expecting: 200) { _, _ in listRequest }, size)
+      let request = listRequest(port)
+      let size = try HTTPConnection(port: port).roundTrip(request).bodyLength
+      return (try await Self.load(generator(port), expecting: 200) { _, _ in request }, size)
     }
 
     let (plainApp, plainPort) = todoServer(caching: false)
     let (uncached, post) = try await Self.serving(plainApp, on: plainPort, logger: logger) {
       port in
       try await Self.waitUntilHealthy(port: port)
-      let uncached = try await Self.load(generator(port), expecting: 200) { _, _ in listRequest }
+      let request = listRequest(port)
+      let uncached = try await Self.load(generator(port), expecting: 200) { _, _ in request }
       let post = try await Self.load(generator(port), expecting: 201) { connection, sequence in
-        httpRequest("POST", listPath, json: #"{"title":"bench \#(connection)-\#(sequence)"}"#)
+        httpRequest(
+          "POST", listPath, port: port,
+          json: #"{"title":"bench \#(connection)-\#(sequence)"}"#)
       }
       return (uncached, post)
     }
@@ -87,7 +91,7 @@ struct ApiBenchmark: AsyncParsableCommand {
       bodySize: bodySize, logger: logger, onServerRunning: { ceilingPort.publish($0) })
     let ceiling = try await Self.serving(ceilingApp, on: ceilingPort, logger: logger) { port in
       try await Self.load(generator(port), expecting: 200) { _, _ in
-        httpRequest("GET", "/ceiling")
+        httpRequest("GET", "/ceiling", port: port)
       }
     }
 

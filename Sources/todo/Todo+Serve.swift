@@ -26,11 +26,77 @@ extension Todo {
     @Option(name: .customLong("db"), help: "The database file.")
     var database: String?
 
+    @Option(
+      help: ArgumentHelp(
+        "The server's public URL behind a TLS proxy (https://todo.example.org).",
+        discussion: "Its origin and host name are accepted besides the bound address's."))
+    var publicURL: String?
+
+    @Option(
+      help: ArgumentHelp(
+        "An origin whose pages may use the API through CORS (repeatable).",
+        valueName: "origin"))
+    var allowOrigin: [String] = []
+
+    @Flag(
+      help: ArgumentHelp(
+        "Let any website call the Todo-Backend API at /todos (CORS *).",
+        discussion: "The Todo-Backend spec runner needs it; any page the user visits can then "
+          + "read and change the Inbox through /todos."))
+    var todoBackendCORS = false
+
+    @Option(help: "Seconds a client may take to send a request's head.")
+    var headerTimeout: Double = 20
+
+    @Option(help: "Seconds a client may take to send a request's body.")
+    var bodyTimeout: Double = 60
+
+    @Option(help: "Seconds an idle keep-alive connection stays open.")
+    var idleTimeout: Double = 75
+
+    @Option(help: "Seconds requests in flight get to finish on SIGTERM or SIGINT.")
+    var shutdownGrace: Double = 5
+
+    @Option(help: "The most connections open at once.")
+    var maxConnections = 512
+
     func validate() throws {
       guard (0...65_535).contains(port) else {
         throw ValidationError("--port must be between 0 and 65535")
       }
       guard !host.isEmpty else { throw ValidationError("--host cannot be empty") }
+      if let publicURL, ServerOrigins.Origin(publicURL) == nil {
+        throw ValidationError(
+          "--public-url must be an http or https URL without a path, like https://todo.example.org"
+        )
+      }
+      for origin in allowOrigin where ServerOrigins.Origin(origin) == nil {
+        throw ValidationError(
+          "--allow-origin \(origin) is not an origin; write scheme://host[:port]")
+      }
+      let timeouts = [
+        ("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout),
+        ("--idle-timeout", idleTimeout), ("--shutdown-grace", shutdownGrace),
+      ]
+      for (name, seconds) in timeouts where !(seconds > 0 && seconds <= 86_400) {
+        throw ValidationError("\(name) must be a number of seconds between 0 and 86400")
+      }
+      guard maxConnections >= 1 else {
+        throw ValidationError("--max-connections must be at least 1")
+      }
+    }
+
+    /// The server options these arguments say.
+    func options(database url: URL) -> ServerOptions {
+      ServerOptions(
+        host: host, port: port, database: .file(url),
+        publicOrigin: publicURL.flatMap(ServerOrigins.Origin.init),
+        allowedOrigins: allowOrigin.compactMap(ServerOrigins.Origin.init),
+        todoBackendCORS: todoBackendCORS,
+        limits: HTTPLimits(
+          headerTimeout: .seconds(headerTimeout), bodyTimeout: .seconds(bodyTimeout),
+          idleTimeout: .seconds(idleTimeout), shutdownGrace: .seconds(shutdownGrace),
+          maximumConnections: maxConnections))
     }
 
     func run() async throws {
@@ -39,14 +105,17 @@ extension Todo {
       logger.logLevel = .info
       let host = host
       let app = buildApplication(
-        ServerOptions(host: host, port: port, database: .file(url)), logger: logger,
+        options(database: url), logger: logger,
         onServerRunning: { port in
           let line = "todo: serving http://\(host):\(port) (database \(url.path))\n"
           FileHandle.standardOutput.write(Data(line.utf8))
         })
-      let group = ServiceGroup(
-        configuration: .init(
-          services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+      // On SIGTERM or SIGINT the server stops accepting at once, requests in flight get the
+      // grace period, then every connection closes; the group's own limit is a backstop.
+      var configuration = ServiceGroupConfiguration(
+        services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+      configuration.maximumGracefulShutdownDuration = .seconds(shutdownGrace + 2)
+      let group = ServiceGroup(configuration: configuration)
       try await group.run()
     }
   }

@@ -14,28 +14,37 @@ public enum LivePageServer {
     Bundle.module.resourceURL?.appendingPathComponent("Public").path ?? "Public"
   }
 
-  /// Serves the static client for every GET that no route answers. Add it after the routes.
+  /// The path of the live page's WebSocket.
+  static let webSocketPath = "/live"
+
+  /// Serves the static client (``StaticFiles``) for every GET of one of its files. Add it
+  /// before the routes.
   public static func addFiles(to router: Router<TodoRequestContext>) {
-    router.add(middleware: FileMiddleware(publicFolder, searchForIndexHtml: true))
+    router.add(middleware: StaticFiles(folder: URL(fileURLWithPath: publicFolder)))
   }
 
-  /// An HTTP/1 server that upgrades `GET /live` to the live page's WebSocket and answers
+  /// An HTTP/1 server, every connection guarded (``HTTPGuardHandler``), that upgrades
+  /// `GET /live` from the server's own origins to the live page's WebSocket and answers
   /// everything else with the router.
   ///
   /// - Parameters:
   ///   - state: Where the todo service is, once loaded.
+  ///   - origins: The server's own origins, which alone may open the WebSocket.
+  ///   - limits: Sizes, timeouts and connections of the HTTP layer.
   ///   - hub: The observation shared by the pages of this server.
   ///   - logger: Where connections log.
   public static func server(
-    state: ServerState, hub: LiveHub = LiveHub(), logger: Logger
+    state: ServerState, origins: ServerOrigins, limits: HTTPLimits = HTTPLimits(),
+    hub: LiveHub = LiveHub(), logger: Logger
   ) -> HTTPServerBuilder {
-    .http1WebSocketUpgrade(
-      configuration: HTTP1WebSocketUpgradeChannel.Configuration(
-        ws: WebSocketServerConfiguration(
-          maxFrameSize: LiveConnection.maximumMessageSize,
-          autoPing: .enabled(timePeriod: .seconds(20))))
+    .guarded(
+      origins: origins, limits: limits, webSocketPaths: [webSocketPath],
+      webSocket: WebSocketServerConfiguration(
+        maxFrameSize: LiveConnection.maximumMessageSize,
+        autoPing: .enabled(timePeriod: .seconds(20)), validateUTF8: true)
     ) { request, _, _ in
-      guard request.path?.split(separator: "?").first == "/live", let service = state.service
+      guard request.path?.split(separator: "?").first.map(String.init) == webSocketPath,
+        let service = state.service
       else { return .dontUpgrade }
       return .upgrade([:]) { inbound, outbound, _ in
         try await LiveConnection(service: service, hub: hub, logger: logger)

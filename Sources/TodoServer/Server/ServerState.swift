@@ -9,13 +9,21 @@ public final class ServerState: Sendable {
   private let loaded = Mutex<TodoService?>(nil)
   /// Encoded bodies of the list routes.
   let cache: ResponseCache
+  /// The server's own origins and names.
+  public let origins: ServerOrigins
 
   /// Creates a state, loaded with `service` or waiting for one.
   ///
   /// - Parameters:
   ///   - service: The service, if the database is already open.
+  ///   - origins: The server's own origins and names (by default those of a loopback server
+  ///     whose port is not known yet, as in router-level tests).
   ///   - cachesResponses: Whether list reads are served from a cache of encoded bodies.
-  public init(service: TodoService? = nil, cachesResponses: Bool = true) {
+  public init(
+    service: TodoService? = nil, origins: ServerOrigins = ServerOrigins(bindHost: "127.0.0.1"),
+    cachesResponses: Bool = true
+  ) {
+    self.origins = origins
     cache = ResponseCache(isEnabled: cachesResponses)
     loaded.withLock { $0 = service }
   }

@@ -46,9 +46,10 @@ extension ApiBenchmark {
   /// Polls `/healthz` until the database is ready (at most 10 s).
   static func waitUntilHealthy(port: Int) async throws {
     for _ in 0..<200 {
-      if let status = try? HTTPConnection(port: port).roundTrip(httpRequest("GET", "/healthz"))
-        .status, status == 200
-      {
+      if let status = try? HTTPConnection(port: port).roundTrip(
+        httpRequest("GET", "/healthz", port: port)
+      )
+      .status, status == 200 {
         return
       }
       try await Task.sleep(for: .milliseconds(50))

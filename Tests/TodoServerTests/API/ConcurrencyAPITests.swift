@@ -18,9 +18,11 @@ struct ConcurrencyAPITests {
             try await TestClient.withClient(host: "127.0.0.1", port: port) { http in
               var statuses: [HTTPResponse.Status] = []
               for index in 0..<5 {
-                let response = try await http.post(
-                  path, headers: [.contentType: "application/json"],
-                  body: ByteBuffer(string: #"{"title":"todo \#(connection * 5 + index)"}"#))
+                let response = try await http.execute(
+                  .init(
+                    path, method: .post, authority: "127.0.0.1:\(port)",
+                    headers: [.contentType: "application/json"],
+                    body: ByteBuffer(string: #"{"title":"todo \#(connection * 5 + index)"}"#)))
                 statuses.append(response.status)
               }
               return statuses

@@ -48,12 +48,16 @@ struct ServeCommandTests {
 
     try await TestClient.withClient(host: "127.0.0.1", port: port) { client in
       var status = HTTPResponse.Status.serviceUnavailable
+      // The server answers only for its own names: the Host carries the port.
+      let authority = "127.0.0.1:\(port)"
       for _ in 0..<200 where status != .ok {
-        status = try await client.get("/healthz").status
+        status = try await client.execute(.init("/healthz", method: .get, authority: authority))
+          .status
         if status != .ok { try await Task.sleep(for: .milliseconds(50)) }
       }
       #expect(status == .ok)
-      let lists = try await client.get("/api/v1/lists")
+      let lists = try await client.execute(
+        .init("/api/v1/lists", method: .get, authority: authority))
       #expect(String(buffer: lists.body ?? ByteBuffer()).contains("Inbox"))
     }
     #expect(FileManager.default.fileExists(atPath: database.path))

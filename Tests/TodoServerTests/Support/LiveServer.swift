@@ -7,7 +7,15 @@ import TodoServer
 
 /// Runs `body` against a real server on a loopback port, over a temporary database that is
 /// deleted afterwards. It waits until `/healthz` answers 200.
+///
+/// The client is AsyncHTTPClient on `http://localhost:PORT`, so requests carry the `Host` a
+/// browser sends (`localhost:PORT`), which the server checks.
+///
+/// - Parameters:
+///   - todoBackendCORS: Whether `/todos` answers CORS for any origin (`--todo-backend-cors`).
+///   - allowedOrigins: Origins that get CORS (`--allow-origin`).
 func withLiveServer<T: Sendable>(
+  todoBackendCORS: Bool = false, allowedOrigins: [String] = [],
   _ body: @escaping @Sendable (any TestClientProtocol) async throws -> T
 ) async throws -> T {
   let directory = FileManager.default.temporaryDirectory
@@ -18,9 +26,11 @@ func withLiveServer<T: Sendable>(
   let app = buildApplication(
     ServerOptions(
       host: "127.0.0.1", port: 0,
-      database: .file(directory.appendingPathComponent("todo.sqlite"))),
+      database: .file(directory.appendingPathComponent("todo.sqlite")),
+      allowedOrigins: allowedOrigins.compactMap(ServerOrigins.Origin.init),
+      todoBackendCORS: todoBackendCORS),
     logger: logger)
-  return try await app.test(.live) { client in
+  return try await app.test(.ahc(.http)) { client in
     try await waitUntilHealthy(client)
     return try await body(client)
   }
@@ -83,5 +93,5 @@ func expectProblem(
   #expect(!problem.title.isEmpty, sourceLocation: sourceLocation)
   if let field { #expect(problem.field == field, sourceLocation: sourceLocation) }
   #expect(
-    response.headers[.accessControlAllowOrigin] == "*", sourceLocation: sourceLocation)
+    response.headers[.xContentTypeOptions] == "nosniff", sourceLocation: sourceLocation)
 }

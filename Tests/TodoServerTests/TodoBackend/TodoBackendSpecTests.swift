@@ -62,7 +62,8 @@ struct TodoBackendSpecTests {
   }
 
   func run(_ body: @escaping @Sendable (Client) async throws -> Void) async throws {
-    try await withLiveServer { http in try await body(Client(http: http)) }
+    // The spec runner is a page on another origin: it needs `--todo-backend-cors`.
+    try await withLiveServer(todoBackendCORS: true) { http in try await body(Client(http: http)) }
   }
 
   // MARK: - The pre-requisites

@@ -1,0 +1,422 @@
+import Foundation
+import HTTPTypes
+import NIOCore
+import NIOHTTP1
+
+/// The connection's gatekeeper, between the HTTP decoder and the rest of the server: every
+/// request that is malformed, too large, too slow, misaddressed or unwelcome is answered
+/// here with its status and the connection closed, before any route sees it.
+///
+/// Why a channel handler: with the WebSocket upgrade in the pipeline, Hummingbird turns off
+/// SwiftNIO's error handling, and a decoder error on a connection's first request reached no
+/// one: the client waited for minutes. Here decoder errors become responses (400, 431, 501),
+/// and the checks that need no route are made once for every request and the WebSocket
+/// upgrade alike:
+///
+/// - `Host` must name the server (421; missing or repeated is 400);
+/// - the target is at most ``HTTPLimits/maximumURILength`` bytes (414), the head at most
+///   ``HTTPLimits/maximumHeaderSize`` (431), the declared body at most
+///   ``HTTPLimits/maximumBodySize`` (413, before it is read);
+/// - only the methods the server implements (501 for others, `TRACE` included);
+/// - a WebSocket upgrade is only for `/live` and from the server's origins (403);
+/// - the header, body and idle timeouts; on shutdown, idle connections close at once and the
+///   others once their response is written or the grace period ends.
+///
+/// It removes itself when it lets a WebSocket upgrade through: the connection then speaks
+/// frames, which ``WebSocketFrameGuard`` checks.
+final class HTTPGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
+  typealias InboundIn = HTTPServerRequestPart
+  typealias InboundOut = HTTPServerRequestPart
+  typealias OutboundIn = HTTPServerResponsePart
+  typealias OutboundOut = HTTPServerResponsePart
+
+  /// The methods routes answer; anything else is 501.
+  static let implementedMethods: Set<String> = [
+    "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS",
+  ]
+
+  private enum Inbound {
+    /// Between requests: no byte of the next one yet.
+    case waiting
+    /// Bytes of a head arrived; `bytes` so far, whether its request line has ended.
+    case head(bytes: Int, lineEnded: Bool)
+    /// The head went to the server; its body is being read.
+    case body
+  }
+
+  private let origins: ServerOrigins
+  private let limits: HTTPLimits
+  private let webSocketPaths: Set<String>
+  private let overCapacity: Bool
+  private let bytesHandler: InboundBytesHandler
+
+  private var inbound = Inbound.waiting
+  /// Requests passed on whose response has not ended.
+  private var responsesPending = 0
+  /// Whether the next head is the connection's first (only then can it upgrade).
+  private var isFirstRequest = true
+  /// Set once the connection is answered here: everything inbound is dropped.
+  private var refusing = false
+  /// Whether the connection's first request was refused here (so no later handler saw one).
+  private var refusedFirstRequest = false
+  /// A refusal to write once the responses in progress have ended.
+  private var deferredRefusal: (HTTPResponseStatus, String)?
+  /// Close once the responses in progress have ended (shutdown, or a body error).
+  private var closeWhenDone = false
+  private var timer: Scheduled<Void>?
+  private var graceTimer: Scheduled<Void>?
+  /// The first bytes of the head being read, to tell an unknown method (501) from a request
+  /// line that is not one (400).
+  private var requestLineStart: [UInt8] = []
+
+  init(
+    origins: ServerOrigins, limits: HTTPLimits, webSocketPaths: Set<String>,
+    overCapacity: Bool, bytesHandler: InboundBytesHandler
+  ) {
+    self.origins = origins
+    self.limits = limits
+    self.webSocketPaths = webSocketPaths
+    self.overCapacity = overCapacity
+    self.bytesHandler = bytesHandler
+  }
+
+  // MARK: - Lifecycle
+
+  func handlerAdded(context: ChannelHandlerContext) {
+    if context.channel.isActive { start(context: context) }
+  }
+
+  func channelActive(context: ChannelHandlerContext) {
+    start(context: context)
+    context.fireChannelActive()
+  }
+
+  /// A connection that closes before its first request (a browser's preconnect, or one
+  /// refused here) is, to the upgrade negotiation after this handler, input that ended:
+  /// Hummingbird then logs it at trace level instead of as an upgrade error.
+  func channelInactive(context: ChannelHandlerContext) {
+    if isFirstRequest || refusedFirstRequest {
+      context.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
+    }
+    context.fireChannelInactive()
+  }
+
+  func handlerRemoved(context: ChannelHandlerContext) {
+    timer?.cancel()
+    graceTimer?.cancel()
+  }
+
+  private func start(context: ChannelHandlerContext) {
+    if overCapacity {
+      refuse(
+        .serviceUnavailable, "the server has too many open connections; retry shortly",
+        context: context, extraHeaders: [("Retry-After", "1")])
+    } else {
+      arm(limits.idleTimeout, context: context)
+    }
+  }
+
+  // MARK: - Inbound
+
+  func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    switch event {
+    case let bytes as InboundBytesHandler.Arrived:
+      received(bytes.buffer, context: context)
+    case is ChannelShouldQuiesceEvent:
+      quiesce(context: context)
+      context.fireUserInboundEventTriggered(event)
+    default:
+      context.fireUserInboundEventTriggered(event)
+    }
+  }
+
+  /// Raw bytes on their way to the decoder: starts the header timeout and bounds the head.
+  private func received(_ buffer: ByteBuffer, context: ChannelHandlerContext) {
+    guard !refusing else { return }
+    switch inbound {
+    case .body:
+      return
+    case .waiting:
+      inbound = .head(bytes: 0, lineEnded: false)
+      requestLineStart = Array(buffer.readableBytesView.prefix(64))
+      arm(limits.headerTimeout, context: context)
+      received(buffer, context: context)
+    case .head(let bytes, let lineEnded):
+      let total = bytes + buffer.readableBytes
+      let ended = lineEnded || buffer.readableBytesView.contains(UInt8(ascii: "\n"))
+      inbound = .head(bytes: total, lineEnded: ended)
+      if !ended, total > limits.maximumURILength + 32 {
+        refuse(
+          .uriTooLong, "request targets are limited to \(limits.maximumURILength) bytes",
+          context: context)
+      } else if total > limits.maximumURILength + limits.maximumHeaderSize + 1_024 {
+        refuse(
+          .requestHeaderFieldsTooLarge,
+          "request heads are limited to \(limits.maximumHeaderSize) bytes", context: context)
+      }
+    }
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    guard !refusing else { return }
+    switch unwrapInboundIn(data) {
+    case .head(let head):
+      let firstRequest = isFirstRequest
+      isFirstRequest = false
+      if let (status, detail) = check(head) {
+        refusedFirstRequest = firstRequest
+        refuse(status, detail, context: context)
+        return
+      }
+      if firstRequest, isWebSocketUpgrade(head) {
+        passUpgrade(data, context: context)
+        return
+      }
+      inbound = .body
+      responsesPending += 1
+      arm(limits.bodyTimeout, context: context)
+      context.fireChannelRead(data)
+    case .body:
+      context.fireChannelRead(data)
+    case .end:
+      inbound = .waiting
+      cancelTimer()
+      context.fireChannelRead(data)
+    }
+  }
+
+  /// What is wrong with a request head, if anything.
+  private func check(_ head: HTTPRequestHead) -> (HTTPResponseStatus, String)? {
+    let hosts = head.headers["host"]
+    guard hosts.count == 1, let host = hosts.first, !host.isEmpty else {
+      return (.badRequest, "a request needs exactly one Host header")
+    }
+    guard origins.isOwnHost(host) else {
+      return (.misdirectedRequest, "this server does not answer for the host \(host)")
+    }
+    guard head.uri.utf8.count <= limits.maximumURILength else {
+      return (.uriTooLong, "request targets are limited to \(limits.maximumURILength) bytes")
+    }
+    guard Self.implementedMethods.contains(head.method.rawValue) else {
+      return (.notImplemented, "the method \(head.method.rawValue) is not implemented")
+    }
+    if let length = head.headers.first(name: "content-length").flatMap({ Int($0) }),
+      length > limits.maximumBodySize
+    {
+      return (.payloadTooLarge, "request bodies are limited to \(limits.maximumBodySize) bytes")
+    }
+    if head.headers.contains(name: "upgrade") {
+      let path = head.uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
+      if head.headers["upgrade"].contains(where: { $0.lowercased() == "websocket" }) {
+        guard webSocketPaths.contains(path) else {
+          return (.notFound, "no WebSocket at \(path)")
+        }
+        if let origin = head.headers.first(name: "origin"),
+          !origins.isTrustedForWebSocket(origin)
+        {
+          return (.forbidden, "WebSocket connections from \(origin) are not allowed")
+        }
+      }
+    }
+    return nil
+  }
+
+  /// Whether `bytes` begin like a request line: a method token, a space and a target.
+  static func isRequestLine(_ bytes: [UInt8]) -> Bool {
+    guard let space = bytes.firstIndex(of: UInt8(ascii: " ")), space > 0,
+      space + 1 < bytes.count
+    else { return false }
+    let token = bytes[..<space].allSatisfy { byte in
+      (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+        || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        || Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+    }
+    let target = bytes[space + 1]
+    return token
+      && (target == UInt8(ascii: "/") || target == UInt8(ascii: "*")
+        || target == UInt8(ascii: "h"))
+  }
+
+  private func isWebSocketUpgrade(_ head: HTTPRequestHead) -> Bool {
+    head.headers["upgrade"].contains { $0.lowercased() == "websocket" }
+  }
+
+  /// Lets an accepted upgrade through and leaves the pipeline (with the byte counter): from
+  /// here on, the connection carries WebSocket frames.
+  private func passUpgrade(_ data: NIOAny, context: ChannelHandlerContext) {
+    cancelTimer()
+    let pipeline = context.pipeline.syncOperations
+    try? pipeline.addHandler(WebSocketFrameGuard.Installer(shutdownGrace: limits.shutdownGrace))
+    pipeline.removeHandler(bytesHandler, promise: nil)
+    context.fireChannelRead(data)
+    pipeline.removeHandler(context: context, promise: nil)
+  }
+
+  func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    guard let parserError = error as? HTTPParserError else {
+      context.fireErrorCaught(error)
+      return
+    }
+    guard !refusing else { return }
+    if case .body = inbound {
+      // The route is reading this body: it gets a 400 problem to answer; then close.
+      refusing = true
+      closeWhenDone = true
+      cancelTimer()
+      context.fireErrorCaught(
+        Problem.badRequest("the request body is malformed or was cut short (\(parserError))"))
+      return
+    }
+    switch parserError {
+    case .invalidMethod where Self.isRequestLine(requestLineStart):
+      refuse(.notImplemented, "the request method is not implemented", context: context)
+    case .headerOverflow:
+      refuse(
+        .requestHeaderFieldsTooLarge,
+        "request heads are limited to \(limits.maximumHeaderSize) bytes", context: context)
+    default:
+      refuse(.badRequest, "malformed request (\(parserError))", context: context)
+    }
+  }
+
+  // MARK: - Outbound
+
+  func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+    guard case .end = unwrapOutboundIn(data) else {
+      context.write(data, promise: promise)
+      return
+    }
+    responsesPending = max(0, responsesPending - 1)
+    context.write(data, promise: promise)
+    guard responsesPending == 0 else { return }
+    if let (status, detail) = deferredRefusal {
+      deferredRefusal = nil
+      writeRefusal(status, detail, context: context, extraHeaders: [])
+    } else if closeWhenDone {
+      context.flush()
+      context.close(promise: nil)
+    } else if case .waiting = inbound {
+      arm(limits.idleTimeout, context: context)
+    }
+  }
+
+  // MARK: - Refusing, timeouts, shutdown
+
+  /// Answers `status` and closes the connection; if a response is being written, after it.
+  private func refuse(
+    _ status: HTTPResponseStatus, _ detail: String, context: ChannelHandlerContext,
+    extraHeaders: [(String, String)] = []
+  ) {
+    guard !refusing else { return }
+    refusing = true
+    cancelTimer()
+    if responsesPending > 0 {
+      deferredRefusal = (status, detail)
+    } else {
+      writeRefusal(status, detail, context: context, extraHeaders: extraHeaders)
+    }
+  }
+
+  private func writeRefusal(
+    _ status: HTTPResponseStatus, _ detail: String, context: ChannelHandlerContext,
+    extraHeaders: [(String, String)]
+  ) {
+    let problem = Problem(
+      HTTPResponse.Status(code: Int(status.code), reasonPhrase: status.reasonPhrase),
+      type: "urn:todo:problem:\(Self.problemType(status))", detail: detail)
+    let body = problem.body
+    var headers = HTTPHeaders()
+    headers.add(name: "Content-Type", value: Problem.mediaType)
+    headers.add(name: "Content-Length", value: String(body.readableBytes))
+    headers.add(name: "Connection", value: "close")
+    for (name, value) in SecurityHeaders.fields(policy: origins.contentSecurityPolicy) {
+      headers.add(name: name.rawName, value: value)
+    }
+    for (name, value) in extraHeaders { headers.add(name: name, value: value) }
+    let head = HTTPResponseHead(version: .http1_1, status: status, headers: headers)
+    context.write(wrapOutboundOut(.head(head)), promise: nil)
+    context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+    context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
+      context.close(promise: nil)
+    }
+  }
+
+  private static func problemType(_ status: HTTPResponseStatus) -> String {
+    switch status {
+    case .misdirectedRequest: "misdirected"
+    case .forbidden: "cross-origin"
+    case .uriTooLong: "uri-too-long"
+    case .requestHeaderFieldsTooLarge: "header-too-large"
+    case .payloadTooLarge: "body-too-large"
+    case .notImplemented: "method-not-implemented"
+    case .requestTimeout: "timeout"
+    case .serviceUnavailable: "unavailable"
+    case .notFound: "not-found"
+    default: "bad-request"
+    }
+  }
+
+  private func arm(_ duration: Duration, context: ChannelHandlerContext) {
+    timer?.cancel()
+    timer = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(duration)) {
+      self.timer = nil
+      self.timedOut(context: context)
+    }
+  }
+
+  private func cancelTimer() {
+    timer?.cancel()
+    timer = nil
+  }
+
+  private func timedOut(context: ChannelHandlerContext) {
+    switch inbound {
+    case .waiting where responsesPending == 0:
+      context.close(promise: nil)
+    case .waiting:
+      break
+    case .head:
+      refuse(.requestTimeout, "the request head took too long", context: context)
+    case .body:
+      // The route is waiting for this body; it will never come. Close the connection.
+      refusing = true
+      context.close(promise: nil)
+    }
+  }
+
+  /// Shutdown began: close now if nothing is in flight, else when it ends or the grace
+  /// period does.
+  private func quiesce(context: ChannelHandlerContext) {
+    let readingBody: Bool
+    if case .body = inbound { readingBody = true } else { readingBody = false }
+    guard responsesPending > 0 || readingBody else {
+      refusing = true
+      context.close(promise: nil)
+      return
+    }
+    closeWhenDone = true
+    graceTimer = context.eventLoop.assumeIsolated().scheduleTask(
+      in: TimeAmount(limits.shutdownGrace)
+    ) {
+      context.close(promise: nil)
+    }
+  }
+}
+
+/// Counts the raw bytes of a connection before the HTTP decoder sees them and tells the
+/// ``HTTPGuardHandler`` (through a user event), which bounds a request head by bytes and by
+/// time before the decoder has parsed it.
+final class InboundBytesHandler: ChannelInboundHandler, RemovableChannelHandler {
+  typealias InboundIn = ByteBuffer
+
+  /// Bytes that arrived; sent before they reach the decoder.
+  struct Arrived {
+    var buffer: ByteBuffer
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    context.fireUserInboundEventTriggered(Arrived(buffer: unwrapInboundIn(data)))
+    context.fireChannelRead(data)
+  }
+}
