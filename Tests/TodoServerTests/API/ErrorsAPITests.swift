@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
@@ -50,33 +51,76 @@ struct ErrorsAPITests {
     }
   }
 
-  @Test("404 problems for unknown routes, methods and identifiers")
+  @Test("404 for unknown routes and identifiers, 405 for a method a path does not answer")
   func notFound() async throws {
     try await withLiveServer { client in
       try expectProblem(try await client.send(.get, "/api/v1/nothing"), .notFound)
-      try expectProblem(try await client.send(.put, "/api/v1/lists"), .notFound)
+      try expectProblem(try await client.send(.put, "/api/v1/lists"), .methodNotAllowed)
       try expectProblem(try await client.send(.get, "/api/v1/todos/\(UUID())"), .notFound)
       try expectProblem(try await client.send(.get, "/api/v1/todos/12"), .notFound)
     }
   }
 
-  @Test("CORS: every response allows any origin; any OPTIONS preflight answers 204")
-  func cors() async throws {
-    try await withLiveServer { client in
+  @Test("Origins: another site gets 403 and no CORS header; an allowed origin gets its own")
+  func origins() async throws {
+    try await withLiveServer(allowedOrigins: ["https://app.example.test"]) { client in
+      let foreign = try await client.send(
+        .get, "/api/v1/lists", headers: [.origin: "http://evil.test"])
+      try expectProblem(foreign, .forbidden)
+      #expect(foreign.headers[.accessControlAllowOrigin] == nil)
       let preflight = try await client.send(
+        .options, "/api/v1/lists",
+        headers: [.origin: "http://evil.test", .accessControlRequestMethod: "POST"])
+      #expect(preflight.status == .forbidden)
+      #expect(preflight.headers[.accessControlAllowOrigin] == nil)
+      #expect(preflight.headers[.accessControlAllowMethods] == nil)
+      let backend = try await client.send(
         .options, "/todos",
-        headers: [
-          .origin: "http://example.test", .accessControlRequestMethod: "PATCH",
-          .accessControlRequestHeaders: "content-type",
-        ])
-      #expect(preflight.status == .noContent)
-      #expect(preflight.headers[.accessControlAllowOrigin] == "*")
-      #expect(preflight.headers[.accessControlAllowMethods]?.contains("PATCH") == true)
-      #expect(preflight.headers[.accessControlAllowHeaders] == "content-type")
-      let deep = try await client.send(.options, "/api/v1/todos/\(UUID())/move")
-      #expect(deep.status == .noContent)
-      let ok = try await client.send(.get, "/api/v1/lists")
-      #expect(ok.headers[.accessControlAllowOrigin] == "*")
+        headers: [.origin: "http://evil.test", .accessControlRequestMethod: "POST"])
+      #expect(backend.status == .forbidden, "without --todo-backend-cors /todos is closed too")
+
+      let allowed = try await client.send(
+        .options, "/api/v1/lists",
+        headers: [.origin: "https://app.example.test", .accessControlRequestMethod: "POST"])
+      #expect(allowed.status == .noContent)
+      #expect(allowed.headers[.accessControlAllowOrigin] == "https://app.example.test")
+      #expect(allowed.headers[.vary] == "Origin")
+      let read = try await client.send(
+        .get, "/api/v1/lists", headers: [.origin: "https://app.example.test"])
+      #expect(read.status == .ok)
+      #expect(read.headers[.accessControlAllowOrigin] == "https://app.example.test")
+
+      let own = try await client.send(
+        .get, "/api/v1/lists", headers: [.origin: "http://localhost:\(client.port ?? 0)"])
+      #expect(own.status == .ok)
+      #expect(own.headers[.accessControlAllowOrigin] == nil, "same-origin needs no CORS")
+    }
+  }
+
+  @Test("Cross-site writes are refused; only JSON bodies change state")
+  func crossSiteWrites() async throws {
+    try await withLiveServer { client in
+      let before = try await client.send(.get, "/api/v1/lists").decode([TodoList].self)
+      let site = try await client.send(
+        .post, "/api/v1/lists", json: #"{"name":"Evil"}"#, headers: [.fetchSite: "cross-site"])
+      try expectProblem(site, .forbidden)
+      let sameSite = try await client.send(
+        .delete, "/api/v1/trash", headers: [.fetchSite: "same-site"])
+      try expectProblem(sameSite, .forbidden)
+      let form = try await client.execute(
+        uri: "/api/v1/lists", method: .post,
+        headers: [.contentType: "application/x-www-form-urlencoded"],
+        body: ByteBuffer(string: "name=Evil"))
+      try expectProblem(form, .unsupportedMediaType)
+      let text = try await client.execute(
+        uri: "/api/v1/lists", method: .post, headers: [.contentType: "text/plain"],
+        body: ByteBuffer(string: #"{"name":"Evil"}"#))
+      try expectProblem(text, .unsupportedMediaType)
+      #expect(try await client.send(.get, "/api/v1/lists").decode([TodoList].self) == before)
+      let sameOrigin = try await client.send(
+        .post, "/api/v1/lists", json: #"{"name":"Mine"}"#,
+        headers: [.fetchSite: "same-origin"])
+      #expect(sameOrigin.status == .created)
     }
   }
 
@@ -103,4 +147,9 @@ struct ErrorsAPITests {
       }
     }
   }
+}
+
+extension HTTPField.Name {
+  /// `Sec-Fetch-Site`, which browsers send with every request.
+  static var fetchSite: Self { .init("Sec-Fetch-Site")! }
 }
