@@ -7,6 +7,7 @@ struct HealthController<Context: RequestContext> {
 
   func addRoutes(to router: Router<Context>) {
     router.get("healthz", use: health)
+    router.refuseOtherMethods(on: "healthz", allowing: [.get])
   }
 
   @Sendable func health(_ request: Request, context: Context) async throws -> Response {

@@ -17,6 +17,11 @@ struct ListsController<Context: RequestContext> {
     group.post("{listID}/restore", use: restore)
     group.get("{listID}/todos", use: todos)
     group.post("{listID}/todos", use: createTodo)
+    group.refuseOtherMethods(allowing: [.get, .post])
+    group.refuseOtherMethods(on: "{listID}", allowing: [.get, .patch, .delete])
+    group.refuseOtherMethods(on: "{listID}/move", allowing: [.post])
+    group.refuseOtherMethods(on: "{listID}/restore", allowing: [.post])
+    group.refuseOtherMethods(on: "{listID}/todos", allowing: [.get, .post])
   }
 
   @Sendable func index(_ request: Request, context: Context) async throws -> Response {

@@ -6,6 +6,7 @@ import Hummingbird
 struct OpenAPIController<Context: RequestContext> {
   func addRoutes(to group: RouterGroup<Context>) {
     group.get("openapi.json", use: document)
+    group.refuseOtherMethods(on: "openapi.json", allowing: [.get])
   }
 
   @Sendable func document(_ request: Request, context: Context) async throws -> Response {

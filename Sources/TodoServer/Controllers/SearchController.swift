@@ -10,6 +10,7 @@ struct SearchController<Context: RequestContext> {
 
   func addRoutes(to group: RouterGroup<Context>) {
     group.get(use: search)
+    group.refuseOtherMethods(allowing: [.get])
   }
 
   @Sendable func search(_ request: Request, context: Context) async throws -> Response {

@@ -17,6 +17,8 @@ struct TodoBackendController<Context: RequestContext> {
     group.get("{todoID}", use: show)
     group.patch("{todoID}", use: update)
     group.delete("{todoID}", use: delete)
+    group.refuseOtherMethods(allowing: [.get, .post, .delete])
+    group.refuseOtherMethods(on: "{todoID}", allowing: [.get, .patch, .delete])
   }
 
   @Sendable func index(_ request: Request, context: Context) async throws -> Response {
@@ -100,7 +102,7 @@ struct BackendTodo: Codable {
     title = todo.title
     completed = todo.status == .done
     order = todo.externalOrder ?? position
-    url = "\(base)/todos/\(todo.id.uuidString.lowercased())"
+    url = "\(base)/todos/\(todo.id.uuidString)"
   }
 }
 

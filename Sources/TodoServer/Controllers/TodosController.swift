@@ -15,6 +15,9 @@ struct TodosController<Context: RequestContext> {
     group.delete("{todoID}", use: trash)
     group.post("{todoID}/move", use: move)
     group.post("{todoID}/restore", use: restore)
+    group.refuseOtherMethods(on: "{todoID}", allowing: [.get, .patch, .delete])
+    group.refuseOtherMethods(on: "{todoID}/move", allowing: [.post])
+    group.refuseOtherMethods(on: "{todoID}/restore", allowing: [.post])
   }
 
   @Sendable func show(_ request: Request, context: Context) async throws -> Response {

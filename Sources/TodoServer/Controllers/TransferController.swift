@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import TodoCore
 
@@ -9,6 +10,8 @@ struct TransferController<Context: RequestContext> {
   func addRoutes(to group: RouterGroup<Context>) {
     group.get("export", use: export)
     group.post("import", use: importDocument)
+    group.refuseOtherMethods(on: "export", allowing: [.get])
+    group.refuseOtherMethods(on: "import", allowing: [.post])
   }
 
   @Sendable func export(_ request: Request, context: Context) async throws -> Response {
@@ -16,7 +19,17 @@ struct TransferController<Context: RequestContext> {
   }
 
   @Sendable func importDocument(_ request: Request, context: Context) async throws -> Response {
-    let document = try await JSON.decode(ExportDocument.self, from: request, context: context)
+    let buffer = try await request.body.collect(upTo: context.maxUploadSize)
+    guard buffer.readableBytes > 0 else {
+      throw Problem.malformedJSON("the request has no body; send a JSON object")
+    }
+    let contentType = request.headers[.contentType]
+    guard let contentType, ContentTypeMiddleware<TodoRequestContext>.isJSON(contentType) else {
+      throw Problem.unsupportedMediaType(contentType)
+    }
+    // Like `JSON.decode`, with timestamps read strictly (see ``ImportTimestamps``).
+    let document = try ImportTimestamps.decoder.decode(
+      ExportDocument.self, from: Data(buffer.readableBytesView))
     let written = try await state.requireService().importDocument(document)
     return try JSON.response(Counts(lists: written.lists, todos: written.todos))
   }

@@ -9,6 +9,7 @@ struct TrashController<Context: RequestContext> {
   func addRoutes(to group: RouterGroup<Context>) {
     group.get(use: index)
     group.delete(use: empty)
+    group.refuseOtherMethods(allowing: [.get, .delete])
   }
 
   @Sendable func index(_ request: Request, context: Context) async throws -> Response {

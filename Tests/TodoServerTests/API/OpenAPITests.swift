@@ -22,14 +22,74 @@ struct OpenAPITests {
     return routes
   }
 
+  /// The documented methods of every documented path, in the order `Allow` lists them.
+  static func documentedMethods() throws -> [String: [String]] {
+    var methods: [String: [String]] = [:]
+    for route in try documentedRoutes() {
+      let parts = route.split(separator: " ", maxSplits: 1).map(String.init)
+      methods[parts[1], default: []].append(parts[0])
+    }
+    let order = ["GET", "POST", "PUT", "PATCH", "DELETE"]
+    return methods.mapValues { $0.sorted { order.firstIndex(of: $0)! < order.firstIndex(of: $1)! } }
+  }
+
   @Test("every route the router answers is documented, and every documented route exists")
   func inSync() throws {
-    let router = buildRouter(state: ServerState())
+    let router = buildRouter(
+      state: ServerState(origins: ServerOptions(database: .inMemory).makeOrigins()))
     let answered = Set(router.routes.map { "\($0.method.rawValue) \($0.path)" })
     let documented = try Self.documentedRoutes()
-    #expect(answered.subtracting(documented).sorted() == [], "routes missing from the document")
+    let paths = try Self.documentedMethods()
+    // The other methods of a documented path are routed too, to answer 405 (tested below).
+    let undocumented = answered.subtracting(documented).filter {
+      paths[String($0.split(separator: " ", maxSplits: 1)[1])] == nil
+    }
+    #expect(undocumented.sorted() == [], "routes missing from the document")
     #expect(documented.subtracting(answered).sorted() == [], "documented routes nobody answers")
-    #expect(answered.count >= 25)
+    #expect(documented.count >= 25)
+  }
+
+  @Test("a method a documented path does not answer is 405 with Allow naming the documented ones")
+  func methodNotAllowed() async throws {
+    let paths = try Self.documentedMethods()
+    try await withLiveServer { client in
+      for (path, allowed) in paths {
+        let uri = path.replacing(/\{[A-Za-z]+\}/, with: "00000000-0000-4000-8000-0000000000ff")
+        for method in ["GET", "POST", "PUT", "PATCH", "DELETE"] where !allowed.contains(method) {
+          let response = try await client.execute(
+            uri: uri, method: HTTPRequest.Method(method)!,
+            headers: [.contentType: "application/json"], body: ByteBuffer(string: "{}"))
+          #expect(response.status == .methodNotAllowed, "\(method) \(path)")
+          #expect(response.headers[.allow] == allowed.joined(separator: ", "), "\(method) \(path)")
+          #expect(response.headers[.contentType] == "application/problem+json")
+        }
+      }
+    }
+  }
+
+  @Test("every response of every operation is described, with problem+json for errors")
+  func errorsAreProblems() throws {
+    let data = try #require(OpenAPIDocument.data)
+    let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let components = try #require(document["components"] as? [String: Any])
+    let shared = try #require(components["responses"] as? [String: [String: Any]])
+    for (name, response) in shared {
+      let content = response["content"] as? [String: Any]
+      #expect(content?.keys.sorted() == ["application/problem+json"], "\(name)")
+    }
+    let paths = try #require(document["paths"] as? [String: [String: Any]])
+    for (path, item) in paths {
+      for (method, operation) in item where method != "parameters" {
+        let responses = try #require((operation as? [String: Any])?["responses"] as? [String: Any])
+        // Every route may answer these, whatever it does.
+        for status in ["400", "403", "413", "421", "431", "503"] {
+          #expect(responses[status] != nil, "\(method) \(path) lacks \(status)")
+        }
+        if method != "get" {
+          #expect(responses["415"] != nil, "\(method) \(path) lacks 415")
+        }
+      }
+    }
   }
 
   @Test("every operation documents its responses, and every reference resolves")

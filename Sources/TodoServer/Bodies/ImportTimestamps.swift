@@ -1,0 +1,84 @@
+import Foundation
+
+/// The timestamps of an import document, read strictly: `yyyy-MM-ddTHH:mm:ss` then `Z` or an
+/// offset `±hh:mm` of at most 18 hours, a real date and time in the proleptic Gregorian
+/// calendar (the one every timestamp the server writes is in, so a document round-trips).
+///
+/// Foundation's `.iso8601` strategy accepts minutes and seconds out of range (`12:99`) and
+/// reads dates before 1582 in the Julian calendar, so an imported `0001-01-02` came back
+/// exported as `0000-12-31`.
+enum ImportTimestamps {
+  /// The decoder of `POST /api/v1/import`.
+  static let decoder: JSONDecoder = {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .custom { decoder in
+      let text = try decoder.singleValueContainer().decode(String.self)
+      guard let date = date(text) else {
+        throw DecodingError.dataCorrupted(
+          .init(
+            codingPath: decoder.codingPath,
+            debugDescription:
+              "\"\(text)\" is not a timestamp; write yyyy-MM-ddTHH:mm:ssZ (or an offset ±hh:mm)"))
+      }
+      return date
+    }
+    return decoder
+  }()
+
+  /// `text` as an instant, or `nil` if it is not a timestamp in the years 0001…9999 (UTC).
+  static func date(_ text: String) -> Date? {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 20 || bytes.count == 25 else { return nil }
+    func number(_ start: Int, _ count: Int) -> Int? {
+      var value = 0
+      for byte in bytes[start..<start + count] {
+        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+        value = value * 10 + Int(byte - UInt8(ascii: "0"))
+      }
+      return value
+    }
+    guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+      bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
+      bytes[16] == UInt8(ascii: ":"),
+      let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+      let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+      (1...9999).contains(year), (1...12).contains(month),
+      (1...days(inMonth: month, year: year)).contains(day), hour < 24, minute < 60, second < 60
+    else { return nil }
+    var offset = 0
+    if bytes.count == 20 {
+      guard bytes[19] == UInt8(ascii: "Z") else { return nil }
+    } else {
+      guard bytes[19] == UInt8(ascii: "+") || bytes[19] == UInt8(ascii: "-"),
+        bytes[22] == UInt8(ascii: ":"), let hours = number(20, 2), let minutes = number(23, 2),
+        minutes < 60, hours * 60 + minutes <= 18 * 60
+      else { return nil }
+      offset = (hours * 60 + minutes) * 60 * (bytes[19] == UInt8(ascii: "+") ? 1 : -1)
+    }
+    let seconds =
+      daysFromCivil(year, month, day) * 86_400 + hour * 3_600 + minute * 60 + second - offset
+    // Written back in UTC, the instant must stay within the years 0001…9999.
+    guard seconds >= daysFromCivil(1, 1, 1) * 86_400,
+      seconds < daysFromCivil(10_000, 1, 1) * 86_400
+    else { return nil }
+    return Date(timeIntervalSince1970: TimeInterval(seconds))
+  }
+
+  /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar.
+  private static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  private static func days(inMonth month: Int, year: Int) -> Int {
+    switch month {
+    case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
+    }
+  }
+}
