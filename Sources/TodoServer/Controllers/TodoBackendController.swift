@@ -6,7 +6,8 @@ import TodoCore
 ///
 /// Todos have `title`, `completed`, `order` and an absolute `url`; `GET`, `POST` and `DELETE`
 /// on the root, `GET`, `PATCH` and `DELETE` on each `url`. `DELETE /todos` moves every todo of
-/// the Inbox to the trash. CORS comes from ``CORSHeadersMiddleware``.
+/// the Inbox to the trash. CORS for any origin comes from
+/// ``OriginMiddleware`` when the server runs with `--todo-backend-cors`.
 struct TodoBackendController<Context: RequestContext> {
   let state: ServerState
 
@@ -23,7 +24,7 @@ struct TodoBackendController<Context: RequestContext> {
 
   @Sendable func index(_ request: Request, context: Context) async throws -> Response {
     let todos = try await state.requireService().todos(inList: TodoList.inboxID)
-    let base = Self.baseURL(of: request)
+    let base = baseURL(of: request)
     return try JSON.response(
       todos.enumerated().map { BackendTodo($1, position: $0 + 1, base: base) })
   }
@@ -36,7 +37,7 @@ struct TodoBackendController<Context: RequestContext> {
         title: body.title ?? "", status: body.completed == true ? .done : .notStarted,
         externalOrder: body.order))
     let position = try await service.todos(inList: TodoList.inboxID).count
-    let resource = BackendTodo(todo, position: position, base: Self.baseURL(of: request))
+    let resource = BackendTodo(todo, position: position, base: baseURL(of: request))
     return try JSON.response(resource, status: .created, headers: [.location: resource.url])
   }
 
@@ -47,7 +48,7 @@ struct TodoBackendController<Context: RequestContext> {
 
   @Sendable func show(_ request: Request, context: Context) async throws -> Response {
     let (todo, position) = try await inboxTodo(context)
-    return try JSON.response(BackendTodo(todo, position: position, base: Self.baseURL(of: request)))
+    return try JSON.response(BackendTodo(todo, position: position, base: baseURL(of: request)))
   }
 
   @Sendable func update(_ request: Request, context: Context) async throws -> Response {
@@ -62,7 +63,7 @@ struct TodoBackendController<Context: RequestContext> {
       }
     }
     let todo = try await state.requireService().updateTodo(id: current.id, patch)
-    return try JSON.response(BackendTodo(todo, position: position, base: Self.baseURL(of: request)))
+    return try JSON.response(BackendTodo(todo, position: position, base: baseURL(of: request)))
   }
 
   @Sendable func delete(_ request: Request, context: Context) async throws -> Response {
@@ -83,9 +84,10 @@ struct TodoBackendController<Context: RequestContext> {
     return (todos[index], index + 1)
   }
 
-  /// `http://host:port` as the client addressed the server (its `Host`).
-  static func baseURL(of request: Request) -> String {
-    "http://\(request.head.authority ?? "127.0.0.1")"
+  /// The server's preferred origin (``ServerOrigins/preferred``): absolute URLs come from the
+  /// configuration, never from the request's `Host`.
+  func baseURL(of request: Request) -> String {
+    state.origins.preferred.description
   }
 }
 

@@ -106,7 +106,12 @@ public final class ServerOrigins: Sendable {
     }
     let hosts = Set(own.flatMap { [$0.authority, "\($0.host):\($0.port)"] })
     let trusted = Set((own + allowedOrigins).map(\.description))
-    let connect = (["'self'"] + own.flatMap { [$0.description, $0.webSocket] })
+    // CSP source expressions cannot name IPv6 literals; a page served from one connects to
+    // itself, which `'self'` covers.
+    let connect =
+      (["'self'"]
+      + own.filter { !$0.host.hasPrefix("[") }
+      .flatMap { [$0.description, $0.webSocket] })
       .joined(separator: " ")
     let policy =
       "default-src 'self'; connect-src \(connect); img-src 'self' data:; "
@@ -158,16 +163,11 @@ public final class ServerOrigins: Sendable {
     return allowedOrigins.contains(parsed)
   }
 
-  /// The own origin that a (checked) `Host` names, for absolute URLs; the preferred origin
-  /// when the host names none.
-  public func origin(forHost host: String?) -> Origin {
-    let own = self.own
-    if let host = host?.lowercased(),
-      let match = own.first(where: { $0.authority == host || "\($0.host):\($0.port)" == host })
-    {
-      return match
-    }
-    return own.first ?? Origin(scheme: "http", host: "127.0.0.1", port: 80)
+  /// The origin of every absolute URL the server writes (`Location`, Todo-Backend `url`):
+  /// the public URL if there is one, else the bound address's. It comes from the
+  /// configuration alone, never from a request's `Host`.
+  public var preferred: Origin {
+    own.first ?? Origin(scheme: "http", host: bindHost, port: 80)
   }
 
   /// The `Content-Security-Policy` of every response: scripts, styles and everything else
