@@ -32,7 +32,8 @@ struct ListsController<Context: RequestContext> {
     let body = try await JSON.decode(ListNameBody.self, from: request, context: context)
     let list = try await state.requireService().createList(named: body.name)
     return try JSON.response(
-      list, status: .created, headers: [.location: "/api/v1/lists/\(list.id.uuidString)"])
+      list, status: .created,
+      headers: [.location: state.origins.url("/api/v1/lists/\(list.id.uuidString)")])
   }
 
   @Sendable func show(_ request: Request, context: Context) async throws -> Response {
@@ -83,7 +84,7 @@ struct ListsController<Context: RequestContext> {
     let body = try await JSON.decode(CreateTodoBody.self, from: request, context: context)
     let todo = try await state.requireService().createTodo(try body.draft(in: id))
     var headers = HTTPFields.etag(todo.version)
-    headers[.location] = "/api/v1/todos/\(todo.id.uuidString)"
+    headers[.location] = state.origins.url("/api/v1/todos/\(todo.id.uuidString)")
     return try JSON.response(todo, status: .created, headers: headers)
   }
 }

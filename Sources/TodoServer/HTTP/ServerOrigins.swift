@@ -170,6 +170,11 @@ public final class ServerOrigins: Sendable {
     own.first ?? Origin(scheme: "http", host: bindHost, port: 80)
   }
 
+  /// The absolute URL of `path` (which starts with `/`) on the ``preferred`` origin.
+  public func url(_ path: String) -> String {
+    preferred.description + path
+  }
+
   /// The `Content-Security-Policy` of every response: scripts, styles and everything else
   /// from the server itself only (no inline script or style), connections only to its own
   /// origins over HTTP and WebSocket, no framing, no `<base>`, forms posted only to itself.

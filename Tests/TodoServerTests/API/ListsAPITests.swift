@@ -18,7 +18,9 @@ struct ListsAPITests {
       #expect(created.status == .created)
       let work = try created.decode(TodoList.self)
       #expect(work.name == "Work")
-      #expect(created.headers[.location] == "/api/v1/lists/\(work.id.uuidString)")
+      #expect(
+        created.headers[.location]
+          == "http://127.0.0.1:\(client.port ?? 0)/api/v1/lists/\(work.id.uuidString)")
 
       let fetched = try await client.send(.get, "/api/v1/lists/\(work.id)")
       #expect(try fetched.decode(TodoList.self).id == work.id)

@@ -22,7 +22,10 @@ struct TodosAPITests {
       #expect(todo.section == "Fruit")
       #expect(todo.version == 1)
       #expect(created.headers[.eTag] == "\"1\"")
-      #expect(created.headers[.location] == "/api/v1/todos/\(todo.id.uuidString)")
+      #expect(
+        created.headers[.location]
+          == "http://127.0.0.1:\(client.port ?? 0)/api/v1/todos/\(todo.id.uuidString)",
+        "absolute, on the configured origin, though the request said Host: localhost")
 
       let read = try await client.send(.get, "/api/v1/todos/\(todo.id)")
       #expect(read.status == .ok)
