@@ -75,18 +75,20 @@ extension TodoService {
   }
 
   /// Brings a todo back from the trash to its old place. If its list is trashed too, the list
-  /// comes back as well.
+  /// comes back as well. Restoring a todo that is not in the trash changes nothing and
+  /// returns it as it is, so a repeated undo is harmless.
   ///
-  /// - Throws: `TodoError.notFound` if no trashed todo has this identifier.
+  /// - Throws: `TodoError.notFound` if no todo has this identifier.
   @discardableResult
   public func restoreTodo(id: UUID) async throws -> Todo {
     try await write { context in
-      guard var todo = try await context.object(Todo.self, id: id), todo.isTrashed else {
+      guard var todo = try await context.object(Todo.self, id: id) else {
         throw TodoError.notFound(entity: "trashed todo", id: id.uuidString)
       }
       if var list = try await context.object(TodoList.self, id: todo.listID), list.isTrashed {
         try await restore(&list, in: context)
       }
+      guard todo.isTrashed else { return todo }
       todo.deletedAt = nil
       todo.updatedAt = now()
       todo.version += 1
@@ -95,16 +97,18 @@ extension TodoService {
     }
   }
 
-  /// Brings a list back from the trash, with the todos it had when it was trashed.
+  /// Brings a list back from the trash, with the todos it had when it was trashed. Restoring
+  /// a list that is not in the trash changes nothing and returns it as it is.
   ///
-  /// - Throws: `TodoError.notFound` if no trashed list has this identifier;
+  /// - Throws: `TodoError.notFound` if no list has this identifier;
   ///   `TodoError.validation` if a live list has taken its name meanwhile.
   @discardableResult
   public func restoreList(id: UUID) async throws -> TodoList {
     try await write { context in
-      guard var list = try await context.object(TodoList.self, id: id), list.isTrashed else {
+      guard var list = try await context.object(TodoList.self, id: id) else {
         throw TodoError.notFound(entity: "trashed list", id: id.uuidString)
       }
+      guard list.isTrashed else { return list }
       try await restore(&list, in: context)
       return list
     }

@@ -46,10 +46,12 @@ public enum TodoValidation {
     try checkCharacters(text, field: "notes")
     var notes = Substring(text)
     while let last = notes.last, last.isWhitespace { notes.removeLast() }
-    guard notes.count <= maximumNotesLength else {
+    guard notes.unicodeScalars.count <= maximumNotesLength else {
       throw TodoError.validation(
         field: "notes",
-        message: "notes are limited to \(maximumNotesLength) characters (got \(notes.count))")
+        message:
+          "notes are limited to \(maximumNotesLength) characters (got \(notes.unicodeScalars.count))"
+      )
     }
     return String(notes)
   }
@@ -121,9 +123,10 @@ public enum TodoValidation {
     guard !trimmed.isEmpty else {
       throw TodoError.validation(field: field, message: "\(what) cannot be empty")
     }
-    guard trimmed.count <= limit else {
+    guard trimmed.unicodeScalars.count <= limit else {
       throw TodoError.validation(
-        field: field, message: "\(what) is limited to \(limit) characters (got \(trimmed.count))")
+        field: field,
+        message: "\(what) is limited to \(limit) characters (got \(trimmed.unicodeScalars.count))")
     }
     guard !trimmed.contains(where: \.isNewline) else {
       throw TodoError.validation(field: field, message: "\(what) must fit on one line")

@@ -22,7 +22,9 @@ struct TrashAndSearchTests {
       let restored = try await service.restoreTodo(id: b.id)
       #expect(restored.notes == "typed text")
       #expect(try await service.todos(inList: TodoList.inboxID).map(\.id) == [a.id, b.id, c.id])
-      await #expect(throws: TodoError.self) { try await service.restoreTodo(id: b.id) }
+      let again = try await service.restoreTodo(id: b.id)
+      #expect(again == restored, "restoring a live todo changes nothing")
+      await #expect(throws: TodoError.self) { try await service.restoreTodo(id: UUID()) }
 
       _ = try await service.trashTodo(id: c.id)
       let emptied = try await service.emptyTrash()

@@ -151,8 +151,10 @@ struct TodosAPITests {
       let restored = try await client.send(.post, "/api/v1/todos/\(ids[1])/restore")
       #expect(restored.status == .ok)
       #expect(try await titles() == "abc")
-      try expectProblem(
-        try await client.send(.post, "/api/v1/todos/\(ids[1])/restore"), .notFound)
+      let again = try await client.send(.post, "/api/v1/todos/\(ids[1])/restore")
+      #expect(again.status == .ok, "restoring a live todo is a harmless repeat")
+      #expect(try again.decode(Todo.self).version == restored.decode(Todo.self).version)
+      #expect(try await titles() == "abc")
       try expectProblem(
         try await client.send(.delete, "/api/v1/todos/\(ids[0])", headers: [.ifMatch: "\"7\""]),
         .conflict)
