@@ -283,9 +283,17 @@ final class HTTPGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
   // MARK: - Outbound
 
   func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-    guard case .end = unwrapOutboundIn(data) else {
+    switch unwrapOutboundIn(data) {
+    case .head(var head) where closeWhenDone:
+      // The connection closes after this response (a broken body, or shutdown): say so.
+      head.headers.replaceOrAdd(name: "Connection", value: "close")
+      context.write(wrapOutboundOut(.head(head)), promise: promise)
+      return
+    case .head, .body:
       context.write(data, promise: promise)
       return
+    case .end:
+      break
     }
     responsesPending = max(0, responsesPending - 1)
     context.write(data, promise: promise)
