@@ -63,7 +63,11 @@ final class HTTPGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
   private var deferredRefusal: (HTTPResponseStatus, String)?
   /// Close once the responses in progress have ended (shutdown, or a body error).
   private var closeWhenDone = false
+  /// When the current phase (head, body, idle) times out; `nil` while the server is
+  /// answering.
+  private var deadline: NIODeadline?
   private var timer: Scheduled<Void>?
+  private var timerFiresAt: NIODeadline?
   private var graceTimer: Scheduled<Void>?
   /// The first bytes of the head being read, to tell an unknown method (501) from a request
   /// line that is not one (400).
@@ -338,8 +342,8 @@ final class HTTPGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
     headers.add(name: "Content-Type", value: Problem.mediaType)
     headers.add(name: "Content-Length", value: String(body.readableBytes))
     headers.add(name: "Connection", value: "close")
-    for (name, value) in SecurityHeaders.fields(policy: origins.contentSecurityPolicy) {
-      headers.add(name: name.rawName, value: value)
+    for field in origins.securityHeaders {
+      headers.add(name: field.name.rawName, value: field.value)
     }
     for (name, value) in extraHeaders { headers.add(name: name, value: value) }
     let head = HTTPResponseHead(version: .http1_1, status: status, headers: headers)
@@ -365,17 +369,36 @@ final class HTTPGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
   }
 
+  /// Sets the deadline of the current phase (header, body or idle). One scheduled task per
+  /// connection serves every phase: it is only rescheduled when a deadline comes earlier
+  /// than it fires, and when it fires early it waits for the deadline that is set now, so a
+  /// request costs no timer allocations in the common case.
   private func arm(_ duration: Duration, context: ChannelHandlerContext) {
+    let deadline = NIODeadline.now() + TimeAmount(duration)
+    self.deadline = deadline
+    if let firesAt = timerFiresAt, firesAt <= deadline { return }
+    schedule(at: deadline, context: context)
+  }
+
+  private func schedule(at deadline: NIODeadline, context: ChannelHandlerContext) {
     timer?.cancel()
-    timer = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(duration)) {
+    timerFiresAt = deadline
+    timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) {
       self.timer = nil
-      self.timedOut(context: context)
+      self.timerFiresAt = nil
+      guard let deadline = self.deadline else { return }
+      if deadline <= .now() {
+        self.deadline = nil
+        self.timedOut(context: context)
+      } else {
+        self.schedule(at: deadline, context: context)
+      }
     }
   }
 
+  /// Clears the current phase's deadline (the task, if any, finds none when it fires).
   private func cancelTimer() {
-    timer?.cancel()
-    timer = nil
+    deadline = nil
   }
 
   private func timedOut(context: ChannelHandlerContext) {

@@ -3,13 +3,13 @@ import HTTPTypes
 /// The headers every response carries, whichever layer writes it: the router's middleware
 /// for routes and files, the connection guard for the errors it answers itself.
 enum SecurityHeaders {
-  /// `name: value` pairs, the policy first.
-  static func fields(policy: String) -> [(HTTPField.Name, String)] {
+  /// The fields, the content security policy `policy` first.
+  static func fields(policy: String) -> HTTPFields {
     [
-      (.contentSecurityPolicy, policy),
-      (.xContentTypeOptions, "nosniff"),
-      (.referrerPolicy, "no-referrer"),
-      (.crossOriginOpenerPolicy, "same-origin"),
+      .contentSecurityPolicy: policy,
+      .xContentTypeOptions: "nosniff",
+      .referrerPolicy: "no-referrer",
+      .crossOriginOpenerPolicy: "same-origin",
     ]
   }
 }

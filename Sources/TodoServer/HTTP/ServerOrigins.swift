@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Synchronization
 
 /// The names and origins that are the server's own: the only `Host`s it answers, the only
@@ -65,6 +66,8 @@ public final class ServerOrigins: Sendable {
     var trusted: Set<String>
     /// The `Content-Security-Policy` of every response.
     var contentSecurityPolicy: String
+    /// The security headers of every response (``SecurityHeaders``), built once.
+    var securityHeaders: HTTPFields
   }
 
   /// The address the server binds.
@@ -117,7 +120,9 @@ public final class ServerOrigins: Sendable {
       "default-src 'self'; connect-src \(connect); img-src 'self' data:; "
       + "object-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
     resolved.withLock {
-      $0 = Resolved(own: own, hosts: hosts, trusted: trusted, contentSecurityPolicy: policy)
+      $0 = Resolved(
+        own: own, hosts: hosts, trusted: trusted, contentSecurityPolicy: policy,
+        securityHeaders: SecurityHeaders.fields(policy: policy))
     }
   }
 
@@ -179,8 +184,16 @@ public final class ServerOrigins: Sendable {
   /// from the server itself only (no inline script or style), connections only to its own
   /// origins over HTTP and WebSocket, no framing, no `<base>`, forms posted only to itself.
   public var contentSecurityPolicy: String {
-    resolved.withLock { $0?.contentSecurityPolicy ?? "default-src 'none'; frame-ancestors 'none'" }
+    resolved.withLock { $0?.contentSecurityPolicy ?? Self.closedPolicy }
   }
+
+  /// The security headers of every response, with ``contentSecurityPolicy``.
+  var securityHeaders: HTTPFields {
+    resolved.withLock { $0?.securityHeaders } ?? SecurityHeaders.fields(policy: Self.closedPolicy)
+  }
+
+  /// The policy before the server listens: nothing may load.
+  private static let closedPolicy = "default-src 'none'; frame-ancestors 'none'"
 
   static func isWildcard(_ host: String) -> Bool {
     host == "0.0.0.0" || host == "::" || host == "[::]" || host == "*"

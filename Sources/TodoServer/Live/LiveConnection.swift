@@ -52,8 +52,12 @@ struct LiveConnection {
           }
         }
       }
+      // The writer ends only when the reader has (it finishes the outputs) or a write
+      // failed. Wait for both, so that the reader's error, the close code of a refused
+      // message (1007 invalid UTF-8, 1009 too large), reaches the WebSocket handler instead
+      // of a normal close.
       try await group.next()
-      group.cancelAll()
+      try await group.next()
     }
   }
 

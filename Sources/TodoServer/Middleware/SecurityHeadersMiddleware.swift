@@ -11,9 +11,7 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
     var response = try await next(request, context)
-    for (name, value) in SecurityHeaders.fields(policy: origins.contentSecurityPolicy) {
-      response.headers[name] = value
-    }
+    response.headers.append(contentsOf: origins.securityHeaders)
     return response
   }
 }
