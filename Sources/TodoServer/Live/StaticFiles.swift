@@ -62,7 +62,14 @@ struct StaticFiles<Context: RequestContext>: RouterMiddleware {
   /// - Throws: a 400 problem for invalid percent-encoding, a NUL or other control character,
   ///   an encoded slash or backslash, or a `.` or `..` segment.
   static func decode(_ path: String) throws -> String {
-    guard path.contains("%") || path.contains("/.") || path.contains("\\") else { return path }
+    // One pass over the bytes: most paths have nothing to decode or refuse.
+    var previous: UInt8 = 0
+    let plain = path.utf8.allSatisfy { byte in
+      defer { previous = byte }
+      return byte != UInt8(ascii: "%") && byte != UInt8(ascii: "\\")
+        && !(byte == UInt8(ascii: ".") && previous == UInt8(ascii: "/"))
+    }
+    if plain { return path }
     let refused = Problem.badRequest("the path \(path) is not a plain path", field: "path")
     guard path.utf8.count <= 1_024, let decoded = path.removingPercentEncoding else {
       throw refused
