@@ -23,14 +23,12 @@ struct GuardedHTTPChannel: ServerChildChannel {
       let overCapacity = !connections.open(limit: limits.maximumConnections)
       channel.closeFuture.whenComplete { _ in connections.close() }
       let pipeline = channel.pipeline.syncOperations
-      let bytes = InboundBytesHandler()
-      try pipeline.addHandler(bytes, position: .first)
+      let guardHandler = HTTPGuardHandler(
+        origins: origins, limits: limits, webSocketPaths: webSocketPaths,
+        overCapacity: overCapacity)
       let decoder = try pipeline.context(handlerType: ByteToMessageHandler<HTTPRequestDecoder>.self)
-      try pipeline.addHandler(
-        HTTPGuardHandler(
-          origins: origins, limits: limits, webSocketPaths: webSocketPaths,
-          overCapacity: overCapacity, bytesHandler: bytes),
-        position: .after(decoder.handler))
+      try pipeline.addHandler(guardHandler, position: .after(decoder.handler))
+      try pipeline.addHandler(InboundBytesHandler(guardHandler: guardHandler), position: .first)
       return value
     }
   }

@@ -30,10 +30,13 @@ final class HTTPGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
   typealias OutboundIn = HTTPServerResponsePart
   typealias OutboundOut = HTTPServerResponsePart
 
-  /// The methods routes answer; anything else is 501.
-  static let implementedMethods: Set<String> = [
-    "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS",
-  ]
+  /// Whether routes answer `method`; anything else is 501.
+  static func isImplemented(_ method: HTTPMethod) -> Bool {
+    switch method {
+    case .GET, .HEAD, .POST, .PUT, .PATCH, .DELETE, .OPTIONS: true
+    default: false
+    }
+  }
 
   private enum Inbound {
     /// Between requests: no byte of the next one yet.
@@ -48,7 +51,8 @@ final class HTTPGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
   private let limits: HTTPLimits
   private let webSocketPaths: Set<String>
   private let overCapacity: Bool
-  private let bytesHandler: InboundBytesHandler
+  /// This handler's context, for the bytes the ``InboundBytesHandler`` hands over.
+  private var context: ChannelHandlerContext?
 
   private var inbound = Inbound.waiting
   /// Requests passed on whose response has not ended.
@@ -75,18 +79,18 @@ final class HTTPGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
   init(
     origins: ServerOrigins, limits: HTTPLimits, webSocketPaths: Set<String>,
-    overCapacity: Bool, bytesHandler: InboundBytesHandler
+    overCapacity: Bool
   ) {
     self.origins = origins
     self.limits = limits
     self.webSocketPaths = webSocketPaths
     self.overCapacity = overCapacity
-    self.bytesHandler = bytesHandler
   }
 
   // MARK: - Lifecycle
 
   func handlerAdded(context: ChannelHandlerContext) {
+    self.context = context
     if context.channel.isActive { start(context: context) }
   }
 
@@ -106,6 +110,7 @@ final class HTTPGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
   }
 
   func handlerRemoved(context: ChannelHandlerContext) {
+    self.context = nil
     timer?.cancel()
     graceTimer?.cancel()
   }
@@ -123,18 +128,17 @@ final class HTTPGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
   // MARK: - Inbound
 
   func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-    switch event {
-    case let bytes as InboundBytesHandler.Arrived:
-      received(bytes.buffer, context: context)
-    case is ChannelShouldQuiesceEvent:
-      quiesce(context: context)
-      context.fireUserInboundEventTriggered(event)
-    default:
-      context.fireUserInboundEventTriggered(event)
-    }
+    if event is ChannelShouldQuiesceEvent { quiesce(context: context) }
+    context.fireUserInboundEventTriggered(event)
   }
 
-  /// Raw bytes on their way to the decoder: starts the header timeout and bounds the head.
+  /// Raw bytes on their way to the decoder (from the ``InboundBytesHandler``): starts the
+  /// header timeout and bounds the head.
+  func received(_ buffer: ByteBuffer) {
+    guard let context else { return }
+    received(buffer, context: context)
+  }
+
   private func received(_ buffer: ByteBuffer, context: ChannelHandlerContext) {
     guard !refusing else { return }
     switch inbound {
@@ -167,12 +171,13 @@ final class HTTPGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
     case .head(let head):
       let firstRequest = isFirstRequest
       isFirstRequest = false
-      if let (status, detail) = check(head) {
+      let (refusal, webSocket) = check(head)
+      if let (status, detail) = refusal {
         refusedFirstRequest = firstRequest
         refuse(status, detail, context: context)
         return
       }
-      if firstRequest, isWebSocketUpgrade(head) {
+      if firstRequest, webSocket {
         passUpgrade(data, context: context)
         return
       }
@@ -189,40 +194,71 @@ final class HTTPGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
   }
 
-  /// What is wrong with a request head, if anything.
-  private func check(_ head: HTTPRequestHead) -> (HTTPResponseStatus, String)? {
-    let hosts = head.headers["host"]
-    guard hosts.count == 1, let host = hosts.first, !host.isEmpty else {
-      return (.badRequest, "a request needs exactly one Host header")
-    }
-    guard origins.isOwnHost(host) else {
-      return (.misdirectedRequest, "this server does not answer for the host \(host)")
-    }
-    guard head.uri.utf8.count <= limits.maximumURILength else {
-      return (.uriTooLong, "request targets are limited to \(limits.maximumURILength) bytes")
-    }
-    guard Self.implementedMethods.contains(head.method.rawValue) else {
-      return (.notImplemented, "the method \(head.method.rawValue) is not implemented")
-    }
-    if let length = head.headers.first(name: "content-length").flatMap({ Int($0) }),
-      length > limits.maximumBodySize
-    {
-      return (.payloadTooLarge, "request bodies are limited to \(limits.maximumBodySize) bytes")
-    }
-    if head.headers.contains(name: "upgrade") {
-      let path = head.uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
-      if head.headers["upgrade"].contains(where: { $0.lowercased() == "websocket" }) {
-        guard webSocketPaths.contains(path) else {
-          return (.notFound, "no WebSocket at \(path)")
-        }
-        if let origin = head.headers.first(name: "origin"),
-          !origins.isTrustedForWebSocket(origin)
-        {
-          return (.forbidden, "WebSocket connections from \(origin) are not allowed")
-        }
+  /// What is wrong with a request head, if anything, and whether it asks for a WebSocket.
+  /// One pass over the headers.
+  private func check(_ head: HTTPRequestHead) -> (
+    refusal: (HTTPResponseStatus, String)?, webSocket: Bool
+  ) {
+    var hosts = 0
+    var host = ""
+    var contentLength: String?
+    var webSocket = false
+    var origin: String?
+    for (name, value) in head.headers {
+      switch name.utf8.count {
+      case 4 where Self.isName(name, "host"):
+        hosts += 1
+        host = value
+      case 6 where Self.isName(name, "origin"):
+        origin = value
+      case 7 where Self.isName(name, "upgrade"):
+        webSocket = webSocket || Self.isName(value, "websocket")
+      case 14 where Self.isName(name, "content-length"):
+        contentLength = value
+      default:
+        break
       }
     }
-    return nil
+    guard hosts == 1, !host.isEmpty else {
+      return ((.badRequest, "a request needs exactly one Host header"), webSocket)
+    }
+    guard origins.isOwnHost(host) else {
+      return ((.misdirectedRequest, "this server does not answer for the host \(host)"), webSocket)
+    }
+    guard head.uri.utf8.count <= limits.maximumURILength else {
+      return (
+        (.uriTooLong, "request targets are limited to \(limits.maximumURILength) bytes"), webSocket
+      )
+    }
+    guard Self.isImplemented(head.method) else {
+      return ((.notImplemented, "the method \(head.method.rawValue) is not implemented"), webSocket)
+    }
+    if let contentLength, let length = Int(contentLength), length > limits.maximumBodySize {
+      return (
+        (.payloadTooLarge, "request bodies are limited to \(limits.maximumBodySize) bytes"),
+        webSocket
+      )
+    }
+    if webSocket {
+      let path = head.uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
+      guard webSocketPaths.contains(path) else {
+        return ((.notFound, "no WebSocket at \(path)"), webSocket)
+      }
+      if let origin, !origins.isTrustedForWebSocket(origin) {
+        return ((.forbidden, "WebSocket connections from \(origin) are not allowed"), webSocket)
+      }
+    }
+    return (nil, webSocket)
+  }
+
+  /// Whether `text` is `lowercase` in any case (ASCII).
+  private static func isName(_ text: String, _ lowercase: StaticString) -> Bool {
+    guard text.utf8.count == lowercase.utf8CodeUnitCount else { return false }
+    return lowercase.withUTF8Buffer { expected in
+      zip(text.utf8, expected).allSatisfy { byte, want in
+        (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte) == want
+      }
+    }
   }
 
   /// Whether `bytes` begin like a request line: a method token, a space and a target.
@@ -242,17 +278,15 @@ final class HTTPGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
         || target == UInt8(ascii: "h"))
   }
 
-  private func isWebSocketUpgrade(_ head: HTTPRequestHead) -> Bool {
-    head.headers["upgrade"].contains { $0.lowercased() == "websocket" }
-  }
-
   /// Lets an accepted upgrade through and leaves the pipeline (with the byte counter): from
   /// here on, the connection carries WebSocket frames.
   private func passUpgrade(_ data: NIOAny, context: ChannelHandlerContext) {
     cancelTimer()
     let pipeline = context.pipeline.syncOperations
     try? pipeline.addHandler(WebSocketFrameGuard.Installer(shutdownGrace: limits.shutdownGrace))
-    pipeline.removeHandler(bytesHandler, promise: nil)
+    if let bytes = try? pipeline.context(handlerType: InboundBytesHandler.self) {
+      pipeline.removeHandler(context: bytes, promise: nil)
+    }
     context.fireChannelRead(data)
     pipeline.removeHandler(context: context, promise: nil)
   }
@@ -435,19 +469,21 @@ final class HTTPGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
   }
 }
 
-/// Counts the raw bytes of a connection before the HTTP decoder sees them and tells the
-/// ``HTTPGuardHandler`` (through a user event), which bounds a request head by bytes and by
-/// time before the decoder has parsed it.
+/// Hands the raw bytes of a connection to its ``HTTPGuardHandler`` before the HTTP decoder
+/// sees them, so that the guard bounds a request head by bytes and by time before the decoder
+/// has parsed it.
 final class InboundBytesHandler: ChannelInboundHandler, RemovableChannelHandler {
   typealias InboundIn = ByteBuffer
 
-  /// Bytes that arrived; sent before they reach the decoder.
-  struct Arrived {
-    var buffer: ByteBuffer
+  /// The guard of the same connection.
+  let guardHandler: HTTPGuardHandler
+
+  init(guardHandler: HTTPGuardHandler) {
+    self.guardHandler = guardHandler
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-    context.fireUserInboundEventTriggered(Arrived(buffer: unwrapInboundIn(data)))
+    guardHandler.received(unwrapInboundIn(data))
     context.fireChannelRead(data)
   }
 }

@@ -131,8 +131,10 @@ public final class ServerOrigins: Sendable {
 
   /// Whether a `Host` header (`name[:port]`) names this server.
   public func isOwnHost(_ host: String) -> Bool {
-    let host = host.lowercased()
-    return resolved.withLock { $0?.hosts.contains(host) ?? false }
+    resolved.withLock { resolved in
+      guard let hosts = resolved?.hosts else { return false }
+      return hosts.contains(host) || hosts.contains(host.lowercased())
+    }
   }
 
   /// Whether an `Origin` header is one of the server's own origins.
