@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from httpkit import INBOX, ROOT, raw_exchange
+from httpkit import INBOX, ROOT, raw_exchange, request_bytes
 
 OPENAPI = ROOT / "Sources/TodoServer/Resources/openapi.json"
 
@@ -138,3 +138,29 @@ def test_body_cut_short_is_400(server, ids, method, template, takes_body):
         assert exchange.closed, f"server kept the connection open: {exchange!r}"
     assert server.healthy()
     assert server.everything() == before, f"{method} {path} with a cut body changed data"
+
+
+def test_large_bodies_in_one_write_are_not_large_heads(server):
+    """Requests whose head and a large (but allowed) body arrive in the same read are read
+    normally: only the head is bounded by the head limits, not the bytes that follow it. Five
+    on one keep-alive connection, so the server's read buffer has grown to hold a head and
+    much of a body at once."""
+    import socket
+    notes = "n" * 90_000
+    body = json.dumps({"title": "big notes", "notes": notes}).encode()
+    data = request_bytes(
+        "POST", f"/api/v1/lists/{INBOX}/todos", server.host,
+        [("Content-Type", "application/json"), ("Connection", "keep-alive")], body)
+    statuses = []
+    with socket.create_connection(("127.0.0.1", server.port), timeout=5) as sock:
+        reader = sock.makefile("rb")
+        for _ in range(5):
+            sock.sendall(data)
+            status = reader.readline()
+            statuses.append(status.split()[1].decode() if status else "closed")
+            length = 0
+            while (line := reader.readline()) not in (b"\r\n", b""):
+                if line.lower().startswith(b"content-length:"):
+                    length = int(line.split(b":")[1])
+            reader.read(length)
+    assert statuses == ["201"] * 5, statuses

@@ -41,7 +41,7 @@ final class HTTPGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
   private enum Inbound {
     /// Between requests: no byte of the next one yet.
     case waiting
-    /// Bytes of a head arrived; `bytes` so far, whether its request line has ended.
+    /// Bytes of a head arrived: `bytes` of its request line so far, and whether it ended.
     case head(bytes: Int, lineEnded: Bool)
     /// The head went to the server; its body is being read.
     case body
@@ -75,7 +75,7 @@ final class HTTPGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
   private var graceTimer: Scheduled<Void>?
   /// The first bytes of the head being read, to tell an unknown method (501) from a request
   /// line that is not one (400).
-  private var requestLineStart: [UInt8] = []
+  private var requestLineStart: ByteBuffer?
 
   init(
     origins: ServerOrigins, limits: HTTPLimits, webSocketPaths: Set<String>,
@@ -146,21 +146,22 @@ final class HTTPGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
       return
     case .waiting:
       inbound = .head(bytes: 0, lineEnded: false)
-      requestLineStart = Array(buffer.readableBytesView.prefix(64))
+      requestLineStart = buffer.getSlice(
+        at: buffer.readerIndex, length: min(64, buffer.readableBytes))
       arm(limits.headerTimeout, context: context)
       received(buffer, context: context)
     case .head(let bytes, let lineEnded):
+      // Only the request line needs bounding here: SwiftNIO's decoder keeps no limit on the
+      // target, but does on the header fields (431 through its `headerOverflow`). The bytes
+      // after the line may already be a body, so they are not counted.
+      guard !lineEnded else { return }
+      let ended = buffer.readableBytesView.contains(UInt8(ascii: "\n"))
       let total = bytes + buffer.readableBytes
-      let ended = lineEnded || buffer.readableBytesView.contains(UInt8(ascii: "\n"))
       inbound = .head(bytes: total, lineEnded: ended)
       if !ended, total > limits.maximumURILength + 32 {
         refuse(
           .uriTooLong, "request targets are limited to \(limits.maximumURILength) bytes",
           context: context)
-      } else if total > limits.maximumURILength + limits.maximumHeaderSize + 1_024 {
-        refuse(
-          .requestHeaderFieldsTooLarge,
-          "request heads are limited to \(limits.maximumHeaderSize) bytes", context: context)
       }
     }
   }
@@ -307,7 +308,8 @@ final class HTTPGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
       return
     }
     switch parserError {
-    case .invalidMethod where Self.isRequestLine(requestLineStart):
+    case .invalidMethod
+    where Self.isRequestLine(requestLineStart.map { Array($0.readableBytesView) } ?? []):
       refuse(.notImplemented, "the request method is not implemented", context: context)
     case .headerOverflow:
       refuse(
