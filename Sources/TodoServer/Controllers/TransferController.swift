@@ -19,17 +19,9 @@ struct TransferController<Context: RequestContext> {
   }
 
   @Sendable func importDocument(_ request: Request, context: Context) async throws -> Response {
-    let buffer = try await request.body.collect(upTo: context.maxUploadSize)
-    guard buffer.readableBytes > 0 else {
-      throw Problem.malformedJSON("the request has no body; send a JSON object")
-    }
-    let contentType = request.headers[.contentType]
-    guard let contentType, ContentTypeMiddleware<TodoRequestContext>.isJSON(contentType) else {
-      throw Problem.unsupportedMediaType(contentType)
-    }
-    // Like `JSON.decode`, with timestamps read strictly (see ``ImportTimestamps``).
-    let document = try ImportTimestamps.decoder.decode(
-      ExportDocument.self, from: Data(buffer.readableBytesView))
+    // Timestamps are read strictly (see ``ImportTimestamps``).
+    let document = try await JSON.decode(
+      ExportDocument.self, from: request, context: context, decoder: ImportTimestamps.decoder)
     let written = try await state.requireService().importDocument(document)
     return try JSON.response(Counts(lists: written.lists, todos: written.todos))
   }

@@ -23,8 +23,11 @@ enum JSON {
   /// - Throws: a 413 problem for a body over the limit, a 400 problem for a missing body or
   ///   invalid JSON, a 415 problem for a body that is not declared as JSON, a 422 problem for a missing or mistyped field, and the `TodoError`s that
   ///   decoding raises for invalid values.
+  ///
+  /// - Parameter decoder: The decoder, ``decoder`` unless a route reads stricter (import).
   static func decode<T: Decodable>(
-    _ type: T.Type, from request: Request, context: some RequestContext
+    _ type: T.Type, from request: Request, context: some RequestContext,
+    decoder: JSONDecoder = JSON.decoder
   ) async throws -> T {
     let buffer = try await request.body.collect(upTo: context.maxUploadSize)
     guard buffer.readableBytes > 0 else {
