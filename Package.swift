@@ -4,7 +4,8 @@ import PackageDescription
 
 let package = Package(
   name: "todo",
-  platforms: [.macOS(.v14)],
+  // `Mutex` and `Atomic` (Synchronization) need macOS 15.
+  platforms: [.macOS(.v15)],
   products: [
     .library(name: "Diffable", targets: ["Diffable"]),
     .library(name: "Persistence", targets: ["Persistence"]),
