@@ -53,6 +53,15 @@ def marker_round_trip(server):
         ws.close()
 
 
+def assert_nothing_applied(server, prefix, count):
+    """After a refused frame: once a marker todo went through, no todo titled `prefix…`
+    exists and the marker is the only todo added since there were `count`."""
+    marker_round_trip(server)
+    titles = server.titles()
+    assert not any(t.startswith(prefix) for t in titles)
+    assert len(titles) == count + 1
+
+
 # MARK: - Upgrades
 
 
@@ -117,10 +126,7 @@ def test_unmasked_frame_is_1002_and_not_applied(server):
         expect_close(ws, 1002)
     finally:
         ws.close()
-    marker_round_trip(server)
-    titles = server.titles()
-    assert title not in titles
-    assert len(titles) == count + 1  # only the marker
+    assert_nothing_applied(server, title, count)
 
 
 def test_invalid_utf8_is_1007_and_not_applied(server):
@@ -135,10 +141,7 @@ def test_invalid_utf8_is_1007_and_not_applied(server):
         expect_close(ws, 1007)
     finally:
         ws.close()
-    marker_round_trip(server)
-    titles = server.titles()
-    assert not any(t.startswith(prefix) for t in titles)
-    assert len(titles) == count + 1
+    assert_nothing_applied(server, prefix, count)
 
 
 def send_concurrently(ws, data):
@@ -178,10 +181,7 @@ def test_message_over_1_mib_is_1009_and_not_applied(server, shape):
         sender.join(timeout=5)
     finally:
         ws.close()
-    marker_round_trip(server)
-    titles = server.titles()
-    assert not any(t.startswith(prefix) for t in titles)
-    assert len(titles) == count + 1
+    assert_nothing_applied(server, prefix, count)
 
 
 def test_server_keeps_serving_after_refused_frames(server):
