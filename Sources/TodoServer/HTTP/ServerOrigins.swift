@@ -64,8 +64,6 @@ public final class ServerOrigins: Sendable {
     var hosts: Set<String>
     /// Own origins and allowed origins, as browsers write them in `Origin`.
     var trusted: Set<String>
-    /// The `Content-Security-Policy` of every response.
-    var contentSecurityPolicy: String
     /// The security headers of every response (``SecurityHeaders``), built once.
     var securityHeaders: HTTPFields
   }
@@ -121,7 +119,7 @@ public final class ServerOrigins: Sendable {
       + "object-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
     resolved.withLock {
       $0 = Resolved(
-        own: own, hosts: hosts, trusted: trusted, contentSecurityPolicy: policy,
+        own: own, hosts: hosts, trusted: trusted,
         securityHeaders: SecurityHeaders.fields(policy: policy))
     }
   }
@@ -135,12 +133,6 @@ public final class ServerOrigins: Sendable {
       guard let hosts = resolved?.hosts else { return false }
       return hosts.contains(host) || hosts.contains(host.lowercased())
     }
-  }
-
-  /// Whether an `Origin` header is one of the server's own origins.
-  public func isOwnOrigin(_ origin: String) -> Bool {
-    guard let parsed = Origin(origin) else { return false }
-    return resolved.withLock { $0?.own.contains(parsed) ?? false }
   }
 
   /// Whether an `Origin` header may use the API (the server's own or an allowed one).
@@ -186,7 +178,7 @@ public final class ServerOrigins: Sendable {
   /// from the server itself only (no inline script or style), connections only to its own
   /// origins over HTTP and WebSocket, no framing, no `<base>`, forms posted only to itself.
   public var contentSecurityPolicy: String {
-    resolved.withLock { $0?.contentSecurityPolicy ?? Self.closedPolicy }
+    securityHeaders[.contentSecurityPolicy] ?? Self.closedPolicy
   }
 
   /// The security headers of every response, with ``contentSecurityPolicy``.
