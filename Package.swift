@@ -125,7 +125,6 @@ let package = Package(
       name: "TodoServer",
       dependencies: [
         "TodoCore",
-        "Persistence",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "Logging", package: "swift-log"),

@@ -1,6 +1,5 @@
 import Hummingbird
 import Logging
-import Persistence
 import TodoCore
 
 /// How to run the todo server.
@@ -10,10 +9,7 @@ public struct ServerOptions: Sendable {
   /// The TCP port; 0 picks a free one.
   public var port: Int
   /// The todo database.
-  public var database: StoreLocation
-  /// Whether list reads are served from a cache of encoded bodies (on by default; the
-  /// benchmark turns it off to measure the uncached path).
-  public var cachesResponses: Bool
+  public var database: TodoService.Location
   /// The server's public URL, when a TLS proxy serves it (`https://todo.example.org`): one
   /// more of its own origins and host names.
   public var publicOrigin: ServerOrigins.Origin?
@@ -26,15 +22,14 @@ public struct ServerOptions: Sendable {
 
   /// Creates options.
   public init(
-    host: String = "127.0.0.1", port: Int = 8080, database: StoreLocation,
-    cachesResponses: Bool = true, publicOrigin: ServerOrigins.Origin? = nil,
+    host: String = "127.0.0.1", port: Int = 8080, database: TodoService.Location,
+    publicOrigin: ServerOrigins.Origin? = nil,
     allowedOrigins: [ServerOrigins.Origin] = [], todoBackendCORS: Bool = false,
     limits: HTTPLimits = HTTPLimits()
   ) {
     self.host = host
     self.port = port
     self.database = database
-    self.cachesResponses = cachesResponses
     self.publicOrigin = publicOrigin
     self.allowedOrigins = allowedOrigins
     self.todoBackendCORS = todoBackendCORS
@@ -70,7 +65,7 @@ public func buildApplication(
 ) -> some ApplicationProtocol {
   let logger = logger ?? Logger(label: "todo.server")
   let origins = options.makeOrigins()
-  let state = ServerState(origins: origins, cachesResponses: options.cachesResponses)
+  let state = ServerState(origins: origins)
   let database = DatabaseService(location: options.database, state: state, logger: logger)
   if options.port != 0 { origins.bind(port: options.port) }
   return Application(

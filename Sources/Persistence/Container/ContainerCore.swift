@@ -5,6 +5,8 @@ final class ContainerCore: Sendable {
   let engine: any StorageEngine
   let hub: ChangeHub
   let entities: [ObjectIdentifier: any Entity.Type]
+  /// The running observations, shared by observers of the same request.
+  let observations = ObservationRegistry()
 
   init(engine: any StorageEngine, hub: ChangeHub, entities: [any Entity.Type]) {
     self.engine = engine

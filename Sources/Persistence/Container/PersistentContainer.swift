@@ -34,8 +34,8 @@ public final class PersistentContainer: Sendable {
     pollingInterval: Duration = .milliseconds(150)
   ) async throws {
     let hub = ChangeHub()
-    let engine = try await SQLiteEngine.open(location, entities: entities) { summary in
-      hub.publish(.commit(summary))
+    let engine = try await SQLiteEngine.open(location, entities: entities) { event in
+      hub.publish(event)
     }
     let core = ContainerCore(engine: engine, hub: hub, entities: entities)
     self.location = location
@@ -69,17 +69,15 @@ public final class PersistentContainer: Sendable {
     try core.engine.close()
   }
 
-  /// Watches `PRAGMA data_version` on the writer connection: it changes only when another
-  /// connection (another process, another container) commits, never for our own commits.
+  /// Looks for commits of other connections (another process, another container) every
+  /// `interval`, and publishes their change records: the objects they name are read and every
+  /// observation applies them incrementally.
   private static func pollExternalChanges(
     engine: any StorageEngine, hub: ChangeHub, every interval: Duration
   ) async {
-    var last: Int64? = nil
     while !Task.isCancelled {
       do {
-        let token = try await engine.externalChangeToken()
-        if let last, last != token { hub.publish(.external) }
-        last = token
+        try await engine.catchUpExternalChanges()
       } catch {
         if Task.isCancelled { return }
         persistenceLogger.warning("change polling failed: \(error)")

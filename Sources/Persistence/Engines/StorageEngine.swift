@@ -18,20 +18,31 @@ protocol StorageEngine: Sendable {
     _ request: FetchRequest<Root>, limit: Int?, offset: Int
   ) async throws -> StoredRows<Root>
 
-  /// Fetches like `fetch`, serialised with commits, and returns the sequence number of the
-  /// last in-process commit the result includes (observation starts from it).
+  /// Fetches like `fetch` and returns the store's change sequence the result includes
+  /// (observation starts from it), read in the same snapshot.
   func fetchSequenced<Root: Entity>(
     _ request: FetchRequest<Root>
   ) async throws -> (objects: [Stored<Root>], sequence: UInt64)
 
-  /// Commits every batch in one transaction, or none of them.
+  /// Commits every batch in one transaction, or none of them, with its change records.
   ///
   /// - Throws: `PersistenceError.conflict` if an update or delete finds another version, or an
   ///   insert finds the identifier taken; `EngineError` for engine failures.
   func commit(_ batches: [any AnyEntityBatch]) async throws -> CommitSummary
 
-  /// A number that changes whenever another process (or another connection pool) commits.
-  func externalChangeToken() async throws -> Int64
+  /// Runs `body` in one read transaction (one snapshot, one trip to a reader).
+  func read<T: Sendable>(_ body: @escaping @Sendable (ReadTransaction) throws -> T) async throws
+    -> T
+
+  /// Runs `body` in one write transaction that holds the store's write lock from its first
+  /// read (`BEGIN IMMEDIATE`), commits what it wrote with its change records, and publishes
+  /// them. A thrown error rolls everything back.
+  func write<T: Sendable>(_ body: @escaping @Sendable (WriteTransaction) throws -> T) async throws
+    -> T
+
+  /// Publishes the change records other processes committed since the last ones published,
+  /// if the store changed. Called periodically by the container.
+  func catchUpExternalChanges() async throws
 
   /// Closes the engine's connections.
   func close() throws
@@ -78,18 +89,27 @@ struct CommittedChanges<Root: Entity>: AnyCommittedChanges {
   var deleted: [UUID] = []
 
   var entityType: ObjectIdentifier { ObjectIdentifier(Root.self) }
+  var entityName: String { Root.entityName }
   var rowCount: Int { inserted.count + updated.count + deleted.count }
+  var insertedIDs: [UUID] { inserted.map(\.value.id) }
+  var updatedIDs: [UUID] { updated.map(\.value.id) }
+  var deletedIDs: [UUID] { deleted }
 }
 
 /// Committed changes whose entity type is erased.
 protocol AnyCommittedChanges: Sendable {
   var entityType: ObjectIdentifier { get }
+  var entityName: String { get }
   var rowCount: Int { get }
+  var insertedIDs: [UUID] { get }
+  var updatedIDs: [UUID] { get }
+  var deletedIDs: [UUID] { get }
 }
 
-/// Everything one commit wrote, in commit order.
+/// Everything one commit wrote (or, caught up from other processes, several commits), in
+/// commit order.
 struct CommitSummary: Sendable {
-  /// The in-process commit sequence number.
+  /// The store's change sequence after the commit.
   var sequence: UInt64
   /// The changes, per entity type.
   var changes: [ObjectIdentifier: any AnyCommittedChanges]

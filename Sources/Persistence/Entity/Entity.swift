@@ -5,7 +5,10 @@ import Foundation
 /// An app declares its own entities; the library knows none. Each one is `Codable` (objects are
 /// read back with `Decodable`, one column per coding key), `Sendable`, `Equatable` and
 /// identified by a `UUID` stored in the column `id`. The store adds a column `version`, used
-/// for optimistic concurrency; it is not part of the value.
+/// for optimistic concurrency: 1 when inserted, one more on every write of the row. An entity
+/// that wants it in its value (as an ETag, or for an `If-Match` check) names the property in
+/// ``storeVersion`` and decodes it from the coding key `version`; it is never a second
+/// counter.
 ///
 /// ```swift
 /// struct Todo: Entity {
@@ -32,6 +35,11 @@ public protocol Entity: Codable, Sendable, Identifiable, Equatable where ID == U
   /// How objects are ordered by the user, if they are: an order-key attribute and the
   /// attribute naming their collection. `nil` by default.
   static var ordering: Ordering<Self>? { get }
+  /// The property that mirrors the store's `version` column, if the entity has one. It is
+  /// read with the object (coding key `version`), set on the values a save or a write
+  /// transaction returns and publishes, and it is the version an update or delete in a
+  /// ``WriteTransaction`` expects. `nil` by default.
+  static var storeVersion: WritableKeyPath<Self, Int>? { get }
 }
 
 extension Entity {
@@ -40,6 +48,23 @@ extension Entity {
   }
 
   public static var ordering: Ordering<Self>? { nil }
+
+  public static var storeVersion: WritableKeyPath<Self, Int>? { nil }
+}
+
+extension Entity {
+  /// `object` with its ``storeVersion`` property set to `version` (unchanged if it has none).
+  static func stamped(_ object: Self, version: Int64) -> Self {
+    guard let keyPath = storeVersion else { return object }
+    var copy = object
+    copy[keyPath: keyPath] = Int(version)
+    return copy
+  }
+
+  /// The version `object` carries in its ``storeVersion`` property, if it has one.
+  static func carriedVersion(of object: Self) -> Int64? {
+    storeVersion.map { Int64(object[keyPath: $0]) }
+  }
 }
 
 extension Entity {

@@ -40,6 +40,11 @@ public enum SchemaChange: Sendable, Hashable {
   case createIndex(String, on: [String], unique: Bool = false)
   /// Drops an index.
   case dropIndex(String)
+  /// Drops a column that is no longer an attribute, if the table has it (a table created after
+  /// the attribute was removed never had it). With `copyingToVersion`, the column's values
+  /// first become the store's `version`: for an entity that kept its own version counter and
+  /// now mirrors the store's (``Entity/storeVersion``).
+  case dropColumn(String, copyingToVersion: Bool = false)
   /// Runs SQL that the code author wrote for a data migration. It never contains user values.
   case sql(String)
 }

@@ -31,6 +31,8 @@ public struct FetchedResults<Root: Entity>: Sendable {
   public let changeset: ResultsChangeset
   /// The identifiers of objects whose content changed since the previous value.
   public let updatedIDs: Set<UUID>
+  /// The store's change sequence of the newest commit this value reflects.
+  public let sequence: UInt64
 }
 
 /// The objects of one section of a fetched result.
@@ -83,7 +85,7 @@ extension FetchedResults {
         from: previous ?? ResultsSnapshot(), isItemContentEqual: { !updated.contains($0) })
     return FetchedResults(
       objects: state.objects, sections: sections, snapshot: snapshot, changeset: changeset,
-      updatedIDs: updated)
+      updatedIDs: updated, sequence: state.sequence)
   }
 
   /// A snapshot built from scratch.

@@ -26,8 +26,8 @@ import Foundation
 public struct Ordering<Root: Entity>: Sendable {
   /// The order-key attribute. Its property must be a `var`.
   public let key: Attribute<Root, OrderKey>
-  /// The attribute whose value names the collection.
-  public let collection: AnyAttribute<Root>
+  /// The attribute whose value names the collection; `nil` when all objects form one.
+  public let collection: AnyAttribute<Root>?
 
   /// Declares the user order of an entity.
   ///
@@ -37,6 +37,14 @@ public struct Ordering<Root: Entity>: Sendable {
   public init<Collection>(key: Attribute<Root, OrderKey>, collection: Attribute<Root, Collection>) {
     self.key = key
     self.collection = collection.erased
+  }
+
+  /// Declares the user order of an entity whose objects all form one collection.
+  ///
+  /// - Parameter key: The order-key attribute (a `var` property).
+  public init(key: Attribute<Root, OrderKey>) {
+    self.key = key
+    self.collection = nil
   }
 
   /// `object` with its order key replaced.
@@ -52,6 +60,7 @@ public struct Ordering<Root: Entity>: Sendable {
 
   /// The filter selecting the collection `object` belongs to.
   func sameCollection(as object: Root) -> Filter<Root> {
+    guard let collection else { return Filter(.constant(true)) }
     let value = collection.read(object)
     return value.isNull
       ? Filter(.isNull(collection)) : Filter(.compare(collection, .equal, value))

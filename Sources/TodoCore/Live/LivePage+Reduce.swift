@@ -2,7 +2,7 @@ import Composable
 import Foundation
 
 extension LivePage {
-  /// The identifier of the load effect: a newer load replaces one in flight.
+  /// The identifier of the observation effect: observing another list replaces it.
   enum LoadID: Hashable, Sendable { case load }
 
   // MARK: - Browser events
@@ -14,9 +14,8 @@ extension LivePage {
     case .onAppear:
       return load(state.listID)
 
-    case .storeChanged:
-      state.problem = problem
-      return load(state.listID)
+    case .onDisappear:
+      return .cancel(id: LoadID.load)
 
     case .add(let text):
       if let refused = refusal(of: [("title", text)]) {
@@ -150,11 +149,17 @@ extension LivePage {
   func reduceResult(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .loaded(let loaded):
+      guard loaded.lists.contains(where: { $0.id == loaded.listID }) else {
+        // The shown list went away (trashed here or elsewhere): show the Inbox.
+        guard loaded.listID != TodoList.inboxID else { return .none }
+        return load(TodoList.inboxID)
+      }
       state.loaded = true
       state.lists = loaded.lists
       state.listID = loaded.listID
       state.todos = loaded.todos
       state.now = loaded.now
+      state.sequence = loaded.sequence
       if let id = state.confirmDelete, !loaded.todos.contains(where: { $0.id == id }) {
         state.confirmDelete = nil
       }
@@ -170,7 +175,7 @@ extension LivePage {
 
     case .editor(.saved):
       state.editor = nil
-      return load(state.listID)
+      return .none
 
     case .editor(.cancel):
       state.editor = nil
@@ -183,20 +188,26 @@ extension LivePage {
 
   // MARK: - Effects
 
-  /// Reads the lists and the todos of `listID` (the Inbox if that list is gone).
+  /// Observes the lists and the todos of `listID` (``TodoService/observe(list:)``): the
+  /// current ones first, then every committed change, from any page, process or client.
+  /// Observing another list cancels the previous observation.
   func load(_ listID: UUID) -> Effect<Action> {
     .run { [service, now] send in
-      let lists = try await service.lists()
-      let shown = lists.contains { $0.id == listID } ? listID : TodoList.inboxID
-      let todos = try await service.todos(inList: shown)
-      send(.loaded(Loaded(lists: lists, listID: shown, todos: todos, now: now())))
+      for try await value in service.observe(list: listID) {
+        send(
+          .loaded(
+            Loaded(
+              lists: value.lists, listID: value.listID, todos: value.todos, now: now(),
+              sequence: value.sequence)))
+      }
     } catch: { error, send in
       send(.failed(Self.message(for: error)))
     }
     .cancellable(id: LoadID.load, cancelInFlight: true)
   }
 
-  /// Runs a write, then reloads; a failure becomes ``Action/failed(_:)``.
+  /// Runs a write; its result arrives through the observation. A failure becomes
+  /// ``Action/failed(_:)``.
   func write(
     _ listID: UUID, _ body: @escaping @Sendable (TodoService) async throws -> Void
   ) -> Effect<Action> {
@@ -207,12 +218,8 @@ extension LivePage {
     _ listID: UUID,
     _ body: @escaping @Sendable (TodoService, Send<Action>) async throws -> Void
   ) -> Effect<Action> {
-    .run { [service, now] send in
+    .run { [service] send in
       try await body(service, send)
-      let lists = try await service.lists()
-      let shown = lists.contains { $0.id == listID } ? listID : TodoList.inboxID
-      let todos = try await service.todos(inList: shown)
-      send(.loaded(Loaded(lists: lists, listID: shown, todos: todos, now: now())))
     } catch: { error, send in
       send(.failed(Self.message(for: error)))
     }

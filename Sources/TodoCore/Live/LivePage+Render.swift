@@ -14,8 +14,15 @@ extension PageSnapshot {
   ///
   /// - Complexity: O(n log n) in the number of todos of the list (O(n) in user order).
   public init(_ state: LivePage.State) {
-    self.init()
+    self.init(listOnly: state)
     chrome = LiveChrome(state)
+  }
+
+  /// The list part of the page for `state` (sections, items, cells), with an empty chrome.
+  ///
+  /// - Complexity: O(n log n) in the number of todos of the list (O(n) in user order).
+  init(listOnly state: LivePage.State) {
+    self.init()
     guard state.loaded else { return }
     let todos = Self.visibleTodos(state)
     for todo in todos { cells[todo.id.uuidString] = LiveCell(todo, now: state.now) }

@@ -5,10 +5,10 @@ import Foundation
 ///
 /// Its state is the page's data (lists, the chosen list's todos) and the person's choices
 /// (filter, search, layout, open dialogs). Events from the browser become ``Action``s; writes
-/// go through ``TodoService`` and the page reloads what they changed. Changes made elsewhere
-/// (another page, the command line, the JSON API) arrive as ``Action/storeChanged``, sent by
-/// the server when `Persistence` observation reports a commit. The page's
-/// ``PageSnapshot`` is a pure function of the state.
+/// go through ``TodoService``. The data arrives from one observation
+/// (``TodoService/observe(list:)``) as ``Action/loaded(_:)``: the first value, then every
+/// commit that changes it, whoever made it (this page, another page, the command line, the
+/// JSON API, another process). The page's ``PageSnapshot`` is a pure function of the state.
 ///
 /// ```swift
 /// let store = Store(initialState: LivePage.State()) { LivePage(service: service) }
@@ -33,6 +33,9 @@ public struct LivePage: Reducer {
     public var todos: [Todo] = []
     /// When the data was loaded: what "overdue" is measured against.
     public var now = Date(timeIntervalSince1970: 0)
+    /// The store's change sequence the data reflects: pages showing the same list at the
+    /// same sequence show the same data.
+    public var sequence: UInt64 = 0
     /// Which todos the list shows.
     public var filter = Filter.all
     /// The search text (case-insensitive, over titles and notes).
@@ -62,6 +65,8 @@ public struct LivePage: Reducer {
     // MARK: Browser events
     /// The page connected: load everything.
     case onAppear
+    /// The page closed: stop observing its data (the observation never ends by itself).
+    case onDisappear
     /// Add a todo with this text (trimmed; empty text is ignored; text with a control
     /// character is refused with ``State/problem``).
     case add(String)
@@ -90,9 +95,8 @@ public struct LivePage: Reducer {
     case sortByDeadline(Bool)
     case clearCompleted
 
-    // MARK: Effects and the server
-    /// Something committed to the store (observation): reload.
-    case storeChanged
+    // MARK: Effects
+    /// The observed lists and todos, first or after a commit.
     case loaded(Loaded)
     case trashed(Todo)
     case failed(String)
@@ -135,13 +139,18 @@ public struct LivePage: Reducer {
     public var todos: [Todo]
     /// When the load happened.
     public var now: Date
+    /// The store's change sequence the data reflects (0 when unknown).
+    public var sequence: UInt64
 
     /// Creates a load result.
-    public init(lists: [TodoList], listID: UUID, todos: [Todo], now: Date) {
+    public init(
+      lists: [TodoList], listID: UUID, todos: [Todo], now: Date, sequence: UInt64 = 0
+    ) {
       self.lists = lists
       self.listID = listID
       self.todos = todos
       self.now = now
+      self.sequence = sequence
     }
   }
 

@@ -86,17 +86,23 @@ extension Todo {
   static let externalOrderAttribute = Attribute("externalOrder", \Todo.externalOrder)
   static let createdAtAttribute = Attribute("createdAt", \Todo.createdAt)
   static let updatedAtAttribute = Attribute("updatedAt", \Todo.updatedAt)
-  /// Stored as `revision`: the store keeps a `version` column of its own.
-  static let versionAttribute = Attribute("revision", \Todo.version)
   static let deletedAtAttribute = Attribute("deletedAt", \Todo.deletedAt)
 
   public static let attributes: [AnyAttribute<Todo>] = [
     listIDAttribute.erased, titleAttribute.erased, notesAttribute.erased,
     deadlineAttribute.erased, statusAttribute.erased, doneAtAttribute.erased,
     sectionAttribute.erased, orderAttribute.erased, externalOrderAttribute.erased,
-    createdAtAttribute.erased, updatedAtAttribute.erased, versionAttribute.erased,
-    deletedAtAttribute.erased,
+    createdAtAttribute.erased, updatedAtAttribute.erased, deletedAtAttribute.erased,
   ]
+
+  /// The store's version is the todo's version: the ETag, the `If-Match` check and the
+  /// conflict are the store's one mechanism.
+  public static var storeVersion: WritableKeyPath<Todo, Int>? { \.version }
+
+  /// User order within a list: `Persistence` order keys.
+  public static var ordering: Ordering<Todo>? {
+    Ordering(key: orderAttribute, collection: listIDAttribute)
+  }
 
   public static let migrations: [Migration] = [
     Migration(
@@ -111,17 +117,18 @@ extension Todo {
     Migration(
       "list-live-order",
       [.createIndex("todo_list_live_order", on: ["listID", "deletedAt", "order", "id"])]),
+    // The todo's own counter (`revision`) becomes the store's version, and goes.
+    Migration("store-version", [.dropColumn("revision", copyingToVersion: true)]),
   ]
 }
 
 // MARK: - Codable
 
 extension Todo {
-  /// JSON calls the version `version`; the store's column is `revision` (the store reserves
-  /// `version` for its own bookkeeping). Decoding accepts either.
+  /// `version` is the store's version column when a todo is read from the store.
   enum CodingKeys: String, CodingKey {
     case id, listID, title, notes, deadline, status, doneAt, section, order, externalOrder
-    case createdAt, updatedAt, version, revision, deletedAt
+    case createdAt, updatedAt, version, deletedAt
   }
 
   public init(from decoder: any Decoder) throws {
@@ -138,10 +145,7 @@ extension Todo {
     externalOrder = try container.decodeIfPresent(Int.self, forKey: .externalOrder)
     createdAt = try container.decode(Date.self, forKey: .createdAt)
     updatedAt = try container.decode(Date.self, forKey: .updatedAt)
-    version =
-      container.contains(.revision)
-      ? try container.decode(Int.self, forKey: .revision)
-      : try container.decode(Int.self, forKey: .version)
+    version = try container.decode(Int.self, forKey: .version)
     deletedAt = try container.decodeIfPresent(Date.self, forKey: .deletedAt)
   }
 

@@ -54,6 +54,9 @@ extension TodoList {
   static let updatedAtAttribute = Attribute("updatedAt", \TodoList.updatedAt)
   static let deletedAtAttribute = Attribute("deletedAt", \TodoList.deletedAt)
 
+  /// User order of the lists: `Persistence` order keys, all lists in one collection.
+  public static var ordering: Ordering<TodoList>? { Ordering(key: orderAttribute) }
+
   public static let attributes: [AnyAttribute<TodoList>] = [
     nameAttribute.erased, orderAttribute.erased, createdAtAttribute.erased,
     updatedAtAttribute.erased, deletedAtAttribute.erased,

@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 
 /// What a user gives to create a todo. ``TodoService/createTodo(_:)`` validates it.
 ///

@@ -49,7 +49,9 @@ public final class TodoEditSession: Sendable {
       todo.doneAt = status == .done ? service.now() : nil
     }
     if let listID = patch.listID, listID != todo.listID {
-      _ = try await service.liveList(id: listID, in: child)
+      guard let list = try await child.object(TodoList.self, id: listID), !list.isTrashed else {
+        throw TodoError.notFound(entity: "list", id: listID.uuidString)
+      }
       todo.listID = listID
     }
     try child.update(todo)
@@ -67,37 +69,34 @@ public final class TodoEditSession: Sendable {
   /// - Throws: `TodoError.versionConflict` if the todo changed since the session began
   ///   (nothing is written; the session keeps the draft so the user can decide).
   public func save() async throws -> Todo {
-    var todo = try await draft()
+    let todo = try await draft()
     guard todo != original else { return original }
-    return try await service.writes.withLock {
-      let current = try await service.reader.object(Todo.self, id: original.id)
-      guard let current, !current.isTrashed else {
+    let original = self.original
+    let now = service.now()
+    let saved = try await service.write { tx in
+      guard var current = try tx.object(Todo.self, id: original.id), !current.isTrashed else {
         throw TodoError.notFound(entity: "todo", id: original.id.uuidString)
       }
       guard current.version == original.version else {
         throw TodoError.versionConflict(id: original.id, current: current.version)
       }
-      if todo.listID != original.listID {
-        let siblings = try await parent.fetch(TodoService.allTodos(inList: todo.listID))
-        let placement = try OrderPlacement.place(
-          .bottom, moving: todo.id, in: TodoService.positions(siblings), entity: "todo")
-        try TodoService.rebalance(siblings, placement, in: parent)
-        todo.order = placement.key
+      // The draft's fields over the stored todo (its order key and version are the store's).
+      current.title = todo.title
+      current.notes = todo.notes
+      current.section = todo.section
+      current.deadline = todo.deadline
+      current.status = todo.status
+      current.doneAt = todo.doneAt
+      current.updatedAt = now
+      if todo.listID != current.listID {
+        current.listID = todo.listID
+        _ = try TodoService.liveList(id: todo.listID, in: tx)
+        return try tx.move(current, to: .bottom)
       }
-      todo.version = original.version + 1
-      todo.updatedAt = service.now()
-      try child.update(todo)
-      try await child.save()
-      defer { service.changes.increment() }
-      do {
-        try await parent.save()
-      } catch PersistenceError.conflict {
-        parent.rollback()
-        let latest = try await service.reader.object(Todo.self, id: original.id)
-        throw TodoError.versionConflict(id: original.id, current: latest?.version ?? 0)
-      }
-      return todo
+      return try tx.update(current)
     }
+    child.rollback()
+    return saved
   }
 
   /// Throws the draft away. The store is untouched.
@@ -113,7 +112,9 @@ extension TodoService {
   /// - Throws: `TodoError.notFound` if the todo is unknown or trashed.
   public func beginEdit(todoID: UUID) async throws -> TodoEditSession {
     let parent = container.newBackgroundContext()
-    let todo = try await liveTodo(id: todoID, in: parent)
+    guard let todo = try await parent.object(Todo.self, id: todoID), !todo.isTrashed else {
+      throw TodoError.notFound(entity: "todo", id: todoID.uuidString)
+    }
     return TodoEditSession(original: todo, service: self, parent: parent)
   }
 }

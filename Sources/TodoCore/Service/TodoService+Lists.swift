@@ -8,14 +8,14 @@ extension TodoService {
   ///
   /// - Complexity: One query, O(n log n) for n lists.
   public func lists() async throws -> [TodoList] {
-    try await reader.fetch(Self.liveLists)
+    try await read { tx in try tx.fetch(Self.liveLists) }
   }
 
   /// The live list with this identifier.
   ///
   /// - Throws: `TodoError.notFound(entity: "list", …)` if there is none or it is trashed.
   public func list(id: UUID) async throws -> TodoList {
-    try await liveList(id: id, in: reader)
+    try await read { tx in try Self.liveList(id: id, in: tx) }
   }
 
   /// The live list with this name, ignoring case and surrounding spaces.
@@ -36,16 +36,12 @@ extension TodoService {
   ///   `TodoError.validation` for an empty, too long or already used name.
   public func createList(named name: String) async throws -> TodoList {
     let name = try TodoValidation.listName(name)
-    return try await write { context in
-      let lists = try await context.fetch(Self.liveLists)
-      try Self.checkUnique(name, among: lists, except: nil)
-      let placement = try OrderPlacement.place(
-        .bottom, moving: nil, in: lists.map { ($0.id, $0.order) }, entity: "list")
-      try Self.rebalance(lists, placement, in: context)
-      let date = now()
-      let list = TodoList(name: name, order: placement.key, createdAt: date, updatedAt: date)
-      try context.insert(list)
-      return list
+    return try await write { tx in
+      try Self.checkUnique(name, among: try tx.fetch(Self.liveLists), except: nil)
+      let date = self.now()
+      let list = TodoList(
+        name: name, order: try OrderKey.between(nil, nil), createdAt: date, updatedAt: date)
+      return try tx.insert(list, at: .bottom)
     }
   }
 
@@ -55,13 +51,12 @@ extension TodoService {
   ///   name) or `TodoError.validation` (bad or used name).
   public func renameList(id: UUID, to name: String) async throws -> TodoList {
     let name = try TodoValidation.listName(name)
-    return try await write { context in
-      var list = try await liveList(id: id, in: context)
-      try Self.checkUnique(name, among: try await context.fetch(Self.liveLists), except: id)
+    return try await write { tx in
+      var list = try Self.liveList(id: id, in: tx)
+      try Self.checkUnique(name, among: try tx.fetch(Self.liveLists), except: id)
       list.name = name
-      list.updatedAt = now()
-      try context.update(list)
-      return list
+      list.updatedAt = self.now()
+      return try tx.update(list)
     }
   }
 
@@ -69,16 +64,22 @@ extension TodoService {
   ///
   /// - Throws: `TodoError.notFound` for an unknown list or position.
   public func moveList(id: UUID, to position: MovePosition) async throws -> TodoList {
-    try await write { context in
-      var list = try await liveList(id: id, in: context)
-      let lists = try await context.fetch(Self.liveLists)
-      let placement = try OrderPlacement.place(
-        position, moving: id, in: lists.map { ($0.id, $0.order) }, entity: "list")
-      try Self.rebalance(lists, placement, in: context)
-      list.order = placement.key
-      list.updatedAt = now()
-      try context.update(list)
-      return list
+    try await write { tx in
+      var list = try Self.liveList(id: id, in: tx)
+      switch position {
+      case .top, .bottom:
+        break
+      case .before(let anchor), .after(let anchor):
+        if anchor == id {
+          throw TodoError.validation(
+            field: "position", message: "a list cannot be moved next to itself")
+        }
+        guard let found = try tx.object(TodoList.self, id: anchor), !found.isTrashed else {
+          throw TodoError.notFound(entity: "list", id: anchor.uuidString)
+        }
+      }
+      list.updatedAt = self.now()
+      return try tx.move(list, to: position)
     }
   }
 
@@ -89,11 +90,10 @@ extension TodoService {
     guard id != TodoList.inboxID else {
       throw TodoError.validation(field: "list", message: "the Inbox cannot be deleted")
     }
-    return try await write { context in
-      var list = try await liveList(id: id, in: context)
-      list.deletedAt = now()
-      try context.update(list)
-      return list
+    return try await write { tx in
+      var list = try Self.liveList(id: id, in: tx)
+      list.deletedAt = self.now()
+      return try tx.update(list)
     }
   }
 
@@ -104,8 +104,8 @@ extension TodoService {
       filter: TodoList.deletedAtAttribute.isNil, sortedBy: [TodoList.orderAttribute.ascending])
   }
 
-  func liveList(id: UUID, in context: ModelContext) async throws -> TodoList {
-    guard let list = try await context.object(TodoList.self, id: id), !list.isTrashed else {
+  static func liveList(id: UUID, in tx: ReadTransaction) throws -> TodoList {
+    guard let list = try tx.object(TodoList.self, id: id), !list.isTrashed else {
       throw TodoError.notFound(entity: "list", id: id.uuidString)
     }
     return list
@@ -115,16 +115,6 @@ extension TodoService {
     let lowered = name.lowercased()
     if lists.contains(where: { $0.id != id && $0.name.lowercased() == lowered }) {
       throw TodoError.validation(field: "name", message: "a list named \"\(name)\" exists already")
-    }
-  }
-
-  static func rebalance(
-    _ lists: [TodoList], _ placement: OrderPlacement, in context: ModelContext
-  ) throws {
-    for var list in lists {
-      guard let key = placement.rebalanced[list.id] else { continue }
-      list.order = key
-      try context.update(list)
     }
   }
 }

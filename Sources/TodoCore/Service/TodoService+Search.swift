@@ -19,25 +19,28 @@ extension TodoService {
     {
       throw TodoError.validation(field: "deadline", message: "the range ends before it starts")
     }
-    let context = reader
-    let lists = try await context.fetch(Self.liveLists)
-    var listIDs = lists.map(\.id)
-    if let listID = search.listID {
-      guard listIDs.contains(listID) else {
-        throw TodoError.notFound(entity: "list", id: listID.uuidString)
+    let (lists, found) = try await read { tx in
+      let lists = try tx.fetch(Self.liveLists)
+      var listIDs = lists.map(\.id)
+      if let listID = search.listID {
+        guard listIDs.contains(listID) else {
+          throw TodoError.notFound(entity: "list", id: listID.uuidString)
+        }
+        listIDs = [listID]
       }
-      listIDs = [listID]
+      var filter = Todo.deletedAtAttribute.isNil && Todo.listIDAttribute.isIn(listIDs)
+      if !text.isEmpty {
+        filter =
+          filter && (Todo.titleAttribute.contains(text) || Todo.notesAttribute.contains(text))
+      }
+      if !search.statuses.isEmpty {
+        filter =
+          filter && Todo.statusAttribute.isIn(search.statuses.sorted { $0.rawValue < $1.rawValue })
+      }
+      let found = try tx.fetch(
+        FetchRequest(filter: filter, sortedBy: [Todo.orderAttribute.ascending]))
+      return (lists, found)
     }
-    var filter = Todo.deletedAtAttribute.isNil && Todo.listIDAttribute.isIn(listIDs)
-    if !text.isEmpty {
-      filter = filter && (Todo.titleAttribute.contains(text) || Todo.notesAttribute.contains(text))
-    }
-    if !search.statuses.isEmpty {
-      filter =
-        filter && Todo.statusAttribute.isIn(search.statuses.sorted { $0.rawValue < $1.rawValue })
-    }
-    let found = try await context.fetch(
-      FetchRequest(filter: filter, sortedBy: [Todo.orderAttribute.ascending]))
     let rank = Dictionary(uniqueKeysWithValues: lists.enumerated().map { ($1.id, $0) })
     return found.filter(search.matchesDeadline).sorted {
       (rank[$0.listID] ?? 0, $0.order) < (rank[$1.listID] ?? 0, $1.order)

@@ -7,21 +7,19 @@ extension TodoService {
   /// The live todos of a live list in user order, optionally only those with `status`.
   ///
   /// - Throws: `TodoError.notFound` if the list is unknown or trashed.
-  /// - Complexity: One query for the list and one for its todos.
+  /// - Complexity: One read transaction: the list by identifier, then its todos from the index.
   public func todos(inList listID: UUID, status: TodoStatus? = nil) async throws -> [Todo] {
-    let context = reader
-    _ = try await liveList(id: listID, in: context)
-    var filter = Todo.listIDAttribute == listID && Todo.deletedAtAttribute.isNil
-    if let status { filter = filter && Todo.statusAttribute == status }
-    return try await context.fetch(
-      FetchRequest(filter: filter, sortedBy: [Todo.orderAttribute.ascending]))
+    try await read { tx in
+      _ = try Self.liveList(id: listID, in: tx)
+      return try tx.fetch(Self.liveTodos(inList: listID, status: status))
+    }
   }
 
   /// The live todo with this identifier.
   ///
   /// - Throws: `TodoError.notFound(entity: "todo", …)` if there is none or it is trashed.
   public func todo(id: UUID) async throws -> Todo {
-    try await liveTodo(id: id, in: reader)
+    try await read { tx in try Self.liveTodo(id: id, in: tx) }
   }
 
   /// Validates a draft and stores it as a new todo (version 1).
@@ -35,17 +33,16 @@ extension TodoService {
     let notes = try TodoValidation.notes(draft.notes)
     let section = try TodoValidation.section(draft.section)
     let listID = draft.listID ?? TodoList.inboxID
-    return try await write { context in
-      _ = try await liveList(id: listID, in: context)
-      let placement = try await place(draft.position, moving: nil, inList: listID, in: context)
-      let date = now()
+    return try await write { tx in
+      _ = try Self.liveList(id: listID, in: tx)
+      try Self.checkAnchor(of: draft.position, moving: nil, inList: listID, in: tx)
+      let date = self.now()
       let todo = Todo(
         listID: listID, title: title, notes: notes, deadline: draft.deadline,
         status: draft.status, doneAt: draft.status == .done ? date : nil, section: section,
-        order: placement.key, externalOrder: draft.externalOrder, createdAt: date,
+        order: try OrderKey.between(nil, nil), externalOrder: draft.externalOrder, createdAt: date,
         updatedAt: date)
-      try context.insert(todo)
-      return todo
+      return try tx.insert(todo, at: draft.position)
     }
   }
 
@@ -64,11 +61,11 @@ extension TodoService {
     let title = try patch.title.map(TodoValidation.title)
     let notes = try patch.notes.map(TodoValidation.notes)
     let section = try patch.section.map(TodoValidation.section)
-    return try await write { context in
-      var todo = try await liveTodo(id: id, in: context)
+    return try await write { tx in
+      var todo = try Self.liveTodo(id: id, in: tx)
       try Self.check(todo, expectedVersion)
       if patch.isEmpty { return todo }
-      let date = now()
+      let date = self.now()
       if let title { todo.title = title }
       if let notes { todo.notes = notes }
       if let section { todo.section = section }
@@ -78,16 +75,13 @@ extension TodoService {
         todo.status = status
         todo.doneAt = status == .done ? date : nil
       }
-      if let listID = patch.listID, listID != todo.listID {
-        _ = try await liveList(id: listID, in: context)
-        let placement = try await place(.bottom, moving: id, inList: listID, in: context)
-        todo.listID = listID
-        todo.order = placement.key
-      }
       todo.updatedAt = date
-      todo.version += 1
-      try context.update(todo)
-      return todo
+      if let listID = patch.listID, listID != todo.listID {
+        _ = try Self.liveList(id: listID, in: tx)
+        todo.listID = listID
+        return try tx.move(todo, to: .bottom)
+      }
+      return try tx.update(todo)
     }
   }
 
@@ -95,74 +89,45 @@ extension TodoService {
   /// One row is written (all of the list's rows, rarely, when its keys need rebalancing).
   ///
   /// - Throws: `TodoError.notFound` (the todo, or the one named by the position in the same
-  ///   list), `TodoError.versionConflict`.
+  ///   list), `TodoError.validation` (next to itself), `TodoError.versionConflict`.
   public func moveTodo(id: UUID, to position: MovePosition, expectedVersion: Int? = nil)
     async throws -> Todo
   {
-    try await write { context in
-      var todo = try await liveTodo(id: id, in: context)
+    try await write { tx in
+      var todo = try Self.liveTodo(id: id, in: tx)
       try Self.check(todo, expectedVersion)
-      let siblings = try await context.fetch(Self.allTodos(inList: todo.listID))
-      let live = siblings.filter { !$0.isTrashed || $0.id == id }
-      if case .before(let target) = position, !live.contains(where: { $0.id == target }) {
-        throw TodoError.notFound(entity: "todo", id: target.uuidString)
-      }
-      if case .after(let target) = position, !live.contains(where: { $0.id == target }) {
-        throw TodoError.notFound(entity: "todo", id: target.uuidString)
-      }
-      let placement = try OrderPlacement.place(
-        position, moving: id, in: Self.positions(siblings), entity: "todo")
-      try Self.rebalance(siblings, placement, in: context)
-      todo.order = placement.key
-      todo.updatedAt = now()
-      todo.version += 1
-      try context.update(todo)
-      return todo
+      try Self.checkAnchor(of: position, moving: id, inList: todo.listID, in: tx)
+      todo.updatedAt = self.now()
+      return try tx.move(todo, to: position)
     }
   }
 
   // MARK: - Helpers
 
-  /// Places a todo in a list, writing rebalanced keys into `context` if needed. Appending
-  /// reads only the last todo; other positions read the whole list.
-  func place(
-    _ position: MovePosition, moving: UUID?, inList listID: UUID, in context: ModelContext
-  ) async throws -> OrderPlacement {
-    if position == .bottom {
-      let last = try await context.fetch(
-        FetchRequest(
-          filter: Todo.listIDAttribute == listID, sortedBy: [Todo.orderAttribute.descending],
-          limit: 1)
-      ).first
-      if let key = try? OrderKey.between(last?.order, nil), !key.needsRebalance,
-        last?.id != moving
-      {
-        return OrderPlacement(key: key, rebalanced: [:])
+  /// The live todos of a list in user order, as one indexed query.
+  static func liveTodos(inList listID: UUID, status: TodoStatus? = nil) -> FetchRequest<Todo> {
+    var filter = Todo.listIDAttribute == listID && Todo.deletedAtAttribute.isNil
+    if let status { filter = filter && Todo.statusAttribute == status }
+    return FetchRequest(filter: filter, sortedBy: [Todo.orderAttribute.ascending])
+  }
+
+  /// Checks that a position names a live todo of the list other than the one moving.
+  static func checkAnchor(
+    of position: MovePosition, moving id: UUID?, inList listID: UUID, in tx: ReadTransaction
+  ) throws {
+    switch position {
+    case .top, .bottom:
+      return
+    case .before(let anchor), .after(let anchor):
+      if anchor == id {
+        throw TodoError.validation(
+          field: "position", message: "a todo cannot be moved next to itself")
       }
-    }
-    let siblings = try await context.fetch(Self.allTodos(inList: listID))
-    let placement = try OrderPlacement.place(
-      position, moving: moving, in: Self.positions(siblings), entity: "todo")
-    try Self.rebalance(siblings, placement, in: context)
-    return placement
-  }
-
-  /// Every todo of a list, trashed ones included (they keep their place), in user order.
-  static func allTodos(inList listID: UUID) -> FetchRequest<Todo> {
-    FetchRequest(filter: Todo.listIDAttribute == listID, sortedBy: [Todo.orderAttribute.ascending])
-  }
-
-  static func positions(_ todos: [Todo]) -> [(id: UUID, key: OrderKey)] {
-    todos.map { ($0.id, $0.order) }
-  }
-
-  static func rebalance(_ todos: [Todo], _ placement: OrderPlacement, in context: ModelContext)
-    throws
-  {
-    for var todo in todos {
-      guard let key = placement.rebalanced[todo.id] else { continue }
-      todo.order = key
-      try context.update(todo)
+      guard let found = try tx.object(Todo.self, id: anchor), !found.isTrashed,
+        found.listID == listID
+      else {
+        throw TodoError.notFound(entity: "todo", id: anchor.uuidString)
+      }
     }
   }
 
@@ -172,8 +137,8 @@ extension TodoService {
     }
   }
 
-  func liveTodo(id: UUID, in context: ModelContext) async throws -> Todo {
-    guard let todo = try await context.object(Todo.self, id: id), !todo.isTrashed else {
+  static func liveTodo(id: UUID, in tx: ReadTransaction) throws -> Todo {
+    guard let todo = try tx.object(Todo.self, id: id), !todo.isTrashed else {
       throw TodoError.notFound(entity: "todo", id: id.uuidString)
     }
     return todo

@@ -8,12 +8,14 @@ extension TodoService {
   ///
   /// - Complexity: Two queries.
   public func export() async throws -> ExportDocument {
-    let context = reader
-    let lists = try await context.fetch(
-      FetchRequest<TodoList>(sortedBy: [TodoList.orderAttribute.ascending]))
-    let todos = try await context.fetch(
-      FetchRequest<Todo>(sortedBy: [Todo.listIDAttribute.ascending, Todo.orderAttribute.ascending])
-    )
+    let (lists, todos) = try await read { tx in
+      let lists = try tx.fetch(
+        FetchRequest<TodoList>(sortedBy: [TodoList.orderAttribute.ascending]))
+      let todos = try tx.fetch(
+        FetchRequest<Todo>(
+          sortedBy: [Todo.listIDAttribute.ascending, Todo.orderAttribute.ascending]))
+      return (lists, todos)
+    }
     return ExportDocument(exportedAt: now(), lists: lists, todos: todos)
   }
 
@@ -35,10 +37,10 @@ extension TodoService {
     }
     let lists = try Self.validated(document.lists)
     let todos = try Self.validated(document.todos)
-    return try await write { context in
+    let counts = try await write { tx in
       // The lists as they will be after the import: stored ones overlaid by the document's.
       var final: [UUID: TodoList] = [:]
-      for list in try await context.fetch(FetchRequest<TodoList>()) { final[list.id] = list }
+      for list in try tx.fetch(FetchRequest<TodoList>()) { final[list.id] = list }
       for list in lists { final[list.id] = list }
       for (index, todo) in todos.enumerated() where final[todo.listID] == nil {
         throw TodoError.invalidImport("todos[\(index)]: list \(todo.listID) does not exist")
@@ -50,23 +52,24 @@ extension TodoService {
         }
       }
       for list in lists {
-        if try await context.object(TodoList.self, id: list.id) != nil {
-          try context.update(list)
+        if try tx.object(TodoList.self, id: list.id) != nil {
+          try tx.update(list)
         } else {
-          try context.insert(list)
+          try tx.insert(list)
         }
       }
-      for var todo in todos {
-        if let existing = try await context.object(Todo.self, id: todo.id) {
-          todo.version = max(todo.version, existing.version + 1)
-          try context.update(todo)
+      // The store keeps the versions: an imported todo that exists is one write more.
+      for todo in todos {
+        if let existing = try tx.object(Todo.self, id: todo.id) {
+          try tx.update(todo, expectedVersion: existing.version)
         } else {
-          try context.insert(todo)
+          try tx.insert(todo)
         }
       }
-      logger.info("imported \(lists.count) lists and \(todos.count) todos")
-      return (lists.count, todos.count)
+      return (lists: lists.count, todos: todos.count)
     }
+    logger.info("imported \(counts.lists) lists and \(counts.todos) todos")
+    return counts
   }
 
   /// Imports a document from JSON. See ``importDocument(_:)``.

@@ -23,13 +23,11 @@ extension TodoService {
   /// - Throws: `TodoError.notFound`, `TodoError.versionConflict`.
   @discardableResult
   public func trashTodo(id: UUID, expectedVersion: Int? = nil) async throws -> Todo {
-    try await write { context in
-      var todo = try await liveTodo(id: id, in: context)
+    try await write { tx in
+      var todo = try Self.liveTodo(id: id, in: tx)
       try Self.check(todo, expectedVersion)
-      todo.deletedAt = now()
-      todo.version += 1
-      try context.update(todo)
-      return todo
+      todo.deletedAt = self.now()
+      return try tx.update(todo)
     }
   }
 
@@ -40,17 +38,13 @@ extension TodoService {
   /// - Throws: `TodoError.notFound` if the list is unknown or trashed.
   @discardableResult
   public func trashTodos(inList listID: UUID, status: TodoStatus? = nil) async throws -> [Todo] {
-    try await write { context in
-      _ = try await liveList(id: listID, in: context)
-      var filter = Todo.listIDAttribute == listID && Todo.deletedAtAttribute.isNil
-      if let status { filter = filter && Todo.statusAttribute == status }
-      let date = now()
+    try await write { tx in
+      _ = try Self.liveList(id: listID, in: tx)
+      let date = self.now()
       var trashed: [Todo] = []
-      for var todo in try await context.fetch(FetchRequest(filter: filter)) {
+      for var todo in try tx.fetch(Self.liveTodos(inList: listID, status: status)) {
         todo.deletedAt = date
-        todo.version += 1
-        try context.update(todo)
-        trashed.append(todo)
+        trashed.append(try tx.update(todo))
       }
       return trashed
     }
@@ -60,18 +54,19 @@ extension TodoService {
   ///
   /// - Complexity: Two queries.
   public func trash() async throws -> TrashContents {
-    let context = reader
-    let lists = try await context.fetch(
-      FetchRequest(
-        filter: TodoList.deletedAtAttribute.isNotNil,
-        sortedBy: [TodoList.deletedAtAttribute.descending]))
-    let trashedListIDs = Set(lists.map(\.id))
-    let todos = try await context.fetch(
-      FetchRequest(
-        filter: Todo.deletedAtAttribute.isNotNil
-          || Todo.listIDAttribute.isIn(trashedListIDs),
-        sortedBy: [Todo.deletedAtAttribute.descending]))
-    return TrashContents(lists: lists, todos: todos)
+    try await read { tx in
+      let lists = try tx.fetch(
+        FetchRequest(
+          filter: TodoList.deletedAtAttribute.isNotNil,
+          sortedBy: [TodoList.deletedAtAttribute.descending]))
+      let trashedListIDs = Set(lists.map(\.id))
+      let todos = try tx.fetch(
+        FetchRequest(
+          filter: Todo.deletedAtAttribute.isNotNil
+            || Todo.listIDAttribute.isIn(trashedListIDs),
+          sortedBy: [Todo.deletedAtAttribute.descending]))
+      return TrashContents(lists: lists, todos: todos)
+    }
   }
 
   /// Brings a todo back from the trash to its old place. If its list is trashed too, the list
@@ -81,19 +76,17 @@ extension TodoService {
   /// - Throws: `TodoError.notFound` if no todo has this identifier.
   @discardableResult
   public func restoreTodo(id: UUID) async throws -> Todo {
-    try await write { context in
-      guard var todo = try await context.object(Todo.self, id: id) else {
+    try await write { tx in
+      guard var todo = try tx.object(Todo.self, id: id) else {
         throw TodoError.notFound(entity: "trashed todo", id: id.uuidString)
       }
-      if var list = try await context.object(TodoList.self, id: todo.listID), list.isTrashed {
-        try await restore(&list, in: context)
+      if let list = try tx.object(TodoList.self, id: todo.listID), list.isTrashed {
+        _ = try self.restore(list, in: tx)
       }
       guard todo.isTrashed else { return todo }
       todo.deletedAt = nil
-      todo.updatedAt = now()
-      todo.version += 1
-      try context.update(todo)
-      return todo
+      todo.updatedAt = self.now()
+      return try tx.update(todo)
     }
   }
 
@@ -104,13 +97,12 @@ extension TodoService {
   ///   `TodoError.validation` if a live list has taken its name meanwhile.
   @discardableResult
   public func restoreList(id: UUID) async throws -> TodoList {
-    try await write { context in
-      guard var list = try await context.object(TodoList.self, id: id) else {
+    try await write { tx in
+      guard let list = try tx.object(TodoList.self, id: id) else {
         throw TodoError.notFound(entity: "trashed list", id: id.uuidString)
       }
       guard list.isTrashed else { return list }
-      try await restore(&list, in: context)
-      return list
+      return try self.restore(list, in: tx)
     }
   }
 
@@ -120,26 +112,27 @@ extension TodoService {
   /// - Returns: How many lists and todos were deleted.
   @discardableResult
   public func emptyTrash() async throws -> (lists: Int, todos: Int) {
-    try await write { context in
-      let lists = try await context.fetch(
-        FetchRequest(filter: TodoList.deletedAtAttribute.isNotNil))
-      let todos = try await context.fetch(
+    let (lists, todos) = try await write { tx in
+      let lists = try tx.fetch(FetchRequest(filter: TodoList.deletedAtAttribute.isNotNil))
+      let todos = try tx.fetch(
         FetchRequest(
           filter: Todo.deletedAtAttribute.isNotNil
             || Todo.listIDAttribute.isIn(lists.map(\.id))))
-      for todo in todos { try context.delete(todo) }
-      for list in lists { try context.delete(list) }
-      if !lists.isEmpty || !todos.isEmpty {
-        logger.info("emptied the trash: \(lists.count) lists, \(todos.count) todos")
-      }
+      for todo in todos { try tx.delete(todo) }
+      for list in lists { try tx.delete(list) }
       return (lists.count, todos.count)
     }
+    if lists > 0 || todos > 0 {
+      logger.info("emptied the trash: \(lists) lists, \(todos) todos")
+    }
+    return (lists, todos)
   }
 
-  private func restore(_ list: inout TodoList, in context: ModelContext) async throws {
-    try Self.checkUnique(list.name, among: try await context.fetch(Self.liveLists), except: nil)
+  private func restore(_ list: TodoList, in tx: WriteTransaction) throws -> TodoList {
+    try Self.checkUnique(list.name, among: try tx.fetch(Self.liveLists), except: nil)
+    var list = list
     list.deletedAt = nil
     list.updatedAt = now()
-    try context.update(list)
+    return try tx.update(list)
   }
 }

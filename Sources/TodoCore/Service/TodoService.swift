@@ -6,9 +6,10 @@ import Persistence
 /// live page use to read and change lists and todos.
 ///
 /// Every operation validates its input, applies the domain's rules (trimmed titles, limits,
-/// versions, trash instead of deletion) and writes in one transaction. Writes of one service
-/// run one at a time; each works in a fresh context, so a concurrent write by another process
-/// is detected as a conflict instead of being overwritten.
+/// versions, trash instead of deletion) and writes in one write transaction of the store,
+/// which reads and checks versions under the store's write lock: concurrent writes of this
+/// process or of another process on the same store never overwrite each other, and no lock
+/// of this process is involved. Reads run in one read transaction each.
 ///
 /// ```swift
 /// let service = try await TodoService.open(.file(url))
@@ -20,9 +21,10 @@ public final class TodoService: Sendable {
   /// The object store the service reads and writes.
   public let container: PersistentContainer
   let now: @Sendable () -> Date
-  let writes = AsyncMutex()
-  let changes = ChangeCounter()
   let logger: Logger
+
+  /// Where a todo store is: a database file, or memory.
+  public typealias Location = StoreLocation
 
   /// Every entity of the todo store, for opening a container.
   public static let entities: [any Entity.Type] = [TodoList.self, Todo.self]
@@ -64,36 +66,38 @@ public final class TodoService: Sendable {
 
   /// Creates the Inbox if the store has none (a new installation).
   func ensureInbox() async throws {
-    try await write { context in
-      if try await context.object(TodoList.self, id: TodoList.inboxID) != nil { return }
-      let date = now()
-      try context.insert(
+    let created = try await write { tx in
+      if try tx.object(TodoList.self, id: TodoList.inboxID) != nil { return false }
+      let date = self.now()
+      try tx.insert(
         TodoList(
           id: TodoList.inboxID, name: TodoList.inboxName, order: try OrderKey.between(nil, nil),
-          createdAt: date, updatedAt: date))
-      logger.info("created the Inbox")
+          createdAt: date, updatedAt: date), at: .top)
+      return true
     }
+    if created { logger.info("created the Inbox") }
   }
 
   // MARK: - Running operations
 
-  /// Runs `body` in a fresh context under the write lock and saves what it changed in one
-  /// transaction. A change someone else saved in between becomes a `TodoError`.
-  func write<T>(_ body: (ModelContext) async throws -> T) async throws -> T {
-    try await writes.withLock {
-      let context = container.newBackgroundContext()
-      let result = try await body(context)
-      defer { changes.increment() }
-      do {
-        try await context.save()
-      } catch PersistenceError.conflict(let entity, let id) where entity == Todo.entityName {
-        let current = try await container.newBackgroundContext().object(Todo.self, id: id)
-        throw TodoError.versionConflict(id: id, current: current?.version ?? 0)
-      }
-      return result
+  /// Runs `body` in one write transaction and commits it. A todo someone else changed in
+  /// between (a version the body expected and the store does not have) becomes
+  /// `TodoError.versionConflict`.
+  func write<T: Sendable>(_ body: @escaping @Sendable (WriteTransaction) throws -> T)
+    async throws -> T
+  {
+    do {
+      return try await container.write(body)
+    } catch PersistenceError.conflict(let entity, let id) where entity == Todo.entityName {
+      let current = try await read { tx in try tx.object(Todo.self, id: id) }
+      throw TodoError.versionConflict(id: id, current: current?.version ?? 0)
     }
   }
 
-  /// A context for reading.
-  var reader: ModelContext { container.newBackgroundContext() }
+  /// Runs `body` in one read transaction.
+  func read<T: Sendable>(_ body: @escaping @Sendable (ReadTransaction) throws -> T)
+    async throws -> T
+  {
+    try await container.read(body)
+  }
 }

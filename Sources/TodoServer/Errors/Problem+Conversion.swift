@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Persistence
 import TodoCore
 
 extension Problem {
@@ -27,10 +26,6 @@ extension Problem {
           title: "Invalid input", detail: error.readableDescription,
           field: Self.field(of: error))
       }
-    case PersistenceError.conflict(let entity, let id):
-      self = Problem(
-        .conflict, type: "urn:todo:problem:version-conflict",
-        title: "Version conflict", detail: "\(entity) \(id) was changed by someone else")
     case let error as HTTPError:
       switch error.status {
       case .notFound: self = .notFound("no route answers this path and method")

@@ -4,14 +4,15 @@ import HummingbirdWebSocket
 import Logging
 import TodoCore
 
-/// One open live page: a `LivePage` store fed by the hub's observation, events read from the
-/// WebSocket, and the page's snapshot and changesets written to it.
+/// One open live page: a `LivePage` store (which observes its list), events read from the
+/// WebSocket, and the page's snapshot and changesets written to it, rendered through the
+/// server's ``PageRenderer`` so that pages showing the same list share the work.
 struct LiveConnection {
   /// The largest event the server reads.
   static let maximumMessageSize = 1 << 20
 
   let service: TodoService
-  let hub: LiveHub
+  let renderer: PageRenderer
   let logger: Logger
 
   /// What the writer sends next.
@@ -26,15 +27,15 @@ struct LiveConnection {
     let store = Store(initialState: LivePage.State()) { LivePage(service: service) }
     let (outputs, output) = AsyncStream<Output>.makeStream()
     let observation = store.observe { output.yield(.state($0)) }
-    let token = hub.join(service: service) { store.send(.storeChanged) }
     defer {
-      hub.leave(token)
       observation.cancel()
       store.cancelAllEffects()
     }
     store.send(.onAppear)
     try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask { try await Self.write(outputs, to: outbound, store: store) }
+      group.addTask {
+        try await Self.write(outputs, to: outbound, store: store, renderer: renderer)
+      }
       group.addTask {
         defer { output.finish() }
         for try await message in inbound.messages(maxSize: Self.maximumMessageSize) {
@@ -64,35 +65,35 @@ struct LiveConnection {
   /// Renders each state and writes the first snapshot, then the changes of each state.
   private static func write(
     _ outputs: AsyncStream<Output>, to outbound: WebSocketOutboundWriter,
-    store: Store<LivePage.State, LivePage.Action>
+    store: Store<LivePage.State, LivePage.Action>, renderer: PageRenderer
   ) async throws {
-    var shown: PageSnapshot?
+    var shown: PageRenderer.Rendered?
     var revision = 0
     for await item in outputs {
-      let page: PageSnapshot
+      let rendered: PageRenderer.Rendered
       switch item {
       case .error(let message):
         try await send(message, to: outbound)
         continue
       case .resync:
         shown = nil
-        page = PageSnapshot(store.state)
+        rendered = renderer.render(store.state)
       case .state(let state):
-        page = PageSnapshot(state)
+        rendered = renderer.render(state)
       }
-      guard page.chrome.loaded else { continue }
+      guard rendered.page.chrome.loaded else { continue }
       revision += 1
       if let previous = shown {
-        let changes = LiveChanges(from: previous, to: page, revision: revision)
+        let changes = renderer.changes(from: previous, to: rendered, revision: revision)
         if changes.isEmpty {
           revision -= 1
           continue
         }
         try await send(.changes(changes), to: outbound)
       } else {
-        try await send(.snapshot(revision: revision, page), to: outbound)
+        try await send(.snapshot(revision: revision, rendered.page), to: outbound)
       }
-      shown = page
+      shown = rendered
     }
   }
 

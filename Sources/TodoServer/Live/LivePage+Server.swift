@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
+import TodoCore
 
 // MARK: - Serving the live page
 
@@ -31,11 +32,11 @@ public enum LivePageServer {
   ///   - state: Where the todo service is, once loaded.
   ///   - origins: The server's own origins, which alone may open the WebSocket.
   ///   - limits: Sizes, timeouts and connections of the HTTP layer.
-  ///   - hub: The observation shared by the pages of this server.
+  ///   - renderer: The rendering shared by the pages of this server.
   ///   - logger: Where connections log.
   public static func server(
     state: ServerState, origins: ServerOrigins, limits: HTTPLimits = HTTPLimits(),
-    hub: LiveHub = LiveHub(), logger: Logger
+    renderer: PageRenderer = PageRenderer(), logger: Logger
   ) -> HTTPServerBuilder {
     .guarded(
       origins: origins, limits: limits, webSocketPaths: [webSocketPath],
@@ -47,7 +48,7 @@ public enum LivePageServer {
         let service = state.service
       else { return .dontUpgrade }
       return .upgrade([:]) { inbound, outbound, _ in
-        try await LiveConnection(service: service, hub: hub, logger: logger)
+        try await LiveConnection(service: service, renderer: renderer, logger: logger)
           .run(inbound: inbound, outbound: outbound)
       }
     }

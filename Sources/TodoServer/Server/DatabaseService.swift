@@ -1,6 +1,5 @@
 import Hummingbird
 import Logging
-import Persistence
 import ServiceLifecycle
 import TodoCore
 
@@ -10,19 +9,16 @@ import TodoCore
 /// While it opens, the server already answers: `/healthz` says 503 until it is done. If the
 /// database cannot be opened, the error ends the whole application.
 struct DatabaseService: Service {
-  let location: StoreLocation
+  let location: TodoService.Location
   let state: ServerState
   let logger: Logger
 
   func run() async throws {
     let service = try await TodoService.open(location)
-    let watcher = Task { await service.watchChanges() }
     state.load(service)
     logger.info("database ready")
     try? await gracefulShutdown()
     state.unload()
-    watcher.cancel()
-    await watcher.value
     try service.close()
     logger.info("database closed")
   }

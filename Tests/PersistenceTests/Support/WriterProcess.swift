@@ -8,6 +8,8 @@ final class WriterProcess: @unchecked Sendable {
   let process = Process()
   private let lock = NSLock()
   private var output = Data()
+  private var newlines = 0
+  private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
   private let pipe = Pipe()
 
   static var executable: URL? {
@@ -33,11 +35,33 @@ final class WriterProcess: @unchecked Sendable {
     pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
       let data = handle.availableData
       guard let self, !data.isEmpty else { return }
-      self.lock.lock()
-      self.output.append(data)
-      self.lock.unlock()
+      self.append(data)
     }
     try process.run()
+  }
+
+  private func append(_ data: Data, ended: Bool = false) {
+    lock.lock()
+    output.append(data)
+    newlines += data.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+    let ready = waiters.filter { ended || $0.count <= newlines }
+    waiters.removeAll { ended || $0.count <= newlines }
+    lock.unlock()
+    for waiter in ready { waiter.continuation.resume() }
+  }
+
+  /// Waits until the process printed `count` complete lines (or its output ended).
+  func waitForLines(_ count: Int) async {
+    await withCheckedContinuation { continuation in
+      lock.lock()
+      if newlines >= count {
+        lock.unlock()
+        continuation.resume()
+        return
+      }
+      waiters.append((count, continuation))
+      lock.unlock()
+    }
   }
 
   /// The complete lines printed so far.
@@ -60,9 +84,6 @@ final class WriterProcess: @unchecked Sendable {
   func finish() {
     process.waitUntilExit()
     pipe.fileHandleForReading.readabilityHandler = nil
-    let rest = pipe.fileHandleForReading.readDataToEndOfFile()
-    lock.lock()
-    output.append(rest)
-    lock.unlock()
+    append(pipe.fileHandleForReading.readDataToEndOfFile(), ended: true)
   }
 }

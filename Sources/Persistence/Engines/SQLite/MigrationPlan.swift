@@ -33,6 +33,11 @@ struct MigrationPlan: Sendable {
       }
       return Step(identifier: "\(Root.entityName)/\(migration.identifier)") { db in
         for statement in statements {
+          if let column = statement.requiresColumn,
+            try !db.columns(in: Root.entityName).contains(where: { $0.name == column })
+          {
+            continue
+          }
           try db.execute(sql: statement.sql, arguments: StatementArguments(statement.arguments))
         }
       }
@@ -58,6 +63,7 @@ struct MigrationPlan: Sendable {
           identifier TEXT NOT NULL PRIMARY KEY, position INTEGER NOT NULL)
         """)
     try checkNotNewer(db, path: path)
+    try db.execute(sql: ChangeLog.createSQL)
     let applied = Set(
       try String.fetchAll(db, sql: "SELECT identifier FROM persistence_migrations"))
     var count = applied.count
@@ -78,6 +84,8 @@ enum SchemaSQL {
   struct Statement: Sendable {
     var sql: String
     var arguments: [DatabaseValue] = []
+    /// Runs only if the table has this column.
+    var requiresColumn: String? = nil
   }
 
   static func statements<Root: Entity>(
@@ -137,6 +145,21 @@ enum SchemaSQL {
         throw ContainerError.invalidModel("\(Root.entityName): invalid index \(name)")
       }
       return [Statement(sql: "DROP INDEX IF EXISTS \(quoted(name))")]
+    case .dropColumn(let name, let copyingToVersion):
+      guard TableInfo.isIdentifier(name), !["id", "version"].contains(name.lowercased()),
+        !Root.attributes.contains(where: { $0.name == name })
+      else {
+        throw ContainerError.invalidModel("\(Root.entityName): cannot drop column \(name)")
+      }
+      var statements: [Statement] = []
+      if copyingToVersion {
+        statements.append(
+          Statement(
+            sql: "UPDATE \(table) SET \"version\" = \(quoted(name))", requiresColumn: name))
+      }
+      statements.append(
+        Statement(sql: "ALTER TABLE \(table) DROP COLUMN \(quoted(name))", requiresColumn: name))
+      return statements
     case .sql(let sql):
       return [Statement(sql: sql)]
     }

@@ -37,7 +37,7 @@ struct SQLiteBatchWriter: BatchWriter {
           }
           throw EngineError(error, arguments: values.map(StoredValue.init))
         }
-        committed.inserted.append(Stored(value: object, version: 1))
+        committed.inserted.append(Stored(value: Root.stamped(object, version: 1), version: 1))
       }
     }
 
@@ -52,7 +52,9 @@ struct SQLiteBatchWriter: BatchWriter {
         guard db.changesCount == 1 else {
           throw PersistenceError.conflict(entity: Root.entityName, id: update.value.id)
         }
-        committed.updated.append(Stored(value: update.value, version: update.baseVersion + 1))
+        let version = update.baseVersion + 1
+        committed.updated.append(
+          Stored(value: Root.stamped(update.value, version: version), version: version))
       }
     }
 

@@ -9,7 +9,7 @@ extension SQLiteEngine {
   /// byte-for-byte unmodified.
   static func open(
     _ location: StoreLocation, entities: [any Entity.Type],
-    onCommit: @escaping @Sendable (CommitSummary) -> Void
+    publish: @escaping @Sendable (ChangeHub.Event) -> Void
   ) async throws -> SQLiteEngine {
     let tables = try makeTables(entities)
     let migrations = try MigrationPlan(entities: entities)
@@ -37,13 +37,18 @@ extension SQLiteEngine {
       }
     }
 
+    let sequence: Int64
     do {
-      try await writer.write { db in try migrations.apply(db, path: location.path) }
+      sequence = try await writer.write { db in
+        try migrations.apply(db, path: location.path)
+        return try ChangeLog.lastSequence(db)
+      }
     } catch let error as DatabaseError {
       throw containerError(error, path: location.path)
     }
     return SQLiteEngine(
-      location: location.path, writer: writer, tables: tables, onCommit: onCommit)
+      location: location.path, writer: writer, tables: tables, entities: entities,
+      sequence: sequence, publish: publish)
   }
 
   private static let containsFunction = DatabaseFunction(

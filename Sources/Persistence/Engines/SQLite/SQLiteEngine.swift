@@ -3,25 +3,43 @@ import GRDB
 
 /// The SQLite engine: a GRDB connection pool in WAL mode (or one in-memory connection).
 ///
-/// Reads run on reader connections; commits run on the single writer, in one transaction each,
-/// and are numbered in commit order. Change notification happens on the writer right after the
-/// commit, so observers receive commits in order.
+/// Reads run on reader connections, each in one snapshot. Writes run on the single writer, in
+/// one `BEGIN IMMEDIATE` transaction each, which holds SQLite's write lock from its first
+/// statement: a version checked inside it cannot change before the commit, in this process or
+/// any other. Every commit appends its change records (``ChangeLog``) in the same transaction.
+///
+/// Publication happens on the writer right after the commit, so observers receive changes in
+/// store order: records another process committed in between are published first (read from
+/// the change log, with the objects they name), then this commit's.
 final class SQLiteEngine: StorageEngine {
   let location: String
   let writer: any DatabaseWriter
   let tables: [ObjectIdentifier: TableInfo]
-  private let sequence = Protected<UInt64>(0)
+  let entities: [ObjectIdentifier: any Entity.Type]
+  /// The last sequence published, and the last `PRAGMA data_version` seen. Only changed on the
+  /// writer's queue.
+  private let published: Protected<Published>
   private let isClosed = Protected(false)
-  private let onCommit: @Sendable (CommitSummary) -> Void
+  private let publish: @Sendable (ChangeHub.Event) -> Void
+
+  struct Published {
+    var sequence: Int64
+    var dataVersion: Int64?
+  }
 
   init(
     location: String, writer: any DatabaseWriter, tables: [ObjectIdentifier: TableInfo],
-    onCommit: @escaping @Sendable (CommitSummary) -> Void
+    entities: [any Entity.Type], sequence: Int64,
+    publish: @escaping @Sendable (ChangeHub.Event) -> Void
   ) {
     self.location = location
     self.writer = writer
     self.tables = tables
-    self.onCommit = onCommit
+    var byType: [ObjectIdentifier: any Entity.Type] = [:]
+    for entity in entities { byType[ObjectIdentifier(entity)] = entity }
+    self.entities = byType
+    self.published = Protected(Published(sequence: sequence, dataVersion: nil))
+    self.publish = publish
   }
 
   // MARK: - Reading
@@ -46,18 +64,30 @@ final class SQLiteEngine: StorageEngine {
     let table = try table(for: Root.self)
     try checkOpen()
     do {
-      return try await writer.writeWithoutTransaction { db in
-        let current = self.sequence.withLock { $0 }
+      return try await writer.read { db in
+        let sequence = try ChangeLog.lastSequence(db)
         let objects = try Self.fetch(
           db, request, table: table, limit: request.limit, offset: request.offset)
-        return (objects.stored, current)
+        return (objects.stored, UInt64(sequence))
       }
     } catch {
       throw EngineError.wrap(error)
     }
   }
 
-  private static func fetch<Root: Entity>(
+  func read<T: Sendable>(_ body: @escaping @Sendable (ReadTransaction) throws -> T) async throws
+    -> T
+  {
+    let tables = self.tables
+    try checkOpen()
+    do {
+      return try await writer.read { db in try body(ReadTransaction(db: db, tables: tables)) }
+    } catch {
+      throw EngineError.wrap(error)
+    }
+  }
+
+  static func fetch<Root: Entity>(
     _ db: Database, _ request: FetchRequest<Root>, table: TableInfo, limit: Int?, offset: Int
   ) throws -> StoredRows<Root> {
     let query = SQLiteQuery(request, table: table, limit: limit, offset: offset)
@@ -90,42 +120,119 @@ final class SQLiteEngine: StorageEngine {
 
   func commit(_ batches: [any AnyEntityBatch]) async throws -> CommitSummary {
     let tables = self.tables
+    return try await transaction { db in
+      let writer = SQLiteBatchWriter(db: db, tables: tables)
+      var changes: [ObjectIdentifier: any AnyCommittedChanges] = [:]
+      for batch in batches {
+        let committed = try batch.write(to: writer)
+        changes[committed.entityType] = committed
+      }
+      return ((), changes)
+    }.summary
+  }
+
+  func write<T: Sendable>(_ body: @escaping @Sendable (WriteTransaction) throws -> T) async throws
+    -> T
+  {
+    let tables = self.tables
+    return try await transaction { db in
+      let transaction = WriteTransaction(db: db, tables: tables)
+      let value = try body(transaction)
+      return (value, transaction.committed)
+    }.value
+  }
+
+  /// Runs `body` in a `BEGIN IMMEDIATE` transaction, appends the change records of what it
+  /// wrote, commits, and publishes (after anything other processes committed before).
+  private func transaction<T: Sendable>(
+    _ body:
+      @escaping @Sendable (Database) throws -> (T, [ObjectIdentifier: any AnyCommittedChanges])
+  ) async throws -> (value: T, summary: CommitSummary) {
     try checkOpen()
     do {
       return try await writer.writeWithoutTransaction { db in
+        var result: T?
         var changes: [ObjectIdentifier: any AnyCommittedChanges] = [:]
+        var first: Int64 = 0
+        var last: Int64 = 0
         try db.inTransaction(.immediate) {
-          let writer = SQLiteBatchWriter(db: db, tables: tables)
-          for batch in batches {
-            let committed = try batch.write(to: writer)
-            changes[committed.entityType] = committed
+          let (value, written) = try body(db)
+          result = value
+          changes = written.filter { $0.value.rowCount > 0 }
+          for (_, committed) in changes.sorted(by: { $0.value.entityName < $1.value.entityName }) {
+            let sequence = try ChangeLog.append(
+              db, entity: committed.entityName, changes: committed)
+            if first == 0 { first = sequence }
+            last = sequence
           }
           return .commit
         }
-        // Committed: number it and notify while still serialised with other commits.
-        let number = self.sequence.withLock { value in
-          value += 1
-          return value
+        guard last > 0, let result else {
+          let sequence = self.published.withLock { $0.sequence }
+          return (result!, CommitSummary(sequence: UInt64(sequence), changes: [:]))
         }
-        let summary = CommitSummary(sequence: number, changes: changes)
-        self.onCommit(summary)
-        return summary
+        // Committed. Another process may have committed since our last publication: its
+        // records come first, so that observers see the store's order.
+        let previous = self.published.withLock { $0.sequence }
+        if first > previous + 1 { try self.catchUp(db, before: first) }
+        self.published.withLock { $0.sequence = last }
+        let summary = CommitSummary(sequence: UInt64(last), changes: changes)
+        self.publish(.commit(summary))
+        return (result, summary)
       }
     } catch {
       throw EngineError.wrap(error)
     }
   }
 
-  func externalChangeToken() async throws -> Int64 {
+  // MARK: - Changes of other processes
+
+  func catchUpExternalChanges() async throws {
     try checkOpen()
     do {
-      return try await writer.writeWithoutTransaction { db in
-        try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+      try await writer.writeWithoutTransaction { db in
+        // `data_version` changes only when another connection commits.
+        let version = try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+        let changed = self.published.withLock { published in
+          defer { published.dataVersion = version }
+          return published.dataVersion.map { $0 != version } ?? false
+        }
+        if changed { try self.catchUp(db, before: nil) }
       }
     } catch {
       throw EngineError.wrap(error)
     }
   }
+
+  /// Publishes the records after the last published sequence (and before `limit`), with the
+  /// current state of every object they name. Runs on the writer, outside a transaction.
+  private func catchUp(_ db: Database, before limit: Int64?) throws {
+    let after = published.withLock { $0.sequence }
+    try db.inTransaction(.deferred) {
+      guard var records = try ChangeLog.records(db, after: after) else {
+        // Pruned past what we published: observers refetch.
+        let last = try ChangeLog.lastSequence(db)
+        published.withLock { $0.sequence = limit.map { $0 - 1 } ?? last }
+        persistenceLogger.info("change records pruned past sequence \(after): refetching")
+        publish(.external)
+        return .commit
+      }
+      if let limit { records.removeAll { $0.sequence >= limit } }
+      guard let newest = records.last?.sequence else { return .commit }
+      var touched: [String: [UUID]] = [:]
+      for record in records { touched[record.entity, default: []] += record.touched }
+      var changes: [ObjectIdentifier: any AnyCommittedChanges] = [:]
+      for (key, entity) in entities {
+        guard let ids = touched[entity.entityName], !ids.isEmpty else { continue }
+        changes[key] = try entity.currentState(ids: ids, db: db, engine: self)
+      }
+      published.withLock { $0.sequence = newest }
+      publish(.commit(CommitSummary(sequence: UInt64(newest), changes: changes)))
+      return .commit
+    }
+  }
+
+  // MARK: - Closing
 
   func close() throws {
     let wasClosed = isClosed.withLock { closed in
@@ -148,10 +255,36 @@ final class SQLiteEngine: StorageEngine {
     if isClosed.withLock({ $0 }) { throw PersistenceError.containerClosed }
   }
 
-  private func table<Root: Entity>(for type: Root.Type) throws -> TableInfo {
+  func table<Root: Entity>(for type: Root.Type) throws -> TableInfo {
     guard let table = tables[ObjectIdentifier(type)] else {
       throw PersistenceError.unknownEntity(Root.entityName)
     }
     return table
+  }
+}
+
+extension Entity {
+  /// The objects with these identifiers as they are now: present ones as updated, missing
+  /// ones as deleted.
+  static func currentState(ids: [UUID], db: Database, engine: SQLiteEngine) throws
+    -> any AnyCommittedChanges
+  {
+    let table = try engine.table(for: Self.self)
+    let unique = Array(Set(ids))
+    var changes = CommittedChanges<Self>()
+    var found: Set<UUID> = []
+    // Chunks stay under SQLite's limit on bound parameters.
+    for start in stride(from: 0, to: unique.count, by: 500) {
+      let chunk = unique[start..<min(start + 500, unique.count)]
+      let request = FetchRequest<Self>(
+        filter: Filter(.isIn(.identifier, chunk.map(\.storedValue))))
+      let rows = try SQLiteEngine.fetch(db, request, table: table, limit: nil, offset: 0)
+      for stored in rows.stored {
+        found.insert(stored.value.id)
+        changes.updated.append(stored)
+      }
+    }
+    changes.deleted = unique.filter { !found.contains($0) }
+    return changes
   }
 }

@@ -1,0 +1,258 @@
+import Foundation
+
+/// One running observation of a request, shared by every observer of that request: a
+/// subscription to the change hub and a task turning its events into results, yielded to
+/// each observer.
+///
+/// Observers join and leave through ``ObservationRegistry``; the run stops with its last
+/// observer.
+final class ObservationRun<Root: Entity>: AnyObservationRun {
+  private enum Input: Sendable {
+    case hub(ChangeHub.Event)
+    /// Observers are waiting for their first value.
+    case join
+  }
+
+  private struct Observers {
+    var next = 0
+    /// Observers that received their first value and receive every change.
+    var active: [Int: AsyncThrowingStream<FetchedResults<Root>, any Error>.Continuation] = [:]
+    /// Observers waiting for their first value.
+    var pending: [Int: AsyncThrowingStream<FetchedResults<Root>, any Error>.Continuation] = [:]
+    var isEmpty: Bool { active.isEmpty && pending.isEmpty }
+  }
+
+  private let observers = Protected(Observers())
+  private let input: AsyncStream<Input>.Continuation
+  private let inputs: AsyncStream<Input>
+  private let token: UInt64
+  private let task = Protected<Task<Void, Never>?>(nil)
+  private let hub: ChangeHub
+  private let engine: any StorageEngine
+  private let request: FetchRequest<Root>
+
+  init(core: ContainerCore, request: FetchRequest<Root>) {
+    let (inputs, input) = AsyncStream.makeStream(of: Input.self)
+    let hub = core.hub
+    self.hub = hub
+    self.input = input
+    self.inputs = inputs
+    self.engine = core.engine
+    self.request = request
+    self.token = hub.subscribe { event in input.yield(.hub(event)) }
+  }
+
+  /// Starts the observation; `onEnd` runs if it ends by itself (the container closed, or an
+  /// error), not when it is stopped.
+  func start(onEnd: @escaping @Sendable (ObservationRun<Root>) -> Void) {
+    let (engine, request, inputs, observers) = (
+      self.engine, self.request, self.inputs, self.observers
+    )
+    let started = Task { [weak self] in
+      await Self.run(engine: engine, request: request, inputs: inputs, observers: observers)
+      if !Task.isCancelled, let self { onEnd(self) }
+    }
+    task.withLock { $0 = started }
+  }
+
+  /// Adds an observer; its first value is the current result.
+  ///
+  /// - Returns: The observer's token for ``leave(_:)``.
+  func join(_ continuation: AsyncThrowingStream<FetchedResults<Root>, any Error>.Continuation)
+    -> Int
+  {
+    let id = observers.withLock { observers in
+      observers.next += 1
+      observers.pending[observers.next] = continuation
+      return observers.next
+    }
+    input.yield(.join)
+    return id
+  }
+
+  /// Removes an observer.
+  ///
+  /// - Returns: Whether it was the last one.
+  func leave(_ id: Int) -> Bool {
+    observers.withLock { observers in
+      observers.active[id] = nil
+      observers.pending[id] = nil
+      return observers.isEmpty
+    }
+  }
+
+  /// Ends the observation.
+  func stop() {
+    task.withLock { $0 }?.cancel()
+    hub.unsubscribe(token)
+    input.finish()
+  }
+
+  private static func run(
+    engine: any StorageEngine, request: FetchRequest<Root>, inputs: AsyncStream<Input>,
+    observers: Protected<Observers>
+  ) async {
+    var state = ResultsState(request: request)
+    var previous: FetchedResults<Root>.ResultsSnapshot? = nil
+    do {
+      let (objects, sequence) = try await engine.fetchSequenced(request)
+      _ = state.replace(with: objects)
+      state.sequence = sequence
+      previous = try FetchedResults.make(state, updated: [], previous: &previous).snapshot
+      for await item in inputs {
+        if Task.isCancelled { break }
+        let changes: ResultChanges?
+        let updated: Set<UUID>?
+        switch item {
+        case .join:
+          let joining = observers.withLock { observers in
+            defer {
+              observers.active.merge(observers.pending) { old, _ in old }
+              observers.pending = [:]
+            }
+            return Array(observers.pending.values)
+          }
+          guard !joining.isEmpty else { continue }
+          var none: FetchedResults<Root>.ResultsSnapshot? = nil
+          let first = try FetchedResults.make(state, updated: [], previous: &none)
+          for observer in joining { observer.yield(first) }
+          continue
+        case .hub(.commit(let summary)):
+          guard summary.sequence > state.sequence else { continue }
+          state.sequence = summary.sequence
+          guard let committed = summary.changes(of: Root.self) else { continue }
+          if state.isIncremental {
+            changes = state.apply(committed)
+            updated = changes?.updated
+          } else {
+            changes = nil
+            updated = try await refetch(engine, &state)
+          }
+        case .hub(.external):
+          changes = nil
+          updated = try await refetch(engine, &state)
+        case .hub(.closed):
+          finish(observers, error: nil)
+          return
+        }
+        guard let updated else { continue }
+        // Observers keep their values; the snapshot kept here is edited in place when no
+        // observer holds it any more.
+        let next = try FetchedResults.make(
+          state, updated: updated, previous: &previous, changes: changes)
+        previous = next.snapshot
+        let active = observers.withLock { Array($0.active.values) }
+        for observer in active { observer.yield(next) }
+      }
+      finish(observers, error: nil)
+    } catch {
+      finish(observers, error: error)
+    }
+  }
+
+  private static func finish(_ observers: Protected<Observers>, error: (any Error)?) {
+    let all = observers.withLock { observers in
+      defer {
+        observers.active = [:]
+        observers.pending = [:]
+      }
+      return Array(observers.active.values) + Array(observers.pending.values)
+    }
+    for observer in all { observer.finish(throwing: error) }
+  }
+
+  private static func refetch(
+    _ engine: any StorageEngine, _ state: inout ResultsState<Root>
+  ) async throws -> Set<UUID>? {
+    let (objects, sequence) = try await engine.fetchSequenced(state.request)
+    state.sequence = max(state.sequence, sequence)
+    return state.replace(with: objects)
+  }
+}
+
+/// A run whose entity is erased, as the registry keeps it.
+protocol AnyObservationRun: AnyObject, Sendable {
+  func stop()
+}
+
+/// The running observations of a container, one per distinct request.
+final class ObservationRegistry: Sendable {
+  private let runs = Protected<[String: any AnyObservationRun]>([:])
+
+  /// Joins the observation of `request`, starting it if none runs.
+  func join<Root: Entity>(_ request: FetchRequest<Root>, core: ContainerCore)
+    -> ObservationSubscription<Root>
+  {
+    let key = Self.key(request, core: core)
+    let (results, continuation) = AsyncThrowingStream.makeStream(of: FetchedResults<Root>.self)
+    let (run, id) = runs.withLock { runs in
+      let run: ObservationRun<Root>
+      if let existing = runs[key] as? ObservationRun<Root> {
+        run = existing
+      } else {
+        run = ObservationRun(core: core, request: request)
+        run.start { [weak self] ended in self?.remove(key, ended) }
+        runs[key] = run
+      }
+      return (run, run.join(continuation))
+    }
+    let subscription = ObservationSubscription(results: results) { [weak self] in
+      self?.leave(key, run: run, id: id)
+    }
+    continuation.onTermination = { [weak subscription] _ in subscription?.end() }
+    return subscription
+  }
+
+  /// The number of running observations.
+  var count: Int { runs.withLock { $0.count } }
+
+  private func leave<Root: Entity>(_ key: String, run: ObservationRun<Root>, id: Int) {
+    let stopped = runs.withLock { runs -> Bool in
+      guard run.leave(id) else { return false }
+      if runs[key] === run { runs[key] = nil }
+      return true
+    }
+    if stopped { run.stop() }
+  }
+
+  private func remove(_ key: String, _ ended: any AnyObservationRun) {
+    runs.withLock { runs in
+      if runs[key] === ended { runs[key] = nil }
+    }
+  }
+
+  /// Requests that compile to the same query (and section key) share one observation.
+  private static func key<Root: Entity>(_ request: FetchRequest<Root>, core: ContainerCore)
+    -> String
+  {
+    let table = (core.engine as? SQLiteEngine)?.tables[ObjectIdentifier(Root.self)]
+    guard let table else { return "\(Root.entityName)#\(UUID())" }
+    let query = SQLiteQuery(request, table: table, limit: request.limit, offset: request.offset)
+    return "\(Root.entityName)|\(query.sql)|\(query.arguments)|\(request.sectionKey?.name ?? "")"
+  }
+}
+
+/// One observer's part of a shared observation: its stream of results. Leaving happens once,
+/// when the stream ends or the subscription is released.
+final class ObservationSubscription<Root: Entity>: Sendable {
+  let results: AsyncThrowingStream<FetchedResults<Root>, any Error>
+  private let onEnd: Protected<(@Sendable () -> Void)?>
+
+  init(
+    results: AsyncThrowingStream<FetchedResults<Root>, any Error>,
+    onEnd: @escaping @Sendable () -> Void
+  ) {
+    self.results = results
+    self.onEnd = Protected(onEnd)
+  }
+
+  func end() {
+    let action = onEnd.withLock { action in
+      defer { action = nil }
+      return action
+    }
+    action?()
+  }
+
+  deinit { end() }
+}

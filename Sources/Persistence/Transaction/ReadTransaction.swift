@@ -1,0 +1,76 @@
+import Foundation
+import GRDB
+
+/// A consistent view of the store for one read: every fetch in it sees the same snapshot,
+/// and the whole read costs one trip to a reader connection.
+///
+/// Obtain one from ``PersistentContainer/read(_:)``; a ``WriteTransaction`` is one too.
+///
+/// ```swift
+/// let (list, todos) = try await container.read { tx in
+///   (try tx.object(TodoList.self, id: id), try tx.fetch(todosOfList))
+/// }
+/// ```
+public class ReadTransaction {
+  let db: Database
+  let tables: [ObjectIdentifier: TableInfo]
+
+  init(db: Database, tables: [ObjectIdentifier: TableInfo]) {
+    self.db = db
+    self.tables = tables
+  }
+
+  // MARK: - Reading
+
+  /// The objects a request describes, as the transaction sees them (its own writes included).
+  public func fetch<Root: Entity>(_ request: FetchRequest<Root>) throws -> [Root] {
+    try SQLiteEngine.fetch(
+      db, request, table: table(Root.self), limit: request.limit, offset: request.offset
+    ).values
+  }
+
+  /// The number of objects a request describes.
+  public func count<Root: Entity>(_ request: FetchRequest<Root>) throws -> Int {
+    let query = SQLiteQuery(
+      request, table: try table(Root.self), limit: request.limit, offset: request.offset)
+    let sql = "SELECT count(*) FROM (\(query.sql))"
+    do {
+      return try Int.fetchOne(
+        db, sql: sql, arguments: StatementArguments(query.arguments.map(\.databaseValue))) ?? 0
+    } catch let error as DatabaseError {
+      throw EngineError(error, arguments: query.arguments)
+    }
+  }
+
+  /// The object with this identifier, or `nil`.
+  public func object<Root: Entity>(_ type: Root.Type, id: UUID) throws -> Root? {
+    try stored(type, id: id)?.value
+  }
+
+  /// The object with its store version.
+  func stored<Root: Entity>(_ type: Root.Type, id: UUID) throws -> Stored<Root>? {
+    let request = FetchRequest<Root>(filter: Filter(.compare(.identifier, .equal, id.storedValue)))
+    return try SQLiteEngine.fetch(db, request, table: table(Root.self), limit: 1, offset: 0)
+      .stored.first
+  }
+
+  func table<Root: Entity>(_ type: Root.Type) throws -> TableInfo {
+    guard let table = tables[ObjectIdentifier(type)] else {
+      throw PersistenceError.unknownEntity(Root.entityName)
+    }
+    return table
+  }
+}
+
+extension PersistentContainer {
+  /// Runs `body` in one read transaction on a reader connection: every fetch in it sees the
+  /// same committed state, and none waits for writes.
+  ///
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws; `EngineError` for engine failures.
+  public func read<T: Sendable>(_ body: @escaping @Sendable (ReadTransaction) throws -> T)
+    async throws -> T
+  {
+    try await core.engine.read(body)
+  }
+}

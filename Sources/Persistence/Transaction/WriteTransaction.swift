@@ -1,0 +1,109 @@
+import Foundation
+import GRDB
+
+/// One write to the store, all or nothing: reads and writes in a single transaction that
+/// holds the store's write lock from its first statement (`BEGIN IMMEDIATE` on SQLite).
+///
+/// What a transaction reads cannot change before it commits, in this process or in any other
+/// process on the same file, so a version it checks is the version it overwrites. No
+/// process-local lock is needed. Changes are written as they are made; when the body returns,
+/// the transaction commits, appends its change records and publishes them to every
+/// observation. When the body throws, nothing is written.
+///
+/// Obtain one from ``PersistentContainer/write(_:)``:
+///
+/// ```swift
+/// let done = try await container.write { tx in
+///   guard var todo = try tx.object(Todo.self, id: id) else { throw NotFound() }
+///   todo.done = true
+///   return try tx.update(todo, expectedVersion: version)
+/// }
+/// ```
+///
+/// A transaction runs synchronously on the store's writer: keep its body short and never
+/// wait in it for anything but the store.
+public final class WriteTransaction: ReadTransaction {
+  /// What the transaction wrote, per entity.
+  private(set) var committed: [ObjectIdentifier: any AnyCommittedChanges] = [:]
+
+  // MARK: - Writing
+
+  /// Inserts a new object (version 1).
+  ///
+  /// - Returns: The object as stored (its ``Entity/storeVersion`` set to 1).
+  /// - Throws: `PersistenceError.conflict` if the identifier is taken.
+  @discardableResult
+  public func insert<Root: Entity>(_ object: Root) throws -> Root {
+    var batch = EntityBatch<Root>()
+    batch.inserts = [object]
+    let written = try SQLiteBatchWriter(db: db, tables: tables).write(batch)
+    record(written)
+    return written.inserted[0].value
+  }
+
+  /// Writes an object's new values. The row must still have the version the object was read
+  /// at: `expectedVersion`, else the object's ``Entity/storeVersion``, else the version this
+  /// transaction reads now.
+  ///
+  /// - Returns: The object as stored, with its new version.
+  /// - Throws: `PersistenceError.conflict` if the row has another version or is gone.
+  @discardableResult
+  public func update<Root: Entity>(_ object: Root, expectedVersion: Int? = nil) throws -> Root {
+    let base = try baseVersion(of: object, expected: expectedVersion)
+    var batch = EntityBatch<Root>()
+    batch.updates = [EntityBatch.Update(value: object, baseVersion: base)]
+    let written = try SQLiteBatchWriter(db: db, tables: tables).write(batch)
+    record(written)
+    return written.updated[0].value
+  }
+
+  /// Deletes an object, under the same version rule as ``update(_:expectedVersion:)``.
+  ///
+  /// - Throws: `PersistenceError.conflict` if the row has another version or is gone.
+  public func delete<Root: Entity>(_ object: Root, expectedVersion: Int? = nil) throws {
+    let base = try baseVersion(of: object, expected: expectedVersion)
+    var batch = EntityBatch<Root>()
+    batch.deletes = [EntityBatch.Delete(id: object.id, baseVersion: base)]
+    record(try SQLiteBatchWriter(db: db, tables: tables).write(batch))
+  }
+
+  // MARK: - Helpers
+
+  private func baseVersion<Root: Entity>(of object: Root, expected: Int?) throws -> Int64 {
+    if let expected { return Int64(expected) }
+    if let carried = Root.carriedVersion(of: object) { return carried }
+    guard let version = try stored(Root.self, id: object.id)?.version else {
+      throw PersistenceError.conflict(entity: Root.entityName, id: object.id)
+    }
+    return version
+  }
+
+  private func record<Root: Entity>(_ written: CommittedChanges<Root>) {
+    let key = ObjectIdentifier(Root.self)
+    var changes = committed.removeValue(forKey: key) as? CommittedChanges<Root> ?? .init()
+    changes.inserted += written.inserted
+    changes.updated += written.updated
+    changes.deleted += written.deleted
+    committed[key] = changes
+  }
+}
+
+extension PersistentContainer {
+  /// Runs `body` in one write transaction (``WriteTransaction``) and commits it; a thrown
+  /// error rolls it back and is rethrown.
+  ///
+  /// Everything the body reads and writes happens under the store's write lock, so a version
+  /// checked in it holds until the commit, across processes. When the call returns, every
+  /// observation of this container has been handed the commit's changes.
+  ///
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws; `PersistenceError.conflict` for a version that does not
+  ///   match; `EngineError` for engine failures.
+  public func write<T: Sendable>(
+    _ body: @escaping @Sendable (WriteTransaction) throws -> T
+  ) async throws
+    -> T
+  {
+    try await core.engine.write(body)
+  }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Persistence
+import Synchronization
+
+// MARK: - Observing what a page shows
+
+/// The live lists and the live todos of one list, as committed, with the store's change
+/// sequence they reflect.
+public struct ListObservation: Equatable, Sendable {
+  /// The live lists in user order.
+  public var lists: [TodoList]
+  /// The observed list.
+  public var listID: UUID
+  /// Its live todos in user order.
+  public var todos: [Todo]
+  /// The store's change sequence of the newest commit reflected.
+  public var sequence: UInt64
+
+  /// Creates an observation value.
+  public init(lists: [TodoList], listID: UUID, todos: [Todo], sequence: UInt64) {
+    self.lists = lists
+    self.listID = listID
+    self.todos = todos
+    self.sequence = sequence
+  }
+}
+
+extension TodoService {
+  /// The live lists and the live todos of `listID`: the current value first, then a new
+  /// value after every commit that changes either, from this process or another one.
+  ///
+  /// Built on `Persistence` observation: every observer of the same list shares one
+  /// observation, updated incrementally from each commit's change record, so a change to one
+  /// todo costs the same whatever the number of pages open on the list, and no page re-reads
+  /// its list.
+  ///
+  /// - Parameter listID: The list (a list that does not exist yields no todos).
+  public func observe(list listID: UUID) -> AsyncThrowingStream<ListObservation, any Error> {
+    let context = container.viewContext
+    let lists = context.observe(Self.liveLists)
+    let todos = context.observe(Self.liveTodos(inList: listID))
+    return AsyncThrowingStream { continuation in
+      let latest = LatestPair()
+      let task = Task {
+        do {
+          try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+              for try await results in lists {
+                if let value = latest.set(lists: results.objects, sequence: results.sequence) {
+                  continuation.yield(
+                    ListObservation(
+                      lists: value.lists, listID: listID, todos: value.todos,
+                      sequence: value.sequence))
+                }
+              }
+            }
+            group.addTask {
+              for try await results in todos {
+                if let value = latest.set(todos: results.objects, sequence: results.sequence) {
+                  continuation.yield(
+                    ListObservation(
+                      lists: value.lists, listID: listID, todos: value.todos,
+                      sequence: value.sequence))
+                }
+              }
+            }
+            try await group.waitForAll()
+          }
+          continuation.finish()
+        } catch {
+          continuation.finish(throwing: error)
+        }
+      }
+      continuation.onTermination = { _ in task.cancel() }
+    }
+  }
+}
+
+/// The latest lists and todos of an observation; a value once both arrived.
+private final class LatestPair: Sendable {
+  private struct Value {
+    var lists: [TodoList]?
+    var todos: [Todo]?
+    var sequence: UInt64 = 0
+  }
+  private let value = Mutex<Value>(Value())
+
+  func set(lists: [TodoList]? = nil, todos: [Todo]? = nil, sequence: UInt64)
+    -> (lists: [TodoList], todos: [Todo], sequence: UInt64)?
+  {
+    value.withLock { value in
+      if let lists { value.lists = lists }
+      if let todos { value.todos = todos }
+      value.sequence = max(value.sequence, sequence)
+      guard let lists = value.lists, let todos = value.todos else { return nil }
+      return (lists, todos, value.sequence)
+    }
+  }
+}
