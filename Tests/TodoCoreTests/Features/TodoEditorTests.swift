@@ -42,7 +42,7 @@ struct TodoEditorTests {
       expected.title = "Oat milk"
       expected.deadline = try Deadline(parsing: "2026-03-01")
       expected.status = .inProgress
-      expected.version = 2
+      expected.version = todo.version + 1
       expected.updatedAt = now
       await store.send(.save) { $0.phase = .saving }
       await store.receive(.saved(expected)) {
@@ -95,12 +95,14 @@ struct TodoEditorTests {
       let theirs = try await service.updateTodo(id: todo.id, TodoPatch(title: "Their milk"))
       await store.send(.setTitle("My milk")) { $0.title = "My milk" }
       await store.send(.save) { $0.phase = .saving }
-      let problem = EditorProblem(TodoError.versionConflict(id: todo.id, current: 2))
+      let problem = EditorProblem(
+        TodoError.versionConflict(id: todo.id, current: theirs.version))
       await store.receive(.failed(problem)) {
         $0.phase = .editing
         $0.problem = problem
       }
-      #expect(problem.currentVersion == 2)
+      #expect(theirs.version == todo.version + 1)
+      #expect(problem.currentVersion == theirs.version)
       #expect(try await service.todo(id: todo.id).title == "Their milk")
 
       await store.send(.reload)

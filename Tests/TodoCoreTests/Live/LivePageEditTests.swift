@@ -38,6 +38,7 @@ struct LivePageEditTests {
       #expect(try await fixture.service.todo(id: todo.id) == todo)
       #expect(sent(before, store.state).isEmpty)
       await store.send(.cancelEdit)
+      await fixture.disappear(store)
     }
   }
 
@@ -67,16 +68,20 @@ struct LivePageEditTests {
       saved.deadline = try Deadline(parsing: "2025-12-24")
       saved.status = .inProgress
       saved.section = "Dairy"
-      saved.version = 2
+      saved.version = todo.version + 1
       saved.updatedAt = LivePageFixture.now
-      await store.receive(.editor(.saved(saved))) { $0.editor = nil }
-      let loaded = try await fixture.loaded()
-      await store.receive(\.loaded, loaded) { $0.todos = [saved] }
+      let loaded = try await fixture.loaded(after: before.sequence)
+      #expect(loaded.todos == [saved])
+      await fixture.receive(store, loaded, and: .editor(.saved(saved))) {
+        $0.apply(loaded)
+        $0.editor = nil
+      }
       let changes = sent(before, store.state)
       #expect(changes.stages.map(\.itemUpdated) == [[item(0, 0, todo.id)]])
       #expect(
         changes.cells[todo.id.uuidString]
           == LiveCell(title: "Oat milk", detail: "2025/12/24", overdue: true, status: .inProgress))
+      await fixture.disappear(store)
     }
   }
 
@@ -87,10 +92,12 @@ struct LivePageEditTests {
       let store = fixture.page()
       try await fixture.appear(store)
       await Self.begin(store, todo)
+      let before = store.state
       let theirs = try await fixture.service.updateTodo(id: todo.id, TodoPatch(title: "Their milk"))
-      await store.send(.storeChanged)
-      let loaded = try await fixture.loaded()
-      await store.receive(\.loaded, loaded) { $0.todos = [theirs] }
+      let loaded = try await fixture.loaded(after: before.sequence)
+      #expect(loaded.todos == [theirs])
+      // The list shows their change at once; the open sheet keeps the draft.
+      await store.receive(\.loaded, loaded) { $0.apply(loaded) }
 
       await store.send(.saveEdit(LivePage.EditFields(title: "My milk")))
       await store.receive(.editor(.setTitle("My milk"))) { $0.editor?.title = "My milk" }
@@ -99,7 +106,9 @@ struct LivePageEditTests {
       await store.receive(.editor(.setStatus(.notStarted)))
       await store.receive(.editor(.setSection("")))
       await store.receive(.editor(.save)) { $0.editor?.phase = .saving }
-      let problem = EditorProblem(TodoError.versionConflict(id: todo.id, current: 2))
+      let problem = EditorProblem(
+        TodoError.versionConflict(id: todo.id, current: theirs.version))
+      #expect(theirs.version == todo.version + 1)
       await store.receive(.editor(.failed(problem))) {
         $0.editor?.phase = .editing
         $0.editor?.problem = problem
@@ -122,6 +131,7 @@ struct LivePageEditTests {
       }
       await store.send(.cancelEdit)
       await store.receive(.editor(.cancel)) { $0.editor = nil }
+      await fixture.disappear(store)
     }
   }
 }

@@ -5,9 +5,15 @@ import Testing
 @testable import TodoCore
 
 /// A live page over a real temporary store, with a clock that stands still.
+///
+/// The page observes its data (``TodoService/observe(list:)``), so a test never asks it to
+/// reload: it writes (through the page or the service) and receives the `.loaded` that the
+/// commit causes. ``loaded(_:when:)`` reads the value the page receives from the same shared
+/// observation, and ``disappear(_:)`` ends the observation before the test store is released.
 struct LivePageFixture {
   static let now = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
   let service: TodoService
+  let file: URL
 
   /// Runs `body` with a fixture on a new temporary store, then closes and deletes it.
   static func with(_ body: (LivePageFixture) async throws -> Void) async throws {
@@ -15,7 +21,7 @@ struct LivePageFixture {
     defer { try? FileManager.default.removeItem(at: store.directory) }
     let service = try await TodoService.open(.file(store.file), now: { now })
     defer { try? service.close() }
-    try await body(LivePageFixture(service: service))
+    try await body(LivePageFixture(service: service, file: store.file))
   }
 
   /// A test store of the page, not yet loaded.
@@ -25,25 +31,44 @@ struct LivePageFixture {
     }
   }
 
-  /// What the page reads now: the load the store receives next.
-  func loaded(_ listID: UUID = TodoList.inboxID) async throws -> LivePage.Loaded {
-    LivePage.Loaded(
-      lists: try await service.lists(), listID: listID,
-      todos: try await service.todos(inList: listID), now: Self.now)
+  /// The first value of `listID`'s observation that satisfies `condition`, as the page
+  /// receives it: the current value if it does, otherwise the one a commit under way (or
+  /// still to come) produces.
+  ///
+  /// It waits for the observation's values, never for time; the deadline only turns a
+  /// condition that never holds into a failure instead of a hung test.
+  func loaded(
+    _ listID: UUID = TodoList.inboxID,
+    when condition: @escaping @Sendable (LivePage.Loaded) -> Bool = { _ in true }
+  ) async throws -> LivePage.Loaded {
+    let observation = service.observe(list: listID)
+    let found = try await withThrowingTaskGroup(of: LivePage.Loaded?.self) { group in
+      group.addTask {
+        for try await value in observation {
+          let loaded = LivePage.Loaded(
+            lists: value.lists, listID: value.listID, todos: value.todos, now: Self.now,
+            sequence: value.sequence)
+          if condition(loaded) { return loaded }
+        }
+        return nil
+      }
+      group.addTask {
+        try? await Task.sleep(for: .seconds(10))
+        return nil
+      }
+      let first = try await group.next() ?? nil
+      group.cancelAll()
+      return first
+    }
+    return try #require(found, "the observation of \(listID) never satisfied the condition")
   }
 
-  /// Waits until the store's todos in `listID` satisfy `condition` (a write made by an effect
-  /// is committed before the effect reloads), then returns the load the store receives.
-  func loaded(
-    _ listID: UUID = TodoList.inboxID, when condition: ([Todo]) -> Bool
-  ) async throws -> LivePage.Loaded {
-    for _ in 0..<2_000 {
-      let todos = try await service.todos(inList: listID)
-      if condition(todos) { return try await loaded(listID) }
-      await Task.yield()
-    }
-    Issue.record("the store never reached the expected todos")
-    return try await loaded(listID)
+  /// The value the page receives for the first commit after `sequence` that changes what
+  /// it shows of `listID`.
+  func loaded(_ listID: UUID = TodoList.inboxID, after sequence: UInt64) async throws
+    -> LivePage.Loaded
+  {
+    try await loaded(listID) { $0.sequence > sequence }
   }
 
   /// Opens `store` on the Inbox and asserts the first load.
@@ -51,6 +76,42 @@ struct LivePageFixture {
     let first = try await loaded()
     await store.send(.onAppear)
     await store.receive(\.loaded, first) { $0.apply(first) }
+    #expect(first.sequence > 0)
+  }
+
+  /// Closes the page: the observation ends (`finish` fails if any effect still runs) and
+  /// nothing is left unasserted. Like every page event, closing clears the shown problem:
+  /// `expected` asserts that.
+  func disappear(
+    _ store: TestStore<LivePage.State, LivePage.Action>,
+    expected: ((inout LivePage.State) -> Void)? = nil
+  ) async {
+    await store.send(.onDisappear, assert: expected)
+    await store.finish()
+  }
+
+  /// Receives `loaded` and `action` in whichever order they arrive, and asserts the state
+  /// after both is `store.state` changed by `expected`.
+  ///
+  /// A write effect that sends its own result (`.trashed`, the editor's `.saved`) races with
+  /// the observation, which sends `.loaded` for the same commit: either may reach the store
+  /// first, and both orders end in the same state.
+  func receive(
+    _ store: TestStore<LivePage.State, LivePage.Action>, _ loaded: LivePage.Loaded,
+    and action: LivePage.Action, sourceLocation: SourceLocation = #_sourceLocation,
+    expected: (inout LivePage.State) -> Void
+  ) async {
+    var final = store.state
+    expected(&final)
+    let sequence = store.state.sequence
+    // Not exhaustive for one receive: it skips a `.loaded` that came first.
+    store.exhaustivity = .off
+    await store.receive(action)
+    store.exhaustivity = .on
+    if store.state.sequence == sequence {
+      await store.receive(\.loaded, loaded) { $0 = final }
+    }
+    #expect(store.state == final, sourceLocation: sourceLocation)
   }
 }
 
@@ -62,6 +123,7 @@ extension LivePage.State {
     listID = loaded.listID
     todos = loaded.todos
     now = loaded.now
+    sequence = loaded.sequence
   }
 }
 

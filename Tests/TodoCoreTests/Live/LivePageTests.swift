@@ -25,6 +25,7 @@ struct LivePageTests {
       #expect(json.hasPrefix(#"{"cells":{"#))
       #expect(json.contains(#""type":"snapshot""#))
       #expect(json.contains(#""v":1"#))
+      await fixture.disappear(store)
     }
   }
 
@@ -37,16 +38,18 @@ struct LivePageTests {
       await store.send(.add("\n"))
       let before = store.state
       await store.send(.add("  Buy milk  "))
-      let loaded = try await fixture.loaded { $0.count == 1 }
+      let loaded = try await fixture.loaded(after: before.sequence)
       await store.receive(\.loaded, loaded) { $0.apply(loaded) }
       let todo = try #require(loaded.todos.first)
+      #expect(loaded.todos.count == 1)
       #expect(todo.title == "Buy milk")
       let changes = sent(before, store.state)
-      #expect(changes.stages.count == 1)
+      try #require(changes.stages.count == 1)
       #expect(changes.stages[0].itemInserted == [item(0, 0, todo.id)])
       #expect(
         changes.cells == [todo.id.uuidString: LiveCell(title: "Buy milk", status: .notStarted)])
       #expect(changes.chrome?.counter == "1 item left")
+      await fixture.disappear(store)
     }
   }
 
@@ -63,12 +66,15 @@ struct LivePageTests {
       var done = todo
       done.status = .done
       done.doneAt = LivePageFixture.now
-      done.version = 2
+      done.version = todo.version + 1
       done.updatedAt = LivePageFixture.now
-      let toggled = LivePage.Loaded(
-        lists: store.state.lists, listID: TodoList.inboxID, todos: [done, other],
-        now: LivePageFixture.now)
-      await store.receive(\.loaded, toggled) { $0.todos = [done, other] }
+      let toggled = try await fixture.loaded(after: before.sequence)
+      #expect(toggled.todos == [done, other])
+      #expect(toggled.lists == before.lists)
+      await store.receive(\.loaded, toggled) {
+        $0.todos = [done, other]
+        $0.sequence = toggled.sequence
+      }
       var changes = sent(before, store.state)
       #expect(changes.stages.map(\.itemUpdated) == [[item(0, 0, todo.id)]])
       #expect(changes.cells[todo.id.uuidString]?.status == .done)
@@ -77,17 +83,21 @@ struct LivePageTests {
 
       before = store.state
       await store.send(.setStatus(other.id, .inProgress))
-      let started = try await fixture.loaded { $0.last?.status == .inProgress }
-      await store.receive(\.loaded, started) { $0.todos = started.todos }
+      let started = try await fixture.loaded(after: before.sequence)
+      #expect(started.todos.last?.status == .inProgress)
+      await store.receive(\.loaded, started) { $0.apply(started) }
       changes = sent(before, store.state)
       #expect(changes.stages.map(\.itemUpdated) == [[item(0, 1, other.id)]])
       #expect(changes.cells.keys.sorted() == [other.id.uuidString])
       #expect(changes.chrome == nil)
 
+      before = store.state
       await store.send(.toggle(todo.id))
-      let reopened = try await fixture.loaded { $0.first?.status == .notStarted }
-      await store.receive(\.loaded, reopened) { $0.todos = reopened.todos }
+      let reopened = try await fixture.loaded(after: before.sequence)
+      #expect(reopened.todos.first?.status == .notStarted)
+      await store.receive(\.loaded, reopened) { $0.apply(reopened) }
       #expect(store.state.todos.first?.doneAt == nil)
+      await fixture.disappear(store)
     }
   }
 
@@ -105,6 +115,7 @@ struct LivePageTests {
       await store.receive(\.failed) {
         $0.problem = "title: a title is limited to 1000 characters (got 1001)"
       }
+      await fixture.disappear(store) { $0.problem = nil }
     }
   }
 }

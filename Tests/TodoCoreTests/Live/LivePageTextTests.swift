@@ -33,6 +33,7 @@ struct LivePageTextTests {
       }
       #expect(try await fixture.service.todos(inList: TodoList.inboxID).isEmpty)
       #expect(sent(before, store.state).stages.isEmpty)
+      await fixture.disappear(store) { $0.problem = nil }
     }
   }
 
@@ -65,6 +66,7 @@ struct LivePageTextTests {
       #expect(try await fixture.service.todo(id: todo.id) == todo)
       await store.send(.cancelEdit)
       await store.receive(.editor(.cancel)) { $0.editor = nil }
+      await fixture.disappear(store)
     }
   }
 
@@ -78,6 +80,7 @@ struct LivePageTextTests {
         $0.problem = "text: contains the control character U+0001 at position 3; remove it"
       }
       #expect(store.state.search == "milk")
+      await fixture.disappear(store) { $0.problem = nil }
     }
   }
 }

@@ -6,6 +6,13 @@ import Testing
 
 @Suite("LivePage feature: search, filters, layouts and lists")
 struct LivePageViewTests {
+  /// A bug outside the page: `ObservationRegistry.key` (Persistence) describes the request's
+  /// SQL arguments with string interpolation, and a UUID argument is a blob that prints
+  /// "16 bytes", so the live-todos requests of every list share one observation run: a page
+  /// observing a list while another list is observed gets that other list's todos.
+  static let sharedRunIssue: Comment =
+    "observations of two lists share one run (ObservationRegistry.key: UUID blobs print as \"16 bytes\")"
+
   @Test("search filters as you type; filters show all, active or completed")
   func searchAndFilters() async throws {
     try await LivePageFixture.with { fixture in
@@ -33,6 +40,7 @@ struct LivePageViewTests {
       #expect(PageSnapshot(store.state).items.itemIdentifiers == [eggs.id.uuidString])
       #expect(PageSnapshot(store.state).chrome.counter == "2 items left")
       await store.send(.chooseFilter(.all)) { $0.filter = .all }
+      await fixture.disappear(store)
     }
   }
 
@@ -64,6 +72,7 @@ struct LivePageViewTests {
       #expect(changes.stages.flatMap(\.itemDeleted) == [item(0, 3, b.id)])
       #expect(changes.stages.flatMap(\.itemUpdated).map(\.id) == [PageSnapshot.doneGroup])
       await store.send(.setExpanded(PageSnapshot.doneGroup, true)) { $0.collapsed = [] }
+      await fixture.disappear(store)
     }
   }
 
@@ -91,6 +100,32 @@ struct LivePageViewTests {
       #expect(page.items.itemIdentifiers == [pears, apples, steak].map(\.id.uuidString))
       #expect(sent(before, store.state).stages.flatMap(\.itemMoved).count == 1)
       await store.send(.sortByDeadline(false)) { $0.sortByDeadline = false }
+      await fixture.disappear(store)
+    }
+  }
+
+  @Test("two pages on different lists each show their own list's todos")
+  func twoPages() async throws {
+    try await LivePageFixture.with { fixture in
+      let inboxTodo = try await fixture.service.createTodo(NewTodo(title: "In the inbox"))
+      let errands = try await fixture.service.createList(named: "Errands")
+      let post = try await fixture.service.createTodo(NewTodo(title: "Post", listID: errands.id))
+      let inboxPage = fixture.page()
+      try await fixture.appear(inboxPage)
+      #expect(inboxPage.state.todos == [inboxTodo])
+
+      let errandsPage = fixture.page()
+      try await fixture.appear(errandsPage)
+      await errandsPage.send(.chooseList(errands.id)) { $0.listID = errands.id }
+      let shown = try await fixture.loaded(errands.id)
+      // Known issue: the second page receives the Inbox's todos, so its state does not
+      // change. Remove `withKnownIssue` once the observation key is fixed.
+      await withKnownIssue(Self.sharedRunIssue) {
+        await errandsPage.receive(\.loaded, shown) { $0.apply(shown) }
+        #expect(errandsPage.state.todos == [post])
+      }
+      await fixture.disappear(errandsPage)
+      await fixture.disappear(inboxPage)
     }
   }
 
@@ -100,30 +135,39 @@ struct LivePageViewTests {
       _ = try await fixture.service.createTodo(NewTodo(title: "In the inbox"))
       let store = fixture.page()
       try await fixture.appear(store)
+      // A list created elsewhere appears in the page's list chooser.
       let shopping = try await fixture.service.createList(named: "Shopping")
+      let lists = try await fixture.loaded(after: store.state.sequence)
+      #expect(lists.lists.map(\.name) == ["Inbox", "Shopping"])
+      await store.receive(\.loaded, lists) { $0.apply(lists) }
+      #expect(PageSnapshot(store.state).chrome.lists.map(\.name) == ["Inbox", "Shopping"])
+      // Todos written to a list the page does not show change nothing it shows: nothing
+      // arrives (the next `send` would report an unexpected `.loaded`).
       let milk = try await fixture.service.createTodo(NewTodo(title: "Milk", listID: shopping.id))
       _ = try await fixture.service.createTodo(
         NewTodo(title: "Bread", listID: shopping.id, status: .done))
-      await store.send(.storeChanged)
-      let lists = try await fixture.loaded()
-      await store.receive(\.loaded, lists) { $0.lists = lists.lists }
-      #expect(PageSnapshot(store.state).chrome.lists.map(\.name) == ["Inbox", "Shopping"])
 
       await store.send(.chooseList(shopping.id)) { $0.listID = shopping.id }
       let shown = try await fixture.loaded(shopping.id)
-      await store.receive(\.loaded, shown) { $0.todos = shown.todos }
+      #expect(shown.todos.map(\.title) == ["Milk", "Bread"])
+      await store.receive(\.loaded, shown) { $0.apply(shown) }
       #expect(PageSnapshot(store.state).chrome.completedCount == 1)
+
+      // The Inbox's observation was replaced: a commit there sends nothing to this page.
+      _ = try await fixture.service.createTodo(NewTodo(title: "Elsewhere"))
 
       let before = store.state
       await store.send(.clearCompleted)
-      let cleared = try await fixture.loaded(shopping.id) { $0.count == 1 }
-      await store.receive(\.loaded, cleared) { $0.todos = [milk] }
+      let cleared = try await fixture.loaded(shopping.id) { $0.todos == [milk] }
+      #expect(cleared.sequence > before.sequence)
+      await store.receive(\.loaded, cleared) { $0.apply(cleared) }
       let changes = sent(before, store.state)
       #expect(changes.stages.flatMap(\.itemDeleted).count == 1)
       #expect(changes.chrome?.completedCount == 0)
       #expect(try await fixture.service.trash().todos.map(\.title) == ["Bread"])
 
       await store.send(.chooseList(UUID())) { $0.problem = "That todo no longer exists." }
+      await fixture.disappear(store) { $0.problem = nil }
     }
   }
 }
