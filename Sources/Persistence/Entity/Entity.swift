@@ -38,7 +38,8 @@ public protocol Entity: Codable, Sendable, Identifiable, Equatable where ID == U
   /// The property that mirrors the store's `version` column, if the entity has one. It is
   /// read with the object (coding key `version`), set on the values a save or a write
   /// transaction returns and publishes, and it is the version an update or delete in a
-  /// ``WriteTransaction`` expects. `nil` by default.
+  /// ``WriteTransaction`` expects. An object is inserted at the version it carries (at least
+  /// 1), so an import keeps its source's versions. `nil` by default.
   static var storeVersion: WritableKeyPath<Self, Int>? { get }
 }
 

@@ -228,7 +228,21 @@ final class ObservationRegistry: Sendable {
     let table = (core.engine as? SQLiteEngine)?.tables[ObjectIdentifier(Root.self)]
     guard let table else { return "\(Root.entityName)#\(UUID())" }
     let query = SQLiteQuery(request, table: table, limit: request.limit, offset: request.offset)
-    return "\(Root.entityName)|\(query.sql)|\(query.arguments)|\(request.sectionKey?.name ?? "")"
+    var key = "\(Root.entityName)|\(query.sql)|\(request.sectionKey?.name ?? "")"
+    for argument in query.arguments { key += "|" + keyText(argument) }
+    return key
+  }
+
+  /// An argument's full value as text: two requests share an observation only if every
+  /// argument is equal (a blob's description would name its size only).
+  private static func keyText(_ value: StoredValue) -> String {
+    switch value {
+    case .null: "n"
+    case .integer(let integer): "i\(integer)"
+    case .real(let real): "r\(real.bitPattern)"
+    case .text(let text): "t\(text.utf8.count):\(text)"
+    case .blob(let data): "b" + data.map { String($0, radix: 16) }.joined(separator: ".")
+    }
   }
 }
 

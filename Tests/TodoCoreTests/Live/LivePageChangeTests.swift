@@ -175,12 +175,7 @@ struct LivePageChangeTests {
       await store.receive(\.loaded, gone)
       // …and shows it.
       let inbox = try await fixture.loaded()
-      // Known issue: the Inbox's observation joins the Errands' run (see
-      // `LivePageViewTests.sharedRunIssue`).
-      // It depends on whether the Errands' run has stopped when the Inbox is observed.
-      withKnownIssue(LivePageViewTests.sharedRunIssue, isIntermittent: true) {
-        #expect(inbox.todos == [inboxTodo])
-      }
+      #expect(inbox.todos == [inboxTodo])
       #expect(inbox.sequence == gone.sequence)
       await store.receive(\.loaded, inbox) { $0.apply(inbox) }
       await fixture.disappear(store)

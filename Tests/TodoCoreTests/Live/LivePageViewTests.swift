@@ -10,9 +10,6 @@ struct LivePageViewTests {
   /// SQL arguments with string interpolation, and a UUID argument is a blob that prints
   /// "16 bytes", so the live-todos requests of every list share one observation run: a page
   /// observing a list while another list is observed gets that other list's todos.
-  static let sharedRunIssue: Comment =
-    "observations of two lists share one run (ObservationRegistry.key: UUID blobs print as \"16 bytes\")"
-
   @Test("search filters as you type; filters show all, active or completed")
   func searchAndFilters() async throws {
     try await LivePageFixture.with { fixture in
@@ -118,12 +115,8 @@ struct LivePageViewTests {
       try await fixture.appear(errandsPage)
       await errandsPage.send(.chooseList(errands.id)) { $0.listID = errands.id }
       let shown = try await fixture.loaded(errands.id)
-      // Known issue: the second page receives the Inbox's todos, so its state does not
-      // change. Remove `withKnownIssue` once the observation key is fixed.
-      await withKnownIssue(Self.sharedRunIssue) {
-        await errandsPage.receive(\.loaded, shown) { $0.apply(shown) }
-        #expect(errandsPage.state.todos == [post])
-      }
+      await errandsPage.receive(\.loaded, shown) { $0.apply(shown) }
+      #expect(errandsPage.state.todos == [post])
       await fixture.disappear(errandsPage)
       await fixture.disappear(inboxPage)
     }

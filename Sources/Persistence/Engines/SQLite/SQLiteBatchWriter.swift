@@ -26,6 +26,10 @@ struct SQLiteBatchWriter: BatchWriter {
         values.removeAll(keepingCapacity: true)
         values.append(object.id.storedValue.databaseValue)
         for attribute in attributes { values.append(attribute.read(object).databaseValue) }
+        // A new object starts at version 1, or at the version it carries (an import keeps
+        // the versions of its source).
+        let version = max(1, Root.carriedVersion(of: object) ?? 1)
+        values.append(version.databaseValue)
         do {
           try statement.execute(arguments: StatementArguments(values))
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
@@ -37,7 +41,8 @@ struct SQLiteBatchWriter: BatchWriter {
           }
           throw EngineError(error, arguments: values.map(StoredValue.init))
         }
-        committed.inserted.append(Stored(value: Root.stamped(object, version: 1), version: 1))
+        committed.inserted.append(
+          Stored(value: Root.stamped(object, version: version), version: version))
       }
     }
 

@@ -27,7 +27,7 @@ final class TableInfo: Sendable {
     let table = quoted(name)
     self.selectColumns = columns.map(quoted).joined(separator: ", ")
     let insertColumns = (["id"] + attributeNames + ["version"]).map(quoted)
-    let placeholders = Array(repeating: "?", count: attributeNames.count + 1) + ["1"]
+    let placeholders = Array(repeating: "?", count: attributeNames.count + 2)
     self.insertSQL = """
       INSERT INTO \(table) (\(insertColumns.joined(separator: ", "))) \
       VALUES (\(placeholders.joined(separator: ", ")))
