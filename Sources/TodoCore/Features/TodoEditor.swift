@@ -53,7 +53,9 @@ public struct EditorProblem: Equatable, Sendable {
 ///
 /// ```swift
 /// let store = Store(initialState: TodoEditor.State(todoID: id)) {
-///   TodoEditor(service: service)
+///   TodoEditor()
+/// } withDependencies: {
+///   $0.todoClient = .live(service)
 /// }
 /// store.send(.begin)
 /// ```
@@ -93,12 +95,13 @@ public struct TodoEditor: Reducer {
     }
   }
 
-  let service: TodoService
+  /// The todo store (``TodoClient``): edit sessions begin there.
+  @Dependency(\.todoClient) var todos
   let sessions: EditSessions
 
-  /// Creates the feature over a service; `sessions` holds the open child contexts.
-  public init(service: TodoService, sessions: EditSessions = EditSessions()) {
-    self.service = service
+  /// Creates the feature; `sessions` holds the open child contexts. It reads and writes
+  /// through the `todoClient` dependency.
+  public init(sessions: EditSessions = EditSessions()) {
     self.sessions = sessions
   }
 
@@ -108,8 +111,8 @@ public struct TodoEditor: Reducer {
     case .begin:
       state.phase = .loading
       state.problem = nil
-      return .run { [service, sessions] send in
-        let session = try await service.beginEdit(todoID: id)
+      return .run { [todos, sessions] send in
+        let session = try await todos.beginEdit(id)
         sessions.open(session)
         send(.began(session.original))
       } catch: { error, send in

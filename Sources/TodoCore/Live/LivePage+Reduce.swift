@@ -24,21 +24,21 @@ extension LivePage {
       }
       guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return .none }
       let listID = state.listID
-      return write(state.listID) { service in
-        _ = try await service.createTodo(NewTodo(title: text, listID: listID))
+      return write(state.listID) { todos in
+        _ = try await todos.createTodo(NewTodo(title: text, listID: listID))
       }
 
     case .toggle(let id):
       guard let todo = state.todos.first(where: { $0.id == id }) else { return missing(&state) }
       let status: TodoStatus = todo.status == .done ? .notStarted : .done
-      return write(state.listID) { service in
-        _ = try await service.updateTodo(id: id, TodoPatch(status: status))
+      return write(state.listID) { todos in
+        _ = try await todos.updateTodo(id, TodoPatch(status: status), nil)
       }
 
     case .setStatus(let id, let status):
       guard state.todos.contains(where: { $0.id == id }) else { return missing(&state) }
-      return write(state.listID) { service in
-        _ = try await service.updateTodo(id: id, TodoPatch(status: status))
+      return write(state.listID) { todos in
+        _ = try await todos.updateTodo(id, TodoPatch(status: status), nil)
       }
 
     case .beginEdit(let id):
@@ -76,8 +76,8 @@ extension LivePage {
     case .confirmDelete:
       guard let id = state.confirmDelete else { return .none }
       state.confirmDelete = nil
-      return write(state.listID) { service, send in
-        send(.trashed(try await service.trashTodo(id: id)))
+      return write(state.listID) { todos, send in
+        send(.trashed(try await todos.trashTodo(id)))
       }
 
     case .cancelDelete:
@@ -87,8 +87,8 @@ extension LivePage {
     case .undo:
       guard let todo = state.undo else { return .none }
       state.undo = nil
-      return write(state.listID) { service in
-        _ = try await service.restoreTodo(id: todo.id)
+      return write(state.listID) { todos in
+        _ = try await todos.restoreTodo(todo.id)
       }
 
     case .dismissToast:
@@ -97,8 +97,8 @@ extension LivePage {
 
     case .move(let id, let position):
       guard state.todos.contains(where: { $0.id == id }) else { return missing(&state) }
-      return write(state.listID) { service in
-        _ = try await service.moveTodo(id: id, to: position)
+      return write(state.listID) { todos in
+        _ = try await todos.moveTodo(id, position)
       }
 
     case .search(let text):
@@ -134,8 +134,8 @@ extension LivePage {
 
     case .clearCompleted:
       let listID = state.listID
-      return write(listID) { service in
-        _ = try await service.trashTodos(inList: listID, status: .done)
+      return write(listID) { todos in
+        _ = try await todos.trashTodos(listID, .done)
       }
 
     default:
@@ -192,12 +192,12 @@ extension LivePage {
   /// current ones first, then every committed change, from any page, process or client.
   /// Observing another list cancels the previous observation.
   func load(_ listID: UUID) -> Effect<Action> {
-    .run { [service, now] send in
-      for try await value in service.observe(list: listID) {
+    .run { [todos, date] send in
+      for try await value in todos.observeList(listID) {
         send(
           .loaded(
             Loaded(
-              lists: value.lists, listID: value.listID, todos: value.todos, now: now(),
+              lists: value.lists, listID: value.listID, todos: value.todos, now: date.now,
               sequence: value.sequence)))
       }
     } catch: { error, send in
@@ -209,17 +209,17 @@ extension LivePage {
   /// Runs a write; its result arrives through the observation. A failure becomes
   /// ``Action/failed(_:)``.
   func write(
-    _ listID: UUID, _ body: @escaping @Sendable (TodoService) async throws -> Void
+    _ listID: UUID, _ body: @escaping @Sendable (TodoClient) async throws -> Void
   ) -> Effect<Action> {
-    write(listID) { service, _ in try await body(service) }
+    write(listID) { todos, _ in try await body(todos) }
   }
 
   func write(
     _ listID: UUID,
-    _ body: @escaping @Sendable (TodoService, Send<Action>) async throws -> Void
+    _ body: @escaping @Sendable (TodoClient, Send<Action>) async throws -> Void
   ) -> Effect<Action> {
-    .run { [service] send in
-      try await body(service, send)
+    .run { [todos] send in
+      try await body(todos, send)
     } catch: { error, send in
       send(.failed(Self.message(for: error)))
     }

@@ -11,7 +11,11 @@ import Foundation
 /// JSON API, another process). The page's ``PageSnapshot`` is a pure function of the state.
 ///
 /// ```swift
-/// let store = Store(initialState: LivePage.State()) { LivePage(service: service) }
+/// let store = Store(initialState: LivePage.State()) {
+///   LivePage()
+/// } withDependencies: {
+///   $0.todoClient = .live(service)
+/// }
 /// store.send(.onAppear)
 /// store.send(.add("Buy milk"))
 /// ```
@@ -154,28 +158,23 @@ public struct LivePage: Reducer {
     }
   }
 
-  let service: TodoService
+  /// The todo store (``TodoClient``).
+  @Dependency(\.todoClient) var todos
+  /// The clock for "overdue".
+  @Dependency(\.date) var date
   let sessions: EditSessions
-  let now: @Sendable () -> Date
 
-  /// Creates the feature over a service.
+  /// Creates the feature. It reads and writes through the `todoClient` dependency and reads
+  /// the time from the `date` dependency.
   ///
-  /// - Parameters:
-  ///   - service: Where the page reads and writes.
-  ///   - sessions: The open edit sessions (child contexts) of this page.
-  ///   - now: The clock for "overdue".
-  public init(
-    service: TodoService, sessions: EditSessions = EditSessions(),
-    now: @escaping @Sendable () -> Date = { Date() }
-  ) {
-    self.service = service
+  /// - Parameter sessions: The open edit sessions (child contexts) of this page.
+  public init(sessions: EditSessions = EditSessions()) {
     self.sessions = sessions
-    self.now = now
   }
 
   /// The page's reducer, with the edit sheet (``TodoEditor``) as a child while it is open.
   public var body: some Reducer<State, Action> {
     Reduce { state, action in reduceEvent(into: &state, action: action) }
-      .ifLet(\.editor, action: \.editor) { TodoEditor(service: service, sessions: sessions) }
+      .ifLet(\.editor, action: \.editor) { TodoEditor(sessions: sessions) }
   }
 }

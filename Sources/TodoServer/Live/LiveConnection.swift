@@ -24,7 +24,12 @@ struct LiveConnection {
 
   /// Serves the page until the browser closes the connection.
   func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
-    let store = Store(initialState: LivePage.State()) { LivePage(service: service) }
+    let store = Store(initialState: LivePage.State()) {
+      LivePage()
+    } withDependencies: { [service] in
+      $0.todoClient = .live(service)
+      $0.date = DateGenerator { Date() }
+    }
     let (outputs, output) = AsyncStream<Output>.makeStream()
     let observation = store.observe { output.yield(.state($0)) }
     defer {

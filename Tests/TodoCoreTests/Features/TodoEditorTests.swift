@@ -22,7 +22,9 @@ struct TodoEditorTests {
       let todo = try await service.createTodo(NewTodo(title: "Milk", section: "Dairy"))
       let sessions = EditSessions()
       let store = TestStore(initialState: TodoEditor.State(todoID: todo.id)) {
-        TodoEditor(service: service, sessions: sessions)
+        TodoEditor(sessions: sessions)
+      } withDependencies: {
+        $0.todoClient = .live(service)
       }
       await store.send(.begin)
       await store.receive(.began(todo)) {
@@ -60,7 +62,9 @@ struct TodoEditorTests {
     try await Self.withService { service, _ in
       let todo = try await service.createTodo(NewTodo(title: "Milk", notes: "typed"))
       let store = TestStore(initialState: TodoEditor.State(todoID: todo.id)) {
-        TodoEditor(service: service)
+        TodoEditor()
+      } withDependencies: {
+        $0.todoClient = .live(service)
       }
       await store.send(.begin)
       await store.receive(.began(todo)) {
@@ -84,7 +88,9 @@ struct TodoEditorTests {
     try await Self.withService { service, _ in
       let todo = try await service.createTodo(NewTodo(title: "Milk"))
       let store = TestStore(initialState: TodoEditor.State(todoID: todo.id)) {
-        TodoEditor(service: service)
+        TodoEditor()
+      } withDependencies: {
+        $0.todoClient = .live(service)
       }
       await store.send(.begin)
       await store.receive(.began(todo)) {
@@ -124,7 +130,9 @@ struct TodoEditorTests {
     try await Self.withService { service, _ in
       let todo = try await service.createTodo(NewTodo(title: "Milk"))
       let store = TestStore(initialState: TodoEditor.State(todoID: todo.id)) {
-        TodoEditor(service: service)
+        TodoEditor()
+      } withDependencies: {
+        $0.todoClient = .live(service)
       }
       await store.send(.begin)
       await store.receive(.began(todo)) {
@@ -164,7 +172,9 @@ struct TodoEditorTests {
     try await Self.withService { service, _ in
       let id = UUID()
       let store = TestStore(initialState: TodoEditor.State(todoID: id)) {
-        TodoEditor(service: service)
+        TodoEditor()
+      } withDependencies: {
+        $0.todoClient = .live(service)
       }
       await store.send(.begin)
       let problem = EditorProblem(TodoError.notFound(entity: "todo", id: id.uuidString))

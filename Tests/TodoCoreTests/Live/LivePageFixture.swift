@@ -27,7 +27,10 @@ struct LivePageFixture {
   /// A test store of the page, not yet loaded.
   func page() -> TestStore<LivePage.State, LivePage.Action> {
     TestStore(initialState: LivePage.State()) {
-      LivePage(service: service, now: { Self.now })
+      LivePage()
+    } withDependencies: { [service] in
+      $0.todoClient = .live(service)
+      $0.date = .constant(Self.now)
     }
   }
 

@@ -1,0 +1,108 @@
+import Composable
+import Foundation
+
+/// The todo store as the features (``LivePage``, ``TodoEditor``, the terminal UI) see it: the
+/// reads, writes and observations they use, as a dependency.
+///
+/// Features read it with `@Dependency(\.todoClient)`; a server, a terminal or a test provides
+/// it for a store with `withDependencies { $0.todoClient = .live(service) }`, and a test may
+/// replace any endpoint with its own closure.
+///
+/// ```swift
+/// let store = Store(initialState: LivePage.State()) {
+///   LivePage()
+/// } withDependencies: {
+///   $0.todoClient = .live(service)
+/// }
+/// ```
+public struct TodoClient: Sendable {
+  /// The live lists and a list's live todos, now and after every commit that changes them.
+  public var observeList: @Sendable (UUID) -> AsyncThrowingStream<ListObservation, any Error>
+  /// Creates a todo.
+  public var createTodo: @Sendable (NewTodo) async throws -> Todo
+  /// Changes a todo's fields (the expected version, if the caller read one).
+  public var updateTodo: @Sendable (UUID, TodoPatch, Int?) async throws -> Todo
+  /// Moves a todo in its list.
+  public var moveTodo: @Sendable (UUID, MovePosition) async throws -> Todo
+  /// Moves a todo to the trash.
+  public var trashTodo: @Sendable (UUID) async throws -> Todo
+  /// Moves every live todo of a list (with a status, if given) to the trash.
+  public var trashTodos: @Sendable (UUID, TodoStatus?) async throws -> [Todo]
+  /// Restores a todo from the trash.
+  public var restoreTodo: @Sendable (UUID) async throws -> Todo
+  /// Begins an edit session (a child context) on a todo.
+  public var beginEdit: @Sendable (UUID) async throws -> TodoEditSession
+
+  /// Creates a client from its endpoints.
+  public init(
+    observeList: @escaping @Sendable (UUID) -> AsyncThrowingStream<ListObservation, any Error>,
+    createTodo: @escaping @Sendable (NewTodo) async throws -> Todo,
+    updateTodo: @escaping @Sendable (UUID, TodoPatch, Int?) async throws -> Todo,
+    moveTodo: @escaping @Sendable (UUID, MovePosition) async throws -> Todo,
+    trashTodo: @escaping @Sendable (UUID) async throws -> Todo,
+    trashTodos: @escaping @Sendable (UUID, TodoStatus?) async throws -> [Todo],
+    restoreTodo: @escaping @Sendable (UUID) async throws -> Todo,
+    beginEdit: @escaping @Sendable (UUID) async throws -> TodoEditSession
+  ) {
+    self.observeList = observeList
+    self.createTodo = createTodo
+    self.updateTodo = updateTodo
+    self.moveTodo = moveTodo
+    self.trashTodo = trashTodo
+    self.trashTodos = trashTodos
+    self.restoreTodo = restoreTodo
+    self.beginEdit = beginEdit
+  }
+
+  /// The client of a todo store.
+  public static func live(_ service: TodoService) -> TodoClient {
+    TodoClient(
+      observeList: { service.observe(list: $0) },
+      createTodo: { try await service.createTodo($0) },
+      updateTodo: { try await service.updateTodo(id: $0, $1, expectedVersion: $2) },
+      moveTodo: { try await service.moveTodo(id: $0, to: $1) },
+      trashTodo: { try await service.trashTodo(id: $0) },
+      trashTodos: { try await service.trashTodos(inList: $0, status: $1) },
+      restoreTodo: { try await service.restoreTodo(id: $0) },
+      beginEdit: { try await service.beginEdit(todoID: $0) })
+  }
+}
+
+extension TodoClient: DependencyKey {
+  /// No store: every endpoint fails until one is provided with `.live(service)`.
+  public static var liveValue: TodoClient { .unavailable }
+
+  /// Tests provide the store they use; an endpoint they did not provide fails.
+  public static var testValue: TodoClient { .unavailable }
+
+  /// A client whose every endpoint fails with ``TodoClientError/noStore``.
+  public static var unavailable: TodoClient {
+    TodoClient(
+      observeList: { _ in AsyncThrowingStream { $0.finish(throwing: TodoClientError.noStore) } },
+      createTodo: { _ in throw TodoClientError.noStore },
+      updateTodo: { _, _, _ in throw TodoClientError.noStore },
+      moveTodo: { _, _ in throw TodoClientError.noStore },
+      trashTodo: { _ in throw TodoClientError.noStore },
+      trashTodos: { _, _ in throw TodoClientError.noStore },
+      restoreTodo: { _ in throw TodoClientError.noStore },
+      beginEdit: { _ in throw TodoClientError.noStore })
+  }
+}
+
+/// Why a ``TodoClient`` endpoint failed.
+public enum TodoClientError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// No todo store was provided to the feature.
+  case noStore
+
+  public var description: String {
+    "no todo store: provide one with withDependencies { $0.todoClient = .live(service) }"
+  }
+}
+
+extension DependencyValues {
+  /// The todo store the features read and write.
+  public var todoClient: TodoClient {
+    get { self[TodoClient.self] }
+    set { self[TodoClient.self] = newValue }
+  }
+}

@@ -1,0 +1,49 @@
+import Composable
+import Foundation
+import Testing
+
+@testable import TodoCore
+
+@Suite("LivePage over a replaced TodoClient: no store involved")
+struct LivePageClientTests {
+  @Test("the page shows what the client observes and reports what the client refuses")
+  func stubbedClient() async throws {
+    let now = Date(timeIntervalSince1970: 1_767_225_600)
+    let inbox = TodoList(
+      id: TodoList.inboxID, name: "Inbox", order: try .between(nil, nil), createdAt: now,
+      updatedAt: now)
+    let todo = Todo(
+      listID: TodoList.inboxID, title: "Stubbed", order: try .between(nil, nil), createdAt: now,
+      updatedAt: now)
+    let (values, input) = AsyncThrowingStream.makeStream(of: ListObservation.self)
+    let created = LockIsolated<[String]>([])
+    var client = TodoClient.unavailable
+    client.observeList = { _ in values }
+    client.createTodo = { draft in
+      created.withValue { $0.append(draft.title) }
+      throw TodoError.validation(field: "title", message: "refused by the stub")
+    }
+    let store = TestStore(initialState: LivePage.State()) {
+      LivePage()
+    } withDependencies: {
+      $0.todoClient = client
+      $0.date = .constant(now)
+    }
+    await store.send(.onAppear)
+    input.yield(ListObservation(lists: [inbox], listID: inbox.id, todos: [todo], sequence: 7))
+    let loaded = LivePage.Loaded(
+      lists: [inbox], listID: inbox.id, todos: [todo], now: now, sequence: 7)
+    await store.receive(\.loaded, loaded) {
+      $0.loaded = true
+      $0.lists = [inbox]
+      $0.todos = [todo]
+      $0.now = now
+      $0.sequence = 7
+    }
+    await store.send(.add("Milk"))
+    await store.receive(\.failed) { $0.problem = "title: refused by the stub" }
+    #expect(created.value == ["Milk"])
+    input.finish()
+    await store.finish()
+  }
+}
