@@ -1,5 +1,8 @@
+import Foundation
 import Hummingbird
 import Logging
+import OpenAPIHummingbird
+import OpenAPIRuntime
 import Persistence
 import TodoCore
 
@@ -11,9 +14,6 @@ public struct ServerOptions: Sendable {
   public var port: Int
   /// The todo database.
   public var database: StoreLocation
-  /// Whether list reads are served from a cache of encoded bodies (on by default; the
-  /// benchmark turns it off to measure the uncached path).
-  public var cachesResponses: Bool
   /// The server's public URL, when a TLS proxy serves it (`https://todo.example.org`): one
   /// more of its own origins and host names.
   public var publicOrigin: ServerOrigins.Origin?
@@ -27,14 +27,13 @@ public struct ServerOptions: Sendable {
   /// Creates options.
   public init(
     host: String = "127.0.0.1", port: Int = 8080, database: StoreLocation,
-    cachesResponses: Bool = true, publicOrigin: ServerOrigins.Origin? = nil,
+    publicOrigin: ServerOrigins.Origin? = nil,
     allowedOrigins: [ServerOrigins.Origin] = [], todoBackendCORS: Bool = false,
     limits: HTTPLimits = HTTPLimits()
   ) {
     self.host = host
     self.port = port
     self.database = database
-    self.cachesResponses = cachesResponses
     self.publicOrigin = publicOrigin
     self.allowedOrigins = allowedOrigins
     self.todoBackendCORS = todoBackendCORS
@@ -70,7 +69,7 @@ public func buildApplication(
 ) -> some ApplicationProtocol {
   let logger = logger ?? Logger(label: "todo.server")
   let origins = options.makeOrigins()
-  let state = ServerState(origins: origins, cachesResponses: options.cachesResponses)
+  let state = ServerState(origins: origins)
   let database = DatabaseService(location: options.database, state: state, logger: logger)
   if options.port != 0 { origins.bind(port: options.port) }
   return Application(
@@ -91,8 +90,12 @@ public func buildApplication(
 /// The router of every route, with its middleware, over `state`.
 ///
 /// Middleware, outermost first: the security headers, the origin check (and CORS for allowed
-/// origins), problem+json errors, the static client, the JSON content-type check. Malformed,
-/// misaddressed and oversized requests never get here: ``HTTPGuardHandler`` answers them.
+/// origins), problem+json errors, the static client, the JSON content-type check, the body
+/// limit. Malformed, misaddressed and oversized requests never get here:
+/// ``HTTPGuardHandler`` answers them.
+///
+/// The API's routes are the handlers generated from `Resources/openapi.json` (``TodoAPI``);
+/// every other method of their paths is answered 405 with `Allow`.
 public func buildRouter(state: ServerState) -> Router<TodoRequestContext> {
   let router = Router(context: TodoRequestContext.self)
   router.add(middleware: SecurityHeadersMiddleware(origins: state.origins))
@@ -101,15 +104,21 @@ public func buildRouter(state: ServerState) -> Router<TodoRequestContext> {
   // The live web page (issue 6): its static client.
   LivePageServer.addFiles(to: router)
   router.add(middleware: ContentTypeMiddleware())
+  router.add(middleware: BodyLimitMiddleware())
 
-  HealthController(state: state).addRoutes(to: router)
-  let api = router.group("api/v1")
-  OpenAPIController().addRoutes(to: api)
-  ListsController(state: state).addRoutes(to: api.group("lists"))
-  TodosController(state: state).addRoutes(to: api.group("todos"))
-  SearchController(state: state).addRoutes(to: api.group("search"))
-  TrashController(state: state).addRoutes(to: api.group("trash"))
-  TransferController(state: state).addRoutes(to: api)
-  TodoBackendController(state: state).addRoutes(to: router.group("todos"))
+  OpenAPIController().addRoutes(to: router.group("api/v1"))
+  let routes = RouteRecorder(router)
+  do {
+    try TodoAPI(state: state).registerHandlers(
+      on: routes,
+      configuration: Configuration(
+        dateTranscoder: TimestampTranscoder(),
+        jsonEncodingOptions: [.withoutEscapingSlashes]),
+      middlewares: [PlainHeadersMiddleware(), JSONMediaTypeMiddleware(), StatusQueryMiddleware()])
+  } catch {
+    // Registering only fails for a server URL that is not a URL; the default is "/".
+    preconditionFailure("cannot register the API's handlers: \(error)")
+  }
+  routes.refuseOtherMethods()
   return router
 }

@@ -58,7 +58,7 @@ struct ApiBenchmark: AsyncParsableCommand {
       let port = PortPromise()
       let app = buildApplication(
         ServerOptions(
-          host: "127.0.0.1", port: 0, database: .file(database), cachesResponses: caching),
+          host: "127.0.0.1", port: 0, database: .file(database)),
         logger: logger, onServerRunning: { port.publish($0) })
       return (app, port)
     }

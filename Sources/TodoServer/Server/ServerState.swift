@@ -7,8 +7,6 @@ import TodoCore
 /// `/healthz` says the server is not ready.
 public final class ServerState: Sendable {
   private let loaded = Mutex<TodoService?>(nil)
-  /// Encoded bodies of the list routes.
-  let cache: ResponseCache
   /// The server's own origins and names.
   public let origins: ServerOrigins
 
@@ -18,13 +16,10 @@ public final class ServerState: Sendable {
   ///   - service: The service, if the database is already open.
   ///   - origins: The server's own origins and names (by default those of a loopback server
   ///     whose port is not known yet, as in router-level tests).
-  ///   - cachesResponses: Whether list reads are served from a cache of encoded bodies.
   public init(
-    service: TodoService? = nil, origins: ServerOrigins = ServerOrigins(bindHost: "127.0.0.1"),
-    cachesResponses: Bool = true
+    service: TodoService? = nil, origins: ServerOrigins = ServerOrigins(bindHost: "127.0.0.1")
   ) {
     self.origins = origins
-    cache = ResponseCache(isEnabled: cachesResponses)
     loaded.withLock { $0 = service }
   }
 
