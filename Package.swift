@@ -22,6 +22,12 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.90.0"),
+    .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
+    .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+    .package(
+      url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
     .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
@@ -133,9 +139,14 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOWebSocket", package: "swift-nio"),
+        .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+        .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
-      resources: [.copy("Resources/openapi.json"), .copy("Public")]
+      // The API's types and server are generated from Resources/openapi.json
+      // (openapi-generator-config.yaml beside it), which is also served as it is.
+      resources: [.copy("Resources/openapi.json"), .copy("Public")],
+      plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
     ),
     .testTarget(
       name: "TodoServerTests",
@@ -157,9 +168,15 @@ let package = Package(
         "TodoCore",
         "Persistence",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+        .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "Logging", package: "swift-log"),
-      ]
+      ],
+      // The remote backend's types and client are generated from openapi.json, a symbolic
+      // link to the server's document (openapi-generator-config.yaml beside it).
+      plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
     ),
 
     .testTarget(

@@ -1,5 +1,8 @@
+import Foundation
 import Hummingbird
 import Logging
+import OpenAPIHummingbird
+import OpenAPIRuntime
 import TodoCore
 
 /// How to run the todo server.
@@ -86,8 +89,12 @@ public func buildApplication(
 /// The router of every route, with its middleware, over `state`.
 ///
 /// Middleware, outermost first: the security headers, the origin check (and CORS for allowed
-/// origins), problem+json errors, the static client, the JSON content-type check. Malformed,
-/// misaddressed and oversized requests never get here: ``HTTPGuardHandler`` answers them.
+/// origins), problem+json errors, the static client, the JSON content-type check, the body
+/// limit. Malformed, misaddressed and oversized requests never get here:
+/// ``HTTPGuardHandler`` answers them.
+///
+/// The API's routes are the handlers generated from `Resources/openapi.json` (``TodoAPI``);
+/// every other method of their paths is answered 405 with `Allow`.
 public func buildRouter(state: ServerState) -> Router<TodoRequestContext> {
   let router = Router(context: TodoRequestContext.self)
   router.add(middleware: SecurityHeadersMiddleware(origins: state.origins))
@@ -96,15 +103,21 @@ public func buildRouter(state: ServerState) -> Router<TodoRequestContext> {
   // The live web page (issue 6): its static client.
   LivePageServer.addFiles(to: router)
   router.add(middleware: ContentTypeMiddleware())
+  router.add(middleware: BodyLimitMiddleware())
 
-  HealthController(state: state).addRoutes(to: router)
-  let api = router.group("api/v1")
-  OpenAPIController().addRoutes(to: api)
-  ListsController(state: state).addRoutes(to: api.group("lists"))
-  TodosController(state: state).addRoutes(to: api.group("todos"))
-  SearchController(state: state).addRoutes(to: api.group("search"))
-  TrashController(state: state).addRoutes(to: api.group("trash"))
-  TransferController(state: state).addRoutes(to: api)
-  TodoBackendController(state: state).addRoutes(to: router.group("todos"))
+  OpenAPIController().addRoutes(to: router.group("api/v1"))
+  let routes = RouteRecorder(router)
+  do {
+    try TodoAPI(state: state).registerHandlers(
+      on: routes,
+      configuration: Configuration(
+        dateTranscoder: TimestampTranscoder(),
+        jsonEncodingOptions: [.withoutEscapingSlashes]),
+      middlewares: [PlainHeadersMiddleware(), JSONMediaTypeMiddleware(), StatusQueryMiddleware()])
+  } catch {
+    // Registering only fails for a server URL that is not a URL; the default is "/".
+    preconditionFailure("cannot register the API's handlers: \(error)")
+  }
+  routes.refuseOtherMethods()
   return router
 }

@@ -8,7 +8,8 @@ enum RoutedMethods {
 extension RouterMethods {
   /// Answers the methods of ``RoutedMethods`` that `path` has no route for with 405 Method
   /// Not Allowed and `Allow: <allowed>` (RFC 9110), instead of the router's 404: the path
-  /// exists, only the method is wrong. Each controller calls it for each of its paths.
+  /// exists, only the method is wrong. ``RouteRecorder`` calls it for each path of the
+  /// generated API, ``OpenAPIController`` for the document's.
   ///
   /// Methods the server implements for no path (`TRACE`, `CONNECT`, `QUERY`…) never reach
   /// the router: the connection guard answers them 501. `OPTIONS` is the origin check's.

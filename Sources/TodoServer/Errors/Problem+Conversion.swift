@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import OpenAPIRuntime
 import TodoCore
 
 extension Problem {
@@ -11,10 +12,26 @@ extension Problem {
   /// - JSON decoding errors are 400 (not JSON) or 422 (a missing or mistyped field).
   /// - Hummingbird's own HTTP errors keep their status (404 for unknown routes, 413 for a
   ///   body over the limit).
+  /// - Errors of the generated API code (`ServerError`) are their underlying error: what a
+  ///   handler threw, a decoding error of the body, or the runtime's own refusal of a request
+  ///   it cannot read (its 4xx status, as a problem: 415 for a body that is not JSON, 400
+  ///   otherwise).
   init?(converting error: any Error) {
     switch error {
     case let problem as Problem:
       self = problem
+    case let error as ServerError:
+      if let problem = Problem(converting: error.underlyingError) {
+        self = problem
+      } else if error.httpStatus == .unsupportedMediaType {
+        self = .unsupportedMediaType(error.request.headerFields[.contentType])
+      } else if error.httpStatus == .badRequest {
+        self = .badRequest(error.causeDescription)
+      } else if (400..<500).contains(error.httpStatus.code) {
+        self = Problem(error.httpStatus, detail: error.causeDescription)
+      } else {
+        return nil
+      }
     case let error as TodoError:
       self.init(todoError: error)
     case let error as DecodingError:

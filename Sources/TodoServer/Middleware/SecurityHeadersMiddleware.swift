@@ -4,6 +4,9 @@ import Hummingbird
 /// bodies and problems): the content security policy of ``ServerOrigins``,
 /// `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer` and
 /// `Cross-Origin-Opener-Policy: same-origin`. The outermost middleware.
+///
+/// The generated API responses carry them already (the document requires them); they are
+/// set, not added, so each header is sent once.
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
   let origins: ServerOrigins
 
@@ -11,7 +14,9 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
     var response = try await next(request, context)
-    response.headers.append(contentsOf: origins.securityHeaders)
+    for field in origins.securityHeaders {
+      response.headers[field.name] = field.value
+    }
     return response
   }
 }

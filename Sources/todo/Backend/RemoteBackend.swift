@@ -1,22 +1,22 @@
 import Foundation
 import TodoCore
-
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
+import TodoServer
 
 /// A `todo serve` server, through its JSON API under `/api/v1`: the backend of the `todo`
 /// client with `--server URL` or `$TODO_SERVER`.
 ///
-/// Problems the server answers (RFC 9457 bodies) become `CLIError`s with the server's message
-/// and the exit status of their HTTP status, so output and exit codes match the local backend.
+/// Requests and responses are the code generated from the server's OpenAPI document
+/// (`openapi.json`, a link to `Sources/TodoServer/Resources/openapi.json`): a `Client` over
+/// AsyncHTTPClient. Problems the server answers (RFC 9457 bodies) become `CLIError`s with the
+/// server's message and the exit status of their HTTP status (``ProblemResponseMiddleware``),
+/// so output and exit codes match the local backend.
 struct RemoteBackend: TodoBackend {
   /// The server's root URL, as given (`http://127.0.0.1:8080`).
   let baseURL: URL
   /// `$XDG_STATE_HOME/todo/numbers-<server>.json`: the last listing's numbers for this server.
   let numbersFile: URL
-  /// The HTTP session (ephemeral: no cookies or cache on disk).
-  let session: URLSession
+  /// The generated client of the server's API.
+  let client: Client
 
   /// A backend for the server at `baseURL`.
   ///
@@ -28,108 +28,115 @@ struct RemoteBackend: TodoBackend {
     self.baseURL = baseURL
     self.numbersFile = Self.stateDirectory(environment)
       .appendingPathComponent("numbers-\(Self.fileName(for: baseURL)).json")
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = 30
-    self.session = URLSession(configuration: configuration)
+    self.client = Self.makeClient(root: baseURL)
   }
 
   // MARK: - Lists
 
   func lists() async throws -> [TodoList] {
-    try await send("GET", "/lists")
+    try await call { try await $0.listLists().ok.body.json }
   }
 
   func createList(named name: String) async throws -> TodoList {
-    try await send("POST", "/lists", body: ["name": name])
+    try await call { try await $0.createList(body: .json(.init(name: name))).created.body.json }
   }
 
   func renameList(id: UUID, to name: String) async throws -> TodoList {
-    try await send("PATCH", "/lists/\(id.uuidString)", body: ["name": name])
+    try await call {
+      try await $0.renameList(path: .init(listID: id.uuidString), body: .json(.init(name: name)))
+        .ok.body.json
+    }
   }
 
   func trashList(id: UUID) async throws -> TodoList {
-    try await send("DELETE", "/lists/\(id.uuidString)")
+    try await call { try await $0.trashList(path: .init(listID: id.uuidString)).ok.body.json }
   }
 
   func restoreList(id: UUID) async throws -> TodoList {
-    try await send("POST", "/lists/\(id.uuidString)/restore")
+    try await call { try await $0.restoreList(path: .init(listID: id.uuidString)).ok.body.json }
   }
 
   // MARK: - Todos
 
   func todo(id: UUID) async throws -> TodoItem {
-    try await send("GET", "/todos/\(id.uuidString)")
+    try await call { try await $0.getTodo(path: .init(todoID: id.uuidString)).ok.body.json }
   }
 
   func createTodo(_ draft: NewTodo) async throws -> TodoItem {
     let listID = draft.listID ?? TodoList.inboxID
-    return try await send(
-      "POST", "/lists/\(listID.uuidString)/todos", body: NewTodoPayload(draft))
+    return try await call {
+      try await $0.createTodo(
+        path: .init(listID: listID.uuidString), body: .json(NewTodoBody(draft))
+      ).created.body.json
+    }
   }
 
   func updateTodo(id: UUID, _ patch: TodoPatch, expectedVersion: Int?) async throws -> TodoItem {
-    try await send(
-      "PATCH", "/todos/\(id.uuidString)", body: PatchPayload(patch: patch, version: expectedVersion)
-    )
+    try await call {
+      try await $0.updateTodo(
+        path: .init(todoID: id.uuidString),
+        body: .json(TodoPatchBody(patch: patch, version: expectedVersion))
+      ).ok.body.json
+    }
   }
 
   func moveTodo(id: UUID, to position: MovePosition, expectedVersion: Int?) async throws
     -> TodoItem
   {
-    try await send(
-      "POST", "/todos/\(id.uuidString)/move",
-      body: MovePayload(position: position, version: expectedVersion))
+    try await call {
+      try await $0.moveTodo(
+        path: .init(todoID: id.uuidString),
+        body: .json(MoveBody(position, version: expectedVersion))
+      ).ok.body.json
+    }
   }
 
   func trashTodo(id: UUID, expectedVersion: Int?) async throws -> TodoItem {
-    try await send(
-      "DELETE", "/todos/\(id.uuidString)",
-      headers: expectedVersion.map { ["If-Match": "\"\($0)\""] } ?? [:])
+    try await call {
+      try await $0.trashTodo(
+        path: .init(todoID: id.uuidString),
+        headers: .init(ifMatch: expectedVersion.map { "\"\($0)\"" })
+      ).ok.body.json
+    }
   }
 
   func restoreTodo(id: UUID) async throws -> TodoItem {
-    try await send("POST", "/todos/\(id.uuidString)/restore")
+    try await call { try await $0.restoreTodo(path: .init(todoID: id.uuidString)).ok.body.json }
   }
 
   // MARK: - Search, trash, transfer
 
   func search(_ search: TodoSearch) async throws -> [TodoItem] {
-    var query = [URLQueryItem(name: "q", value: search.text)]
-    if !search.statuses.isEmpty {
-      let statuses = search.statuses.map(\.rawValue).sorted().joined(separator: ",")
-      query.append(URLQueryItem(name: "status", value: statuses))
-    }
-    if let from = search.deadlineFrom {
-      query.append(URLQueryItem(name: "from", value: from.rawValue))
-    }
-    if let to = search.deadlineTo { query.append(URLQueryItem(name: "to", value: to.rawValue)) }
-    if let list = search.listID {
-      query.append(URLQueryItem(name: "list", value: list.uuidString))
-    }
-    return try await send("GET", "/search", query: query)
+    let query = Operations.SearchTodos.Input.Query(
+      q: search.text,
+      status: search.statuses.isEmpty
+        ? nil : search.statuses.map(\.rawValue).sorted().joined(separator: ","),
+      from: search.deadlineFrom?.rawValue, to: search.deadlineTo?.rawValue,
+      list: search.listID.map { .init(value2: $0.uuidString) })
+    return try await call { try await $0.searchTodos(query: query).ok.body.json }
   }
 
   func trash() async throws -> TrashContents {
-    try await send("GET", "/trash")
+    try await call { try await $0.getTrash().ok.body.json }
   }
 
   func emptyTrash() async throws -> (lists: Int, todos: Int) {
-    let counts: CountsPayload = try await send("DELETE", "/trash")
+    let counts = try await call { try await $0.emptyTrash().ok.body.json }
     return (counts.lists, counts.todos)
   }
 
   func export() async throws -> ExportDocument {
-    try await send("GET", "/export")
+    try await call { try await $0.exportAll().ok.body.json }
   }
 
+  /// Reads the document here (as the local backend does), then sends it.
   func importDocument(_ data: Data) async throws -> (lists: Int, todos: Int) {
-    let counts: CountsPayload = try await send("POST", "/import", rawBody: data)
+    let document = try ExportDocument.decode(data)
+    let counts = try await call { try await $0.importAll(body: .json(document)).ok.body.json }
     return (counts.lists, counts.todos)
   }
 
-  func close() async {
-    session.finishTasksAndInvalidate()
-  }
+  func close() async {}
 
   // MARK: - State
 

@@ -8,23 +8,6 @@ import Foundation
 /// reads dates before 1582 in the Julian calendar, so an imported `0001-01-02` came back
 /// exported as `0000-12-31`.
 enum ImportTimestamps {
-  /// The decoder of `POST /api/v1/import`.
-  static let decoder: JSONDecoder = {
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .custom { decoder in
-      let text = try decoder.singleValueContainer().decode(String.self)
-      guard let date = date(text) else {
-        throw DecodingError.dataCorrupted(
-          .init(
-            codingPath: decoder.codingPath,
-            debugDescription:
-              "\"\(text)\" is not a timestamp; write yyyy-MM-ddTHH:mm:ssZ (or an offset ±hh:mm)"))
-      }
-      return date
-    }
-    return decoder
-  }()
-
   /// `text` as an instant, or `nil` if it is not a timestamp in the years 0001…9999 (UTC).
   static func date(_ text: String) -> Date? {
     let bytes = Array(text.utf8)

@@ -1,0 +1,57 @@
+import Foundation
+import TodoCore
+
+/// The `TodoPatch` schema, the body of `PATCH /api/v1/todos/{todoID}`: any of `title`,
+/// `notes`, `deadline` (`null` removes it), `status`, `section` (`null` removes it),
+/// `listID`, and the `version` the client read.
+///
+/// Hand-written because the generator cannot express nullable properties, nor tell a `null`
+/// from a field left out (see docs/api.md); the generated code uses it by name.
+package struct TodoPatchBody: Codable, Hashable, Sendable {
+  /// The change.
+  package var patch = TodoPatch()
+  /// The version the client read.
+  package var version: Int?
+
+  private enum CodingKeys: String, CodingKey {
+    case title, notes, deadline, status, section, listID, version
+  }
+
+  /// The body for `patch`, checked against `version`.
+  package init(patch: TodoPatch, version: Int?) {
+    self.patch = patch
+    self.version = version
+  }
+
+  package init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    patch.title = try container.decodeIfPresent(String.self, forKey: .title)
+    patch.notes = try container.decodeIfPresent(String.self, forKey: .notes)
+    if container.contains(.deadline) {
+      let text = try container.decodeIfPresent(String.self, forKey: .deadline)
+      patch.deadline = .some(try text.map(Deadline.init(parsing:)))
+    }
+    if let status = try container.decodeIfPresent(String.self, forKey: .status) {
+      patch.status = try TodoStatus(parsing: status)
+    }
+    if container.contains(.section) {
+      patch.section = .some(try container.decodeIfPresent(String.self, forKey: .section))
+    }
+    patch.listID = try container.decodeIfPresent(UUID.self, forKey: .listID)
+    version = try container.decodeIfPresent(Int.self, forKey: .version)
+  }
+
+  /// Writes only the fields the patch changes; `null` for a deadline or section it removes.
+  package func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encodeIfPresent(patch.title, forKey: .title)
+    try container.encodeIfPresent(patch.notes, forKey: .notes)
+    if let deadline = patch.deadline {
+      try container.encode(deadline?.rawValue, forKey: .deadline)
+    }
+    try container.encodeIfPresent(patch.status?.rawValue, forKey: .status)
+    if let section = patch.section { try container.encode(section, forKey: .section) }
+    try container.encodeIfPresent(patch.listID, forKey: .listID)
+    try container.encodeIfPresent(version, forKey: .version)
+  }
+}

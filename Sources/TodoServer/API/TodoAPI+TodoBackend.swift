@@ -1,0 +1,106 @@
+import Foundation
+import TodoCore
+
+/// `/todos`: the Todo-Backend API (todobackend.com), on the Inbox.
+///
+/// Todos have `title`, `completed`, `order` and an absolute `url` on the server's preferred
+/// origin (``ServerOrigins/preferred``, never the request's `Host`); `GET`, `POST` and
+/// `DELETE` on the root, `GET`, `PATCH` and `DELETE` on each `url`. `DELETE /todos` moves
+/// every todo of the Inbox to the trash. CORS for any origin comes from ``OriginMiddleware``
+/// when the server runs with `--todo-backend-cors`.
+extension TodoAPI {
+  func backendList(_ input: Operations.BackendList.Input) async throws
+    -> Operations.BackendList.Output
+  {
+    let todos = try await service().todos(inList: TodoList.inboxID)
+    let resources = todos.enumerated().map { backendTodo($1, position: $0 + 1) }
+    return .ok(.init(headers: .init(security), body: .json(resources)))
+  }
+
+  func backendCreate(_ input: Operations.BackendCreate.Input) async throws
+    -> Operations.BackendCreate.Output
+  {
+    let body =
+      switch input.body {
+      case .json(let body): body
+      }
+    let service = try service()
+    let todo = try await service.createTodo(
+      NewTodo(
+        title: body.title ?? "", status: body.completed == true ? .done : .notStarted,
+        externalOrder: body.order))
+    let position = try await service.todos(inList: TodoList.inboxID).count
+    let resource = backendTodo(todo, position: position)
+    let security = security
+    return .created(
+      .init(
+        headers: .init(
+          contentSecurityPolicy: security.contentSecurityPolicy,
+          xContentTypeOptions: security.contentTypeOptions,
+          referrerPolicy: security.referrerPolicy,
+          crossOriginOpenerPolicy: security.openerPolicy, location: resource.url),
+        body: .json(resource)))
+  }
+
+  func backendClear(_ input: Operations.BackendClear.Input) async throws
+    -> Operations.BackendClear.Output
+  {
+    try await service().trashTodos(inList: TodoList.inboxID)
+    return .noContent(.init(headers: .init(security)))
+  }
+
+  func backendGet(_ input: Operations.BackendGet.Input) async throws
+    -> Operations.BackendGet.Output
+  {
+    let (todo, position) = try await inboxTodo(input.path.todoID)
+    return .ok(.init(headers: .init(security), body: .json(backendTodo(todo, position: position))))
+  }
+
+  func backendUpdate(_ input: Operations.BackendUpdate.Input) async throws
+    -> Operations.BackendUpdate.Output
+  {
+    let (current, position) = try await inboxTodo(input.path.todoID)
+    let body =
+      switch input.body {
+      case .json(let body): body
+      }
+    var patch = TodoPatch(title: body.title, externalOrder: body.order)
+    if let completed = body.completed {
+      if completed {
+        patch.status = .done
+      } else if current.status == .done {
+        patch.status = .notStarted
+      }
+    }
+    let todo = try await service().updateTodo(id: current.id, patch)
+    return .ok(.init(headers: .init(security), body: .json(backendTodo(todo, position: position))))
+  }
+
+  func backendDelete(_ input: Operations.BackendDelete.Input) async throws
+    -> Operations.BackendDelete.Output
+  {
+    let (todo, _) = try await inboxTodo(input.path.todoID)
+    try await service().trashTodo(id: todo.id)
+    return .noContent(.init(headers: .init(security)))
+  }
+
+  // MARK: - Helpers
+
+  /// The live Inbox todo named by the path, with its 1-based position.
+  private func inboxTodo(_ text: String) async throws -> (Todo, Int) {
+    let id = try identifier(text, of: "todo")
+    let todos = try await service().todos(inList: TodoList.inboxID)
+    guard let index = todos.firstIndex(where: { $0.id == id }) else {
+      throw TodoError.notFound(entity: "todo", id: id.uuidString)
+    }
+    return (todos[index], index + 1)
+  }
+
+  /// A todo as Todo-Backend clients see it, at its 1-based `position` in the Inbox.
+  private func backendTodo(_ todo: Todo, position: Int) -> Components.Schemas.BackendTodo {
+    Components.Schemas.BackendTodo(
+      id: todo.id.uuidString, title: todo.title, completed: todo.status == .done,
+      order: todo.externalOrder ?? position,
+      url: "\(state.origins.preferred.description)/todos/\(todo.id.uuidString)")
+  }
+}

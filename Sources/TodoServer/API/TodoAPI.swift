@@ -1,0 +1,56 @@
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+import TodoCore
+
+/// The JSON API, `/healthz` and the Todo-Backend API: the generated `APIProtocol` of
+/// `Resources/openapi.json`, implemented with ``TodoService`` calls.
+///
+/// The generated server decodes every request into an operation's input (path, query,
+/// headers, body) and encodes the output this returns; a handler throws a ``Problem`` or a
+/// domain error for everything else, which ``ProblemMiddleware`` answers as problem+json.
+struct TodoAPI: APIProtocol {
+  let state: ServerState
+
+  /// The service, or a 503 problem while the database is not loaded.
+  func service() throws -> TodoService {
+    try state.requireService()
+  }
+
+  /// The security headers of the responses.
+  var security: ResponseSecurity {
+    ResponseSecurity(state.origins.securityHeaders)
+  }
+
+  /// An identifier from the path; one that is not a UUID names no object (404).
+  func identifier(_ text: some StringProtocol, of entity: String) throws -> UUID {
+    guard let id = UUID(uuidString: String(text)) else {
+      throw Problem.notFound("no \(entity) \(text)")
+    }
+    return id
+  }
+
+  /// The version a client expects, from `If-Match` (`"3"`, `W/"3"` or `3`); `nil` without
+  /// the header.
+  ///
+  /// - Throws: a 400 problem for a header that is not a version.
+  func expectedVersion(ifMatch header: String?) throws -> Int? {
+    guard let header else { return nil }
+    var text = Substring(header.trimmingCharacters(in: .whitespaces))
+    if text.hasPrefix("W/") { text = text.dropFirst(2) }
+    if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 {
+      text = text.dropFirst().dropLast()
+    }
+    guard let version = Int(text), version >= 1 else {
+      throw Problem.badRequest("If-Match \(header) is not a todo version", field: "If-Match")
+    }
+    return version
+  }
+
+  // MARK: - Health
+
+  func health(_ input: Operations.Health.Input) async throws -> Operations.Health.Output {
+    guard state.service != nil else { throw Problem.unavailable }
+    return .ok(.init(headers: .init(security), body: .json(.init(status: "ok"))))
+  }
+}
