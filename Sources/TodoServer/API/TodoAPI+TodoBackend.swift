@@ -13,7 +13,7 @@ extension TodoAPI {
     -> Operations.BackendList.Output
   {
     let todos = try await service().todos(inList: TodoList.inboxID)
-    let resources = todos.enumerated().map { backendTodo($1, position: $0 + 1) }
+    let resources = todos.map(backendTodo)
     return .ok(.init(headers: .init(security), body: .json(resources)))
   }
 
@@ -29,8 +29,7 @@ extension TodoAPI {
       NewTodo(
         title: body.title ?? "", status: body.completed == true ? .done : .notStarted,
         externalOrder: body.order))
-    let position = try await service.todos(inList: TodoList.inboxID).count
-    let resource = backendTodo(todo, position: position)
+    let resource = backendTodo(todo)
     let security = security
     return .created(
       .init(
@@ -52,14 +51,14 @@ extension TodoAPI {
   func backendGet(_ input: Operations.BackendGet.Input) async throws
     -> Operations.BackendGet.Output
   {
-    let (todo, position) = try await inboxTodo(input.path.todoID)
-    return .ok(.init(headers: .init(security), body: .json(backendTodo(todo, position: position))))
+    let todo = try await inboxTodo(input.path.todoID)
+    return .ok(.init(headers: .init(security), body: .json(backendTodo(todo))))
   }
 
   func backendUpdate(_ input: Operations.BackendUpdate.Input) async throws
     -> Operations.BackendUpdate.Output
   {
-    let (current, position) = try await inboxTodo(input.path.todoID)
+    let current = try await inboxTodo(input.path.todoID)
     let body =
       switch input.body {
       case .json(let body): body
@@ -73,34 +72,34 @@ extension TodoAPI {
       }
     }
     let todo = try await service().updateTodo(id: current.id, patch)
-    return .ok(.init(headers: .init(security), body: .json(backendTodo(todo, position: position))))
+    return .ok(.init(headers: .init(security), body: .json(backendTodo(todo))))
   }
 
   func backendDelete(_ input: Operations.BackendDelete.Input) async throws
     -> Operations.BackendDelete.Output
   {
-    let (todo, _) = try await inboxTodo(input.path.todoID)
+    let todo = try await inboxTodo(input.path.todoID)
     try await service().trashTodo(id: todo.id)
     return .noContent(.init(headers: .init(security)))
   }
 
   // MARK: - Helpers
 
-  /// The live Inbox todo named by the path, with its 1-based position.
-  private func inboxTodo(_ text: String) async throws -> (Todo, Int) {
+  /// The live Inbox todo named by the path (one read by identifier, never the whole Inbox).
+  private func inboxTodo(_ text: String) async throws -> Todo {
     let id = try identifier(text, of: "todo")
-    let todos = try await service().todos(inList: TodoList.inboxID)
-    guard let index = todos.firstIndex(where: { $0.id == id }) else {
+    let todo = try await service().todo(id: id)
+    guard todo.listID == TodoList.inboxID else {
       throw TodoError.notFound(entity: "todo", id: id.uuidString)
     }
-    return (todos[index], index + 1)
+    return todo
   }
 
-  /// A todo as Todo-Backend clients see it, at its 1-based `position` in the Inbox.
-  private func backendTodo(_ todo: Todo, position: Int) -> Components.Schemas.BackendTodo {
+  /// A todo as Todo-Backend clients see it: `order` is the one the client gave, if any.
+  private func backendTodo(_ todo: Todo) -> Components.Schemas.BackendTodo {
     Components.Schemas.BackendTodo(
       id: todo.id.uuidString, title: todo.title, completed: todo.status == .done,
-      order: todo.externalOrder ?? position,
+      order: todo.externalOrder,
       url: "\(state.origins.preferred.description)/todos/\(todo.id.uuidString)")
   }
 }
