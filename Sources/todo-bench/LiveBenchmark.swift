@@ -7,26 +7,73 @@ import TodoServer
 
 /// `todo-bench live`: the live page's WebSocket on loopback.
 ///
-/// Two measurements against a real server (`buildApplication`) over a temporary database:
+/// Against a real server (`buildApplication`) over temporary databases:
 /// - the bytes of the changes message sent after one toggle in a list of 10, 1,000 and 10,000
 ///   todos (target: independent of the list's size, under 1 KB);
-/// - the latency from an event sent by one page to the changes message received by each of
-///   100 other connected pages, at the median and the 99th percentile (target: p99 < 100 ms).
+/// - fan-out: the latency from an event sent by one page to the changes message at each of
+///   100 other pages on a list of 10 (target: p99 < 100 ms), and until every one of 1,000
+///   pages on a list of 1,000 had it, per round (target: p99 < 100 ms);
+/// - write throughput (creates and updates) on a list of 10,000 todos with 100 pages open
+///   against none (target: ≥ 0.5).
 struct LiveBenchmark: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "live",
-    abstract: "Live page: message size per change, and fan-out latency to 100 pages."
+    abstract: "Live page: message size per change, fan-out latency, writes with pages open."
   )
 
-  @Option(help: "Pages that receive each change in the fan-out measurement.")
+  @Option(help: "Pages that receive each change in the small fan-out.")
   var pages = 100
 
-  @Option(help: "Measured fan-out rounds (one toggle each).")
+  @Option(help: "Measured rounds of the small fan-out (one toggle each).")
   var rounds = 50
 
+  @Option(help: "Pages of the large fan-out.")
+  var largePages = 1_000
+
+  @Option(help: "Todos in the list of the large fan-out.")
+  var largeTodos = 1_000
+
+  @Option(help: "Measured rounds of the large fan-out.")
+  var largeRounds = 40
+
+  @Option(help: "Todos in the list of the writes-with-pages measurement.")
+  var writeTodos = 10_000
+
+  @Option(help: "Pages open during the writes-with-pages measurement.")
+  var writePages = 100
+
+  @Option(help: "Keep-alive connections writing in the writes-with-pages measurement.")
+  var writeConnections = 8
+
+  @Option(help: "Measured seconds of each writes-with-pages run (after 1 s of warm-up).")
+  var writeSeconds = 4.0
+
+  @Option(help: "Todos in the lists of the message-size measurement (comma-separated).")
+  var sizeTodos = "10,1000,10000"
+
   func validate() throws {
-    guard (1...500).contains(pages) else { throw ValidationError("--pages must be 1...500") }
-    guard (1...1_000).contains(rounds) else { throw ValidationError("--rounds must be 1...1000") }
+    guard (1...5_000).contains(pages), (1...5_000).contains(largePages) else {
+      throw ValidationError("--pages and --large-pages must be 1...5000")
+    }
+    guard (1...1_000).contains(rounds), (1...1_000).contains(largeRounds) else {
+      throw ValidationError("--rounds and --large-rounds must be 1...1000")
+    }
+    guard (1...1_000_000).contains(largeTodos), (1...1_000_000).contains(writeTodos) else {
+      throw ValidationError("--large-todos and --write-todos must be 1...1000000")
+    }
+    guard (0...5_000).contains(writePages), (1...256).contains(writeConnections),
+      writeSeconds > 0, writeSeconds <= 60
+    else {
+      throw ValidationError(
+        "--write-pages must be 0...5000, --write-connections 1...256, --write-seconds (0, 60]")
+    }
+    guard !messageSizeCounts.isEmpty, messageSizeCounts.allSatisfy({ $0 > 0 }) else {
+      throw ValidationError("--size-todos must be positive counts, comma-separated")
+    }
+  }
+
+  var messageSizeCounts: [Int] {
+    sizeTodos.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
   }
 
   func run() async throws {
@@ -41,27 +88,72 @@ struct LiveBenchmark: AsyncParsableCommand {
       logger.logLevel = .error
       return logger
     }()
-    var table = Table("measurement", "todos", "pages", "samples", "bytes", "p50 ms", "p99 ms")
+    // Every page is two descriptors in this process: the page's socket and the server's.
+    let wantedDescriptors = 2 * (max(pages, largePages, writePages) + 64) + 1_024
+    let descriptors = FileDescriptorLimit.raise(to: wantedDescriptors)
+    guard descriptors >= wantedDescriptors else {
+      throw BenchError(
+        "\(wantedDescriptors) file descriptors needed, the limit is \(descriptors) "
+          + "(raise the hard limit: ulimit -Hn)")
+    }
+    var table = Table(
+      "measurement", "todos", "pages", "samples", "bytes", "p50 ms", "p99 ms", "req/s")
 
     var sizes: [Int: Int] = [:]
-    for count in [10, 1_000, 10_000] {
+    for count in messageSizeCounts {
       let (bytes, snapshotBytes) = try await LiveServerRun.with(todos: count, logger: logger) {
         port, _ in try await Self.messageSize(port: port, logger: logger)
       }
       sizes[count] = bytes
-      table.append("changes message, one toggle", "\(count)", "1", "1", "\(bytes)", "", "")
-      table.append("first snapshot (reference)", "\(count)", "1", "1", "\(snapshotBytes)", "", "")
+      table.append("changes message, one toggle", "\(count)", "1", "1", "\(bytes)", "", "", "")
+      table.append(
+        "first snapshot (reference)", "\(count)", "1", "1", "\(snapshotBytes)", "", "", "")
     }
 
     let (pages, rounds) = (pages, rounds)
-    let latencies = try await LiveServerRun.with(todos: 10, logger: logger) { port, _ in
+    let small = try await LiveServerRun.with(
+      todos: 10, maximumConnections: pages + 64, logger: logger
+    ) { port, _ in
       try await FanOut.measure(port: port, pages: pages, rounds: rounds, logger: logger)
     }
-    let p50 = Measure.percentile(latencies, 0.5)
-    let p99 = Measure.percentile(latencies, 0.99)
-    table.append(
-      "fan-out: event → changes at every page", "10", "\(pages)", "\(latencies.count)", "",
-      Format.fixed(p50, 3), Format.fixed(p99, 3))
+    func fanOutRows(_ result: FanOut.Result, todos: Int, pages: Int) {
+      table.append(
+        "fan-out: event → changes at each page", "\(todos)", "\(pages)",
+        "\(result.perPage.count)", "", Format.fixed(Measure.percentile(result.perPage, 0.5), 3),
+        Format.fixed(Measure.percentile(result.perPage, 0.99), 3), "")
+      table.append(
+        "fan-out: event → changes at every page", "\(todos)", "\(pages)",
+        "\(result.perRound.count)", "",
+        Format.fixed(Measure.percentile(result.perRound, 0.5), 3),
+        Format.fixed(Measure.percentile(result.perRound, 0.99), 3), "")
+    }
+    fanOutRows(small, todos: 10, pages: pages)
+
+    let (largePages, largeTodos, largeRounds) = (largePages, largeTodos, largeRounds)
+    let large = try await LiveServerRun.with(
+      todos: largeTodos, maximumConnections: largePages + 64, logger: logger
+    ) { port, _ in
+      try await FanOut.measure(port: port, pages: largePages, rounds: largeRounds, logger: logger)
+    }
+    fanOutRows(large, todos: largeTodos, pages: largePages)
+
+    var writes: [WritesWithPages.Result] = []
+    for pageCount in [0, writePages] {
+      let result = try await WritesWithPages.measure(
+        todos: writeTodos, pages: pageCount, connections: writeConnections,
+        warmUp: .seconds(1), duration: .milliseconds(Int(writeSeconds * 1_000)), logger: logger)
+      writes.append(result)
+      var failed = ""
+      if result.load.failures > 0 {
+        failed = ", \(result.load.failures) failed (\(result.load.unexpectedStatus ?? 0))"
+      }
+      table.append(
+        "writes: create/update, pages reading" + failed, "\(writeTodos)", "\(pageCount)",
+        "\(result.load.requests)", "", Format.fixed(result.load.percentile(0.5), 3),
+        Format.fixed(result.load.percentile(0.99), 3),
+        ApiBenchmark.whole(result.load.requestsPerSecond))
+    }
+    let writesRatio = writes[1].load.requestsPerSecond / writes[0].load.requestsPerSecond
 
     #if DEBUG
       let build = "DEBUG build: figures are not representative, use -c release"
@@ -69,16 +161,24 @@ struct LiveBenchmark: AsyncParsableCommand {
       let build = "release build"
     #endif
     print(
-      "todo-bench live: real server on 127.0.0.1, WebSocket /live, \(pages) receiving pages, "
-        + "\(rounds) rounds, \(build)")
+      "todo-bench live: real server on 127.0.0.1, WebSocket /live; fan-out to \(pages) pages "
+        + "(\(rounds) rounds) and \(largePages) pages (\(largeRounds) rounds, opened in "
+        + "\(Format.fixed(large.openSeconds, 1)) s); writes from \(writeConnections) "
+        + "connections; \(build)")
     print(table.rendered)
     print(
       Format.summary([
-        "msg_bytes_10": "\(sizes[10] ?? 0)",
-        "msg_bytes_1000": "\(sizes[1_000] ?? 0)",
-        "msg_bytes_10000": "\(sizes[10_000] ?? 0)",
-        "fanout_p50_ms": Format.fixed(p50, 3),
-        "fanout_p99_ms": Format.fixed(p99, 3),
+        "msg_bytes_10": sizes[10].map(String.init) ?? "n/a",
+        "msg_bytes_1000": sizes[1_000].map(String.init) ?? "n/a",
+        "msg_bytes_10000": sizes[10_000].map(String.init) ?? "n/a",
+        "fanout_p50_ms": Format.fixed(Measure.percentile(small.perPage, 0.5), 3),
+        "fanout_p99_ms": Format.fixed(Measure.percentile(small.perPage, 0.99), 3),
+        "fanout_all_p99_ms": Format.fixed(Measure.percentile(small.perRound, 0.99), 3),
+        "fanout_1000_p50_ms": Format.fixed(Measure.percentile(large.perRound, 0.5), 3),
+        "fanout_1000_p99_ms": Format.fixed(Measure.percentile(large.perRound, 0.99), 3),
+        "writes_rps_no_pages": ApiBenchmark.whole(writes[0].load.requestsPerSecond),
+        "writes_rps_with_pages": ApiBenchmark.whole(writes[1].load.requestsPerSecond),
+        "writes_with_pages_ratio": Format.fixed(writesRatio, 2),
       ]))
   }
 

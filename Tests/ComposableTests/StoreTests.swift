@@ -93,14 +93,16 @@ import Testing
   }
 
   @Test(.timeLimit(.minutes(1))) func releasingTheStoreCancelsItsEffects() async {
-    let cancelled = LockIsolated(false)
+    let clock = TestClock()
+    let (events, report) = AsyncStream<EffectEnd>.makeStream()
     var store: Store<Int, Bool>? = Store(initialState: 0) {
       Reduce { _, _ in
         .run { _ in
           do {
-            try await Task.sleep(for: .seconds(3_600))
+            try await clock.sleep(for: .seconds(3_600))
+            report.yield(.finished)
           } catch {
-            cancelled.setValue(true)
+            report.yield(.cancelled)
           }
         }
       }
@@ -110,8 +112,10 @@ import Testing
     weak let released = store
     store = nil
     #expect(released == nil)
-    while !cancelled.value { await Task.yield() }
-    #expect(cancelled.value)
+    // Were the effect still running, this would let it finish: the next event tells which.
+    await clock.advance(by: .seconds(3_600))
+    var ends = events.makeAsyncIterator()
+    #expect(await ends.next() == .cancelled)
   }
 
   @Test(.timeLimit(.minutes(1))) func reducerAndEffectsUseTheStoresDependencies() async {
@@ -160,23 +164,73 @@ import Testing
 
   @Test(.timeLimit(.minutes(1))) func cancellationIdentifiersBelongToOneStore() async {
     let clock = TestClock()
-    let first = Store(initialState: Counter.State()) {
-      Counter()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
-    let second = Store(initialState: Counter.State()) {
-      Counter()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
-    first.send(.startTimer)
-    second.send(.startTimer)
-    first.send(.stopTimer)
-    while first.runningEffectCount > 0 { await Task.yield() }
+    let (events, report) = AsyncStream<TimerEvent>.makeStream()
+    let first = TimerEvent.timerStore(named: "first", clock: clock, report: report)
+    let second = TimerEvent.timerStore(named: "second", clock: clock, report: report)
+    first.send(.start)
+    second.send(.start)
+    first.send(.stop)
+    // One tick later: the first timer has ended and the second one ticked. Had the stop
+    // cancelled the second timer too, or not the first, the two events would differ.
+    await clock.advance(by: .seconds(1))
+    var iterator = events.makeAsyncIterator()
+    var seen: Set<TimerEvent> = []
+    while seen.count < 2, let event = await iterator.next() { seen.insert(event) }
+    #expect(seen == [.ended("first"), .tick("second")])
     #expect(second.runningEffectCount == 1)
     second.cancelAllEffects()
-    while second.runningEffectCount > 0 { await Task.yield() }
+    // A timer still running would tick once more instead of ending.
+    await clock.advance(by: .seconds(1))
+    #expect(await iterator.next() == .ended("second"))
+  }
+}
+
+/// How an effect of a test ended.
+enum EffectEnd: Equatable, Sendable {
+  case finished
+  case cancelled
+}
+
+/// What the timer effect of ``TimerEvent/timerStore(named:clock:report:)`` reports, in the
+/// order it happens.
+enum TimerEvent: Hashable, Sendable {
+  case tick(String)
+  case ended(String)
+
+  enum Action: Sendable {
+    case start
+    case stop
+    case tick
+  }
+
+  /// The cancellation identifier every timer store uses: the same value in each store.
+  enum CancelID { case timer }
+
+  /// A store counting the ticks of a cancellable timer on `clock`, whose effect reports each
+  /// tick and its end, under `name`.
+  static func timerStore(
+    named name: String, clock: TestClock<Duration>, report: AsyncStream<TimerEvent>.Continuation
+  ) -> Store<Int, Action> {
+    Store(initialState: 0) {
+      Reduce<Int, Action> { ticks, action in
+        switch action {
+        case .start:
+          return .run { send in
+            for await _ in clock.timer(interval: .seconds(1)) {
+              report.yield(.tick(name))
+              send(.tick)
+            }
+            report.yield(.ended(name))
+          }
+          .cancellable(id: CancelID.timer, cancelInFlight: true)
+        case .stop:
+          return .cancel(id: CancelID.timer)
+        case .tick:
+          ticks += 1
+          return .none
+        }
+      }
+    }
   }
 }
 

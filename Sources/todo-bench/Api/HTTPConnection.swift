@@ -61,6 +61,19 @@ final class HTTPConnection {
 
   /// Sends `request` (complete bytes) and returns the response status and body length.
   func roundTrip(_ request: [UInt8]) throws -> (status: Int, bodyLength: Int) {
+    try exchange(request, keepingBody: false)
+  }
+
+  /// Sends `request` and returns the response status and body.
+  func roundTripWithBody(_ request: [UInt8]) throws -> (status: Int, body: [UInt8]) {
+    var body: [UInt8] = []
+    let status = try exchange(request, keepingBody: true) { body = Array($0) }.status
+    return (status, body)
+  }
+
+  private func exchange(
+    _ request: [UInt8], keepingBody: Bool, _ receive: (ArraySlice<UInt8>) -> Void = { _ in }
+  ) throws -> (status: Int, bodyLength: Int) {
     var sent = 0
     while sent < request.count {
       let count = request.withUnsafeBytes { bytes in
@@ -81,6 +94,7 @@ final class HTTPConnection {
     }
     start = headEnd + 4
     while buffer.count - start < length { try fill() }
+    if keepingBody { receive(buffer[start..<(start + length)]) }
     start += length
     if start == buffer.count {
       buffer.removeAll(keepingCapacity: true)
@@ -128,8 +142,10 @@ func httpRequest(_ method: String, _ path: String, port: Int, json: String? = ni
     "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: keep-alive\r\n"
   if let json {
     text += "Content-Type: application/json\r\nContent-Length: \(json.utf8.count)\r\n\r\n\(json)"
-  } else {
+  } else if method == "GET" || method == "HEAD" {
     text += "\r\n"
+  } else {
+    text += "Content-Length: 0\r\n\r\n"
   }
   return Array(text.utf8)
 }

@@ -5,8 +5,13 @@ import Synchronization
 /// measures throughput and latency. Loopback only; bounded in time.
 struct LoadGenerator {
   struct Result {
+    /// Responses with an expected status in the measured time.
     var requests: Int
+    /// Responses with an expected status, warm-up included (what a write run added).
+    var allSucceeded: Int
     var failures: Int
+    /// The first unexpected status a connection received, to say what failed.
+    var unexpectedStatus: Int?
     var seconds: Double
     var latenciesMilliseconds: [Double]
 
@@ -22,10 +27,10 @@ struct LoadGenerator {
   var duration: Duration
 
   /// Sends the request `makeRequest(connection, sequence)` in a loop on every connection,
-  /// counting responses whose status is `expectedStatus` after the warm-up.
-  func run(expectedStatus: Int, makeRequest: @escaping @Sendable (Int, Int) -> [UInt8]) throws
-    -> Result
-  {
+  /// counting responses whose status is one of `expectedStatuses` after the warm-up.
+  func run(
+    expectedStatuses: Set<Int>, makeRequest: @escaping @Sendable (Int, Int) -> [UInt8]
+  ) throws -> Result {
     let clock = ContinuousClock()
     let start = clock.now
     let measureFrom = start + warmUp
@@ -38,6 +43,8 @@ struct LoadGenerator {
         var latencies: [Double] = []
         latencies.reserveCapacity(200_000)
         var failures = 0
+        var succeeded = 0
+        var unexpected: Int? = nil
         var failure: String? = nil
         do {
           let http = try HTTPConnection(port: port)
@@ -47,8 +54,14 @@ struct LoadGenerator {
             if sentAt >= end { break }
             let response = try http.roundTrip(makeRequest(connection, sequence))
             sequence += 1
+            let expected = expectedStatuses.contains(response.status)
+            if expected {
+              succeeded += 1
+            } else if unexpected == nil {
+              unexpected = response.status
+            }
             if sentAt >= measureFrom {
-              if response.status == expectedStatus {
+              if expected {
                 latencies.append((clock.now - sentAt).milliseconds)
               } else {
                 failures += 1
@@ -58,7 +71,9 @@ struct LoadGenerator {
         } catch {
           failure = "\(error)"
         }
-        let result = ConnectionResult(latencies: latencies, failures: failures, error: failure)
+        let result = ConnectionResult(
+          latencies: latencies, succeeded: succeeded, failures: failures,
+          unexpectedStatus: unexpected, error: failure)
         collected.results.withLock { $0.append(result) }
         group.leave()
       }
@@ -72,13 +87,17 @@ struct LoadGenerator {
     }
     let latencies = results.flatMap(\.latencies)
     return Result(
-      requests: latencies.count, failures: results.map(\.failures).reduce(0, +),
+      requests: latencies.count, allSucceeded: results.map(\.succeeded).reduce(0, +),
+      failures: results.map(\.failures).reduce(0, +),
+      unexpectedStatus: results.compactMap(\.unexpectedStatus).first,
       seconds: duration.milliseconds / 1_000, latenciesMilliseconds: latencies)
   }
 
   struct ConnectionResult: Sendable {
     var latencies: [Double]
+    var succeeded: Int
     var failures: Int
+    var unexpectedStatus: Int?
     var error: String?
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 import HummingbirdWSClient
 import Logging
+import Synchronization
 
 /// A failure of the live benchmark.
 struct BenchError: Error, CustomStringConvertible {
@@ -26,22 +27,41 @@ struct ReceivedMessage: Sendable {
 
 /// A WebSocket page of the benchmark: its messages arrive on a stream, stamped on arrival;
 /// events are sent through its writer. Used by one task at a time.
+///
+/// A draining page keeps only its first message (the snapshot); it reads every later one off
+/// the socket as it arrives, counts it in ``received`` and drops it, so it can stay open for
+/// a long run without holding what it was sent.
 final class BenchPage {
+  /// The messages a page received.
+  final class Counter: Sendable {
+    private let count = Atomic<Int>(0)
+    func add() { count.add(1, ordering: .relaxed) }
+    var value: Int { count.load(ordering: .relaxed) }
+  }
+
+  /// The messages this page received (every one, kept or not).
+  let received: Counter
+
   private var messages: AsyncStream<ReceivedMessage>.Iterator
   private let writer: WebSocketOutboundWriter
   private let task: Task<Void, Never>
 
   private init(
-    messages: AsyncStream<ReceivedMessage>, writer: WebSocketOutboundWriter, task: Task<Void, Never>
+    messages: AsyncStream<ReceivedMessage>, writer: WebSocketOutboundWriter,
+    task: Task<Void, Never>, received: Counter
   ) {
+    self.received = received
     self.messages = messages.makeAsyncIterator()
     self.writer = writer
     self.task = task
   }
 
   /// Connects to `/live` on `port`.
-  static func open(port: Int, logger: Logger) async throws -> BenchPage {
+  ///
+  /// - Parameter draining: Keep only the first message (see ``BenchPage``).
+  static func open(port: Int, logger: Logger, draining: Bool = false) async throws -> BenchPage {
     let (stream, continuation) = AsyncStream<ReceivedMessage>.makeStream()
+    let received = Counter()
     let (ready, readyContinuation) = AsyncStream<WebSocketOutboundWriter>.makeStream()
     let task = Task {
       do {
@@ -53,6 +73,8 @@ final class BenchPage {
           readyContinuation.finish()
           for try await message in inbound.messages(maxSize: 1 << 26) {
             let at = ContinuousClock.now
+            received.add()
+            if draining, received.value > 1 { continue }
             if case .text(let text) = message {
               continuation.yield(ReceivedMessage(text: text, at: at))
             }
@@ -67,7 +89,7 @@ final class BenchPage {
     }
     var iterator = ready.makeAsyncIterator()
     guard let writer = await iterator.next() else { throw BenchError("could not connect") }
-    return BenchPage(messages: stream, writer: writer, task: task)
+    return BenchPage(messages: stream, writer: writer, task: task, received: received)
   }
 
   /// The next message.

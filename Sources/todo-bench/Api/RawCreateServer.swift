@@ -1,0 +1,119 @@
+import Foundation
+import GRDB
+import Hummingbird
+import Logging
+import Persistence
+import Synchronization
+import TodoCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The baseline of a create: a plain Hummingbird route, `POST /todos`, that reads the same
+/// JSON body as `POST /api/v1/lists/{id}/todos`, inserts the same `todo` row with one prepared
+/// GRDB statement in one transaction (a `DatabasePool` in WAL mode with `synchronous=NORMAL`,
+/// as the store opens it) and answers 201 with the same JSON body.
+///
+/// No validation, no order-key placement read, no change record, no observers: what a create
+/// costs with nothing but SQLite, JSON and HTTP.
+enum RawCreateServer {
+  /// The columns of the store's `todo` table, in its order.
+  static let columns = [
+    "id", "version", "listID", "title", "notes", "deadline", "status", "doneAt", "section",
+    "order", "externalOrder", "createdAt", "updatedAt", "revision", "deletedAt",
+  ]
+
+  /// Opens `database` (a copy of a database the todo server created, so the table, its
+  /// indexes and rows are the server's) and checks its `todo` table has ``columns``.
+  static func openPool(_ database: URL) throws -> DatabasePool {
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(10)
+    configuration.prepareDatabase { db in
+      try db.execute(sql: "PRAGMA synchronous = NORMAL")
+    }
+    let pool = try DatabasePool(path: database.path, configuration: configuration)
+    let found = try pool.read { db in try db.columns(in: "todo").map(\.name) }
+    guard found == columns else {
+      throw BenchError(
+        "the server's todo table has the columns \(found), the raw create route writes "
+          + "\(columns): update RawCreateServer")
+    }
+    return pool
+  }
+
+  /// The application, over `pool`, inserting into the list `listID`.
+  static func application(
+    pool: DatabasePool, listID: UUID, logger: Logger,
+    onServerRunning: @escaping @Sendable (Int) async -> Void
+  ) -> some ApplicationProtocol {
+    let names = columns.map { "\"\($0)\"" }.joined(separator: ", ")
+    let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+    let sql = "INSERT INTO \"todo\" (\(names)) VALUES (\(marks))"
+    let decoder = JSONDecoder()
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .custom { date, encoder in
+      var container = encoder.singleValueContainer()
+      try container.encode(timestamp(date))
+    }
+    encoder.outputFormatting = [.withoutEscapingSlashes]
+    let sequence = Atomic<Int>(0)
+    let listBlob = listID
+
+    let router = Router()
+    router.post("todos") { request, _ -> Response in
+      let bytes = try await request.body.collect(upTo: 1 << 20)
+      let body = try decoder.decode(Body.self, from: Data(bytes.readableBytesView))
+      let number = sequence.add(1, ordering: .relaxed).newValue
+      let now = Date()
+      let todo = Todo(
+        listID: listBlob, title: body.title, notes: body.notes ?? "",
+        order: OrderKey(rawValue: "V" + String(number, radix: 36).leftPadded(to: 10) + "1")!,
+        createdAt: now, updatedAt: now)
+      try await pool.write { db in
+        let statement = try db.cachedStatement(sql: sql)
+        try statement.execute(arguments: [
+          todo.id, 1, todo.listID, todo.title, todo.notes, todo.deadline?.rawValue,
+          todo.status.rawValue, todo.doneAt?.timeIntervalSince1970, todo.section,
+          todo.order.rawValue, todo.externalOrder, todo.createdAt.timeIntervalSince1970,
+          todo.updatedAt.timeIntervalSince1970, todo.version, todo.deletedAt?.timeIntervalSince1970,
+        ])
+      }
+      let json = try encoder.encode(todo)
+      return Response(
+        status: .created,
+        headers: [
+          .contentType: "application/json; charset=utf-8", .eTag: "\"\(todo.version)\"",
+          .location: "/api/v1/todos/\(todo.id.uuidString)",
+        ],
+        body: .init(byteBuffer: ByteBuffer(bytes: json)))
+    }
+    return Application(
+      router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+      onServerRunning: { await onServerRunning($0.localAddress?.port ?? 0) }, logger: logger)
+  }
+
+  /// The fields of the create body the route reads.
+  struct Body: Decodable {
+    var title: String
+    var notes: String?
+  }
+
+  /// `date` as `yyyy-MM-ddTHH:mm:ssZ`, the server's timestamp format.
+  static func timestamp(_ date: Date) -> String {
+    var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+    var parts = tm()
+    gmtime_r(&seconds, &parts)
+    func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
+      + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to width: Int) -> String {
+    count >= width ? self : String(repeating: "0", count: width - count) + self
+  }
+}

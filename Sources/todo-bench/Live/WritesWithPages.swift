@@ -1,0 +1,41 @@
+import Foundation
+import Logging
+import TodoCore
+
+/// Write throughput of the JSON API (creates and updates, alternating) on a list that open
+/// live pages show: with no page open, or with some pages connected and reading every
+/// message they are sent.
+enum WritesWithPages {
+  struct Result: Sendable {
+    var load: LoadGenerator.Result
+    /// Messages the pages received during the run (snapshots included).
+    var pageMessages: Int
+  }
+
+  static func measure(
+    todos: Int, pages: Int, connections: Int, warmUp: Duration, duration: Duration,
+    logger: Logger
+  ) async throws -> Result {
+    try await LiveServerRun.with(
+      todos: todos, maximumConnections: pages + connections + 64, logger: logger
+    ) { port, ids in
+      let opened = try await FanOut.open(pages, port: port, logger: logger, draining: true)
+      defer { for page in opened { page.close() } }
+      let generator = LoadGenerator(
+        port: port, connections: connections, warmUp: warmUp, duration: duration)
+      let createPath = "/api/v1/lists/\(TodoList.inboxID.uuidString)/todos"
+      let load = try await ApiBenchmark.load(generator, expecting: [200, 201]) {
+        connection, sequence in
+        if sequence % 2 == 0 {
+          return httpRequest(
+            "POST", createPath, port: port, json: #"{"title":"write \#(connection)-\#(sequence)"}"#)
+        }
+        let id = ids[(connection * 7_919 + sequence / 2) % ids.count]
+        return httpRequest(
+          "PATCH", "/api/v1/todos/\(id.uuidString)", port: port,
+          json: #"{"title":"edited \#(connection)-\#(sequence)"}"#)
+      }
+      return Result(load: load, pageMessages: opened.map(\.received.value).reduce(0, +))
+    }
+  }
+}
