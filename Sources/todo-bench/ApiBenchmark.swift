@@ -141,10 +141,10 @@ struct ApiBenchmark: AsyncParsableCommand {
     let backendGrown = try await creates(on: try copy(grown, "backend-grown"), path: "/todos")
 
     // The raw create: the same row with one prepared statement, in a copy of the small Inbox.
-    let rawPool = try RawCreateServer.openPool(try copy(small, "raw"))
+    let (rawPool, rawColumns) = try RawCreateServer.openPool(try copy(small, "raw"))
     let rawPort = PortPromise()
     let rawApp = RawCreateServer.application(
-      pool: rawPool, listID: TodoList.inboxID, logger: logger,
+      pool: rawPool, columns: rawColumns, listID: TodoList.inboxID, logger: logger,
       onServerRunning: { rawPort.publish($0) })
     let raw = try await BenchServer.serving(rawApp, on: rawPort, logger: logger) { port in
       try await Self.load(generator(port), expecting: [201]) { connection, sequence in

@@ -95,7 +95,7 @@ struct SoakBenchmark: AsyncParsableCommand {
       rates.append(rate)
       let resident = to == duration ? residentAtEnd : result.residentSamples[to]
       table.append(
-        "\(rates.count)", "\(from)–\(to)", "\(writes)", ApiBenchmark.whole(rate),
+        "\(rates.count)", "\(from)–\(to)", "\(writes)", Format.fixed(rate, 1),
         megabytes(resident))
       from = to
     }
@@ -124,9 +124,9 @@ struct SoakBenchmark: AsyncParsableCommand {
     print(
       Format.summary([
         "soak_seconds": "\(duration)",
-        "soak_writes_rps": ApiBenchmark.whole(Double(total) / Double(duration)),
-        "soak_first_rps": ApiBenchmark.whole(first),
-        "soak_last_rps": ApiBenchmark.whole(last),
+        "soak_writes_rps": Format.fixed(Double(total) / Double(duration), 1),
+        "soak_first_rps": Format.fixed(first, 1),
+        "soak_last_rps": Format.fixed(last, 1),
         "soak_throughput_ratio": Format.fixed(last / first, 2),
         "soak_rss_start_mb": megabytes(result.residentAtWarmUpEnd),
         "soak_rss_end_mb": megabytes(residentAtEnd),

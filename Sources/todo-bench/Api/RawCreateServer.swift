@@ -20,33 +20,60 @@ import TodoCore
 /// No validation, no order-key placement read, no change record, no observers: what a create
 /// costs with nothing but SQLite, JSON and HTTP.
 enum RawCreateServer {
-  /// The columns of the store's `todo` table, in its order.
-  static let columns = [
-    "id", "version", "listID", "title", "notes", "deadline", "status", "doneAt", "section",
-    "order", "externalOrder", "createdAt", "updatedAt", "revision", "deletedAt",
-  ]
+  /// The value of a todo for each column the store's `todo` table may have, by name.
+  static func value(of todo: Todo, for column: String) -> (any DatabaseValueConvertible)?? {
+    switch column {
+    case "id": todo.id
+    case "version", "revision": todo.version
+    case "listID": todo.listID
+    case "title": todo.title
+    case "notes": todo.notes
+    case "deadline": todo.deadline?.rawValue
+    case "status": todo.status.rawValue
+    case "doneAt": todo.doneAt?.timeIntervalSince1970
+    case "section": todo.section
+    case "order": todo.order.rawValue
+    case "externalOrder": todo.externalOrder
+    case "createdAt": todo.createdAt.timeIntervalSince1970
+    case "updatedAt": todo.updatedAt.timeIntervalSince1970
+    case "deletedAt": todo.deletedAt?.timeIntervalSince1970
+    default: .none
+    }
+  }
 
   /// Opens `database` (a copy of a database the todo server created, so the table, its
-  /// indexes and rows are the server's) and checks its `todo` table has ``columns``.
-  static func openPool(_ database: URL) throws -> DatabasePool {
+  /// indexes and rows are the server's) and returns it with the columns of its `todo` table
+  /// that an insert sets: every column the store's table has (`PRAGMA table_info`), except
+  /// unknown ones with a default.
+  static func openPool(_ database: URL) throws -> (pool: DatabasePool, columns: [String]) {
     var configuration = Configuration()
     configuration.busyMode = .timeout(10)
     configuration.prepareDatabase { db in
       try db.execute(sql: "PRAGMA synchronous = NORMAL")
     }
     let pool = try DatabasePool(path: database.path, configuration: configuration)
-    let found = try pool.read { db in try db.columns(in: "todo").map(\.name) }
-    guard found == columns else {
-      throw BenchError(
-        "the server's todo table has the columns \(found), the raw create route writes "
-          + "\(columns): update RawCreateServer")
+    let sample = Todo(
+      listID: UUID(), title: "x", order: OrderKey(rawValue: "V")!, createdAt: Date(),
+      updatedAt: Date())
+    let columns = try pool.read { db in try db.columns(in: "todo") }.compactMap {
+      column -> String? in
+      if case .some = value(of: sample, for: column.name) { return column.name }
+      if column.isNotNull, column.defaultValueSQL == nil {
+        return "?" + column.name
+      }
+      return column.isNotNull ? nil : column.name
     }
-    return pool
+    if let unknown = columns.first(where: { $0.hasPrefix("?") }) {
+      throw BenchError(
+        "the server's todo table has a column \(unknown.dropFirst()) without a default that "
+          + "the raw create route does not know: add it to RawCreateServer.value(of:for:)")
+    }
+    return (pool, columns)
   }
 
   /// The application, over `pool`, inserting into the list `listID`.
   static func application(
-    pool: DatabasePool, listID: UUID, logger: Logger,
+    pool: DatabasePool, columns: [String], listID: UUID, logger: Logger,
     onServerRunning: @escaping @Sendable (Int) async -> Void
   ) -> some ApplicationProtocol {
     let names = columns.map { "\"\($0)\"" }.joined(separator: ", ")
@@ -74,12 +101,10 @@ enum RawCreateServer {
         createdAt: now, updatedAt: now)
       try await pool.write { db in
         let statement = try db.cachedStatement(sql: sql)
-        try statement.execute(arguments: [
-          todo.id, 1, todo.listID, todo.title, todo.notes, todo.deadline?.rawValue,
-          todo.status.rawValue, todo.doneAt?.timeIntervalSince1970, todo.section,
-          todo.order.rawValue, todo.externalOrder, todo.createdAt.timeIntervalSince1970,
-          todo.updatedAt.timeIntervalSince1970, todo.version, todo.deletedAt?.timeIntervalSince1970,
-        ])
+        let values: [(any DatabaseValueConvertible)?] = columns.map {
+          value(of: todo, for: $0) ?? nil
+        }
+        try statement.execute(arguments: StatementArguments(values))
       }
       let json = try encoder.encode(todo)
       return Response(
