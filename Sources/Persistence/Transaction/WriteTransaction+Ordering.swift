@@ -37,18 +37,8 @@ extension WriteTransaction {
     if let key = try orderKey(for: object, at: placement, ordering: ordering) {
       return try update(try ordering.setting(key, in: object), expectedVersion: expectedVersion)
     }
-    let members = try collection(of: object, ordering: ordering).filter { $0.id != object.id }
-    let index = try position(of: placement, among: members, moving: object.id)
-    let keys = try OrderKey.spaced(members.count + 1, between: nil, and: nil)
-    for (offset, member) in members.enumerated() {
-      let key = keys[offset < index ? offset : offset + 1]
-      if member[keyPath: ordering.key.keyPath] != key {
-        try update(try ordering.setting(key, in: member))
-      }
-    }
-    persistenceLogger.debug("rebalanced \(members.count + 1) \(Root.entityName) objects")
-    return try update(
-      try ordering.setting(keys[index], in: object), expectedVersion: expectedVersion)
+    let key = try respace(around: object, at: placement, ordering: ordering)
+    return try update(try ordering.setting(key, in: object), expectedVersion: expectedVersion)
   }
 
   // MARK: - Helpers
@@ -89,7 +79,16 @@ extension WriteTransaction {
   private func insertRebalancing<Root: Entity>(
     _ object: Root, at placement: Placement, ordering: Ordering<Root>
   ) throws -> Root {
-    let members = try collection(of: object, ordering: ordering)
+    let key = try respace(around: object, at: placement, ordering: ordering)
+    return try insert(try ordering.setting(key, in: object))
+  }
+
+  /// Gives the other members of `object`'s collection fresh, evenly spaced keys in their
+  /// order, leaving a gap at `placement`, and returns the key of that gap.
+  private func respace<Root: Entity>(
+    around object: Root, at placement: Placement, ordering: Ordering<Root>
+  ) throws -> OrderKey {
+    let members = try collection(of: object, ordering: ordering).filter { $0.id != object.id }
     let index = try position(of: placement, among: members, moving: object.id)
     let keys = try OrderKey.spaced(members.count + 1, between: nil, and: nil)
     for (offset, member) in members.enumerated() {
@@ -99,7 +98,7 @@ extension WriteTransaction {
       }
     }
     persistenceLogger.debug("rebalanced \(members.count + 1) \(Root.entityName) objects")
-    return try insert(try ordering.setting(keys[index], in: object))
+    return keys[index]
   }
 
   /// The key between the neighbours of `placement`, or `nil` when the collection must be

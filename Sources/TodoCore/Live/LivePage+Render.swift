@@ -130,7 +130,11 @@ extension LiveCell {
 
 extension LiveChrome {
   /// The chrome of the page in `state`.
-  init(_ state: LivePage.State) {
+  ///
+  /// - Parameter remaining: How many of the list's todos are not done, if already counted
+  ///   (``PageRenderer`` counts once for every page showing the same data); counted here
+  ///   otherwise.
+  init(_ state: LivePage.State, remaining: Int? = nil) {
     self.init()
     loaded = state.loaded
     lists = state.lists.map { ListEntry(id: $0.id.uuidString, name: $0.name) }
@@ -139,7 +143,7 @@ extension LiveChrome {
     search = state.search
     layout = state.layout
     sortByDeadline = state.sortByDeadline
-    let left = state.todos.count { $0.status != .done }
+    let left = remaining ?? state.todos.count { $0.status != .done }
     counter = left == 1 ? "1 item left" : "\(left) items left"
     completedCount = state.todos.count - left
     if let id = state.confirmDelete {

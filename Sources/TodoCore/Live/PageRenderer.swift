@@ -53,8 +53,14 @@ public final class PageRenderer: Sendable {
     var to: View
   }
 
+  /// A view's list part, and how many of its todos are not done (for the chrome's counter).
+  private struct Render {
+    var page: PageSnapshot
+    var remaining: Int
+  }
+
   private struct Shared {
-    var renders: [View: PageSnapshot] = [:]
+    var renders: [View: Render] = [:]
     var diffs: [DiffKey: LiveChanges] = [:]
   }
 
@@ -73,16 +79,19 @@ public final class PageRenderer: Sendable {
   /// same way, the chrome its own.
   public func render(_ state: LivePage.State) -> Rendered {
     guard let view = View(state) else { return Rendered(page: PageSnapshot(state), view: nil) }
-    var page = shared.withLock { shared in
-      if let page = shared.renders[view] { return page }
-      var render = state
-      render.now = view.now
-      let page = PageSnapshot(listOnly: render)
+    let render = shared.withLock { shared in
+      if let render = shared.renders[view] { return render }
+      var viewed = state
+      viewed.now = view.now
+      let render = Render(
+        page: PageSnapshot(listOnly: viewed),
+        remaining: state.todos.count { $0.status != .done })
       if shared.renders.count >= capacity { shared.renders.removeAll(keepingCapacity: true) }
-      shared.renders[view] = page
-      return page
+      shared.renders[view] = render
+      return render
     }
-    page.chrome = LiveChrome(state)
+    var page = render.page
+    page.chrome = LiveChrome(state, remaining: render.remaining)
     return Rendered(page: page, view: view)
   }
 
