@@ -121,31 +121,38 @@ struct WriteTransactionTests {
 struct ChangeRecordTests {
   @Test("A local commit after another process's commits publishes theirs first, in store order")
   func gapFilledBeforeOwnCommit() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    // `mine` never polls during the test: only its own commit can notice the others'.
-    let mine = try await PersistentContainer(
-      .file(directory.database), entities: [Todo.self, TodoList.self],
-      pollingInterval: .seconds(3_600))
-    let theirs = try await PersistentContainer(
-      .file(directory.database), entities: [Todo.self, TodoList.self])
-    defer {
-      try? mine.close()
-      try? theirs.close()
+    try await withTwoProcesses { mine, theirs, collector, _ in
+      let other = try await theirs.write { tx in try tx.insert(Todo(listID: UUID(), title: "B")) }
+      let own = try await mine.write { tx in try tx.insert(Todo(listID: UUID(), title: "A")) }
+      try await collector.waitFor { Set($0.objects.map(\.id)) == [other.id, own.id] }
+      // Theirs arrived as its own value, before ours.
+      let titles = collector.all.map { $0.objects.map(\.title).sorted() }
+      #expect(titles.contains(["B"]))
     }
-    let collector = ResultsCollector(mine.viewContext.observe(FetchRequest<Todo>()))
-    defer { collector.cancel() }
-    try await collector.waitFor { $0.objects.isEmpty }
-    let other = try await theirs.write { tx in try tx.insert(Todo(listID: UUID(), title: "B")) }
-    let own = try await mine.write { tx in try tx.insert(Todo(listID: UUID(), title: "A")) }
-    try await collector.waitFor { Set($0.objects.map(\.id)) == [other.id, own.id] }
-    // Theirs arrived as its own value, before ours.
-    let titles = collector.all.map { $0.objects.map(\.title).sorted() }
-    #expect(titles.contains(["B"]))
   }
 
   @Test("Records pruned before they were read make observers refetch")
   func prunedRecordsRefetch() async throws {
+    try await withTwoProcesses { mine, theirs, collector, directory in
+      for title in ["B1", "B2"] {
+        _ = try await theirs.write { tx in try tx.insert(Todo(listID: UUID(), title: title)) }
+      }
+      // Prune every record, as a long-lived store does with old ones.
+      let queue = try DatabaseQueue(path: directory.database.path)
+      try await queue.write { db in try db.execute(sql: "DELETE FROM persistence_changes") }
+      try queue.close()
+      _ = try await mine.write { tx in try tx.insert(Todo(listID: UUID(), title: "A")) }
+      try await collector.waitFor { $0.objects.map(\.title).sorted() == ["A", "B1", "B2"] }
+    }
+  }
+
+  /// Runs `body` with two containers on one file (two processes, as far as the store can
+  /// tell) and an observer of every todo through the first. The first never polls during a
+  /// test: only its own commits can notice the other's.
+  private func withTwoProcesses(
+    _ body: (PersistentContainer, PersistentContainer, ResultsCollector<Todo>, TemporaryDirectory)
+      async throws -> Void
+  ) async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let mine = try await PersistentContainer(
@@ -160,14 +167,6 @@ struct ChangeRecordTests {
     let collector = ResultsCollector(mine.viewContext.observe(FetchRequest<Todo>()))
     defer { collector.cancel() }
     try await collector.waitFor { $0.objects.isEmpty }
-    for title in ["B1", "B2"] {
-      _ = try await theirs.write { tx in try tx.insert(Todo(listID: UUID(), title: title)) }
-    }
-    // Prune every record, as a long-lived store does with old ones.
-    let queue = try DatabaseQueue(path: directory.database.path)
-    try await queue.write { db in try db.execute(sql: "DELETE FROM persistence_changes") }
-    try queue.close()
-    _ = try await mine.write { tx in try tx.insert(Todo(listID: UUID(), title: "A")) }
-    try await collector.waitFor { $0.objects.map(\.title).sorted() == ["A", "B1", "B2"] }
+    try await body(mine, theirs, collector, directory)
   }
 }

@@ -66,17 +66,8 @@ extension TodoService {
   public func moveList(id: UUID, to position: MovePosition) async throws -> TodoList {
     try await write { tx in
       var list = try Self.liveList(id: id, in: tx)
-      switch position {
-      case .top, .bottom:
-        break
-      case .before(let anchor), .after(let anchor):
-        if anchor == id {
-          throw TodoError.validation(
-            field: "position", message: "a list cannot be moved next to itself")
-        }
-        guard let found = try tx.object(TodoList.self, id: anchor), !found.isTrashed else {
-          throw TodoError.notFound(entity: "list", id: anchor.uuidString)
-        }
+      try Self.checkAnchor(of: position, moving: id, entity: "list", in: tx) {
+        (list: TodoList) in !list.isTrashed
       }
       list.updatedAt = self.now()
       return try tx.move(list, to: position)

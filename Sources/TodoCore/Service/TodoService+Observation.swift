@@ -41,27 +41,23 @@ extension TodoService {
     let todos = context.observe(Self.liveTodos(inList: listID))
     return AsyncThrowingStream { continuation in
       let latest = LatestPair()
+      let publish: @Sendable ((lists: [TodoList], todos: [Todo], sequence: UInt64)?) -> Void = {
+        guard let value = $0 else { return }
+        continuation.yield(
+          ListObservation(
+            lists: value.lists, listID: listID, todos: value.todos, sequence: value.sequence))
+      }
       let task = Task {
         do {
           try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
               for try await results in lists {
-                if let value = latest.set(lists: results.objects, sequence: results.sequence) {
-                  continuation.yield(
-                    ListObservation(
-                      lists: value.lists, listID: listID, todos: value.todos,
-                      sequence: value.sequence))
-                }
+                publish(latest.set(lists: results.objects, sequence: results.sequence))
               }
             }
             group.addTask {
               for try await results in todos {
-                if let value = latest.set(todos: results.objects, sequence: results.sequence) {
-                  continuation.yield(
-                    ListObservation(
-                      lists: value.lists, listID: listID, todos: value.todos,
-                      sequence: value.sequence))
-                }
+                publish(latest.set(todos: results.objects, sequence: results.sequence))
               }
             }
             try await group.waitForAll()

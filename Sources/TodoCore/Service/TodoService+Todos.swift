@@ -115,18 +115,30 @@ extension TodoService {
   static func checkAnchor(
     of position: MovePosition, moving id: UUID?, inList listID: UUID, in tx: ReadTransaction
   ) throws {
+    try checkAnchor(of: position, moving: id, entity: "todo", in: tx) { (todo: Todo) in
+      !todo.isTrashed && todo.listID == listID
+    }
+  }
+
+  /// Checks that a position names an object other than the one moving that `isValid`
+  /// accepts (a live sibling).
+  ///
+  /// - Throws: `TodoError.validation` for the moving object itself, `TodoError.notFound` for
+  ///   an unknown or unacceptable anchor.
+  static func checkAnchor<Root: Entity>(
+    of position: MovePosition, moving id: UUID?, entity: String, in tx: ReadTransaction,
+    isValid: (Root) -> Bool
+  ) throws {
     switch position {
     case .top, .bottom:
       return
     case .before(let anchor), .after(let anchor):
       if anchor == id {
         throw TodoError.validation(
-          field: "position", message: "a todo cannot be moved next to itself")
+          field: "position", message: "a \(entity) cannot be moved next to itself")
       }
-      guard let found = try tx.object(Todo.self, id: anchor), !found.isTrashed,
-        found.listID == listID
-      else {
-        throw TodoError.notFound(entity: "todo", id: anchor.uuidString)
+      guard let found = try tx.object(Root.self, id: anchor), isValid(found) else {
+        throw TodoError.notFound(entity: entity, id: anchor.uuidString)
       }
     }
   }
