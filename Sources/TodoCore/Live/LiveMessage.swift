@@ -24,9 +24,14 @@ public enum LiveMessage: Equatable, Sendable {
 
   /// The message as compact JSON (keys sorted, so equal messages are equal bytes).
   public func encoded() throws -> Data {
+    try Self.encoder.encode(self)
+  }
+
+  /// The encoder of messages and their parts: compact, keys sorted, slashes unescaped.
+  static var encoder: JSONEncoder {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return try encoder.encode(self)
+    return encoder
   }
 }
 

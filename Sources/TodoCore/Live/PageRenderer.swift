@@ -59,9 +59,18 @@ public final class PageRenderer: Sendable {
     var remaining: Int
   }
 
+  /// A diff between two views, and its stages and cells as JSON, encoded once.
+  private struct Diff {
+    var changes: LiveChanges
+    var stagesJSON: Data
+    var cellsJSON: Data
+  }
+
   private struct Shared {
     var renders: [View: Render] = [:]
-    var diffs: [DiffKey: LiveChanges] = [:]
+    var diffs: [DiffKey: Diff] = [:]
+    /// Chromes as JSON: most pages of a view show the same one.
+    var chromes: [LiveChrome: Data] = [:]
   }
 
   /// The most renderings and diffs kept: the views currently open, twice.
@@ -98,23 +107,67 @@ public final class PageRenderer: Sendable {
   /// The message that turns `old` into `new`; the list part's diff is shared by every page
   /// that goes between the same two views.
   public func changes(from old: Rendered, to new: Rendered, revision: Int) -> LiveChanges {
-    guard let from = old.view, let to = new.view else {
+    guard let diff = try? sharedDiff(from: old, to: new) else {
       return LiveChanges(from: old.page, to: new.page, revision: revision)
     }
-    var changes = shared.withLock { shared in
+    var changes = diff.changes
+    changes.revision = revision
+    changes.chrome = old.page.chrome == new.page.chrome ? nil : new.page.chrome
+    return changes
+  }
+
+  /// The `changes` message from `old` to `new` as the bytes ``LiveMessage/encoded()`` writes,
+  /// or `nil` when nothing changed. The stages and cells are encoded once for every page
+  /// that goes between the same two views, and each distinct chrome once.
+  public func encodedChanges(from old: Rendered, to new: Rendered, revision: Int) throws
+    -> Data?
+  {
+    guard let diff = try sharedDiff(from: old, to: new) else {
+      let changes = LiveChanges(from: old.page, to: new.page, revision: revision)
+      return changes.isEmpty ? nil : try LiveMessage.changes(changes).encoded()
+    }
+    let chrome = old.page.chrome == new.page.chrome ? nil : new.page.chrome
+    guard !diff.changes.stages.isEmpty || chrome != nil else { return nil }
+    let chromeJSON = try chrome.map { chrome in
+      try shared.withLock { shared in
+        if let data = shared.chromes[chrome] { return data }
+        let data = try LiveMessage.encoder.encode(chrome)
+        if shared.chromes.count >= capacity { shared.chromes.removeAll(keepingCapacity: true) }
+        shared.chromes[chrome] = data
+        return data
+      }
+    }
+    // The keys in sorted order, as the encoder writes them: cells, chrome, rev, stages, type, v.
+    var message = Data(#"{"cells":"#.utf8)
+    message.append(diff.cellsJSON)
+    if let chromeJSON {
+      message.append(contentsOf: #","chrome":"#.utf8)
+      message.append(chromeJSON)
+    }
+    message.append(contentsOf: #","rev":\#(revision),"stages":"#.utf8)
+    message.append(diff.stagesJSON)
+    message.append(contentsOf: #","type":"changes","v":\#(LiveMessage.version)}"#.utf8)
+    return message
+  }
+
+  /// The list part's diff between two shared views, computed and encoded once; `nil` when
+  /// either page is not shareable.
+  private func sharedDiff(from old: Rendered, to new: Rendered) throws -> Diff? {
+    guard let from = old.view, let to = new.view else { return nil }
+    return try shared.withLock { shared in
       let key = DiffKey(from: from, to: to)
-      if let changes = shared.diffs[key] { return changes }
+      if let diff = shared.diffs[key] { return diff }
       var listOld = old.page
       var listNew = new.page
       listOld.chrome = LiveChrome()
       listNew.chrome = LiveChrome()
       let changes = LiveChanges(from: listOld, to: listNew, revision: 0)
+      let diff = Diff(
+        changes: changes, stagesJSON: try LiveMessage.encoder.encode(changes.stages),
+        cellsJSON: try LiveMessage.encoder.encode(changes.cells))
       if shared.diffs.count >= capacity { shared.diffs.removeAll(keepingCapacity: true) }
-      shared.diffs[key] = changes
-      return changes
+      shared.diffs[key] = diff
+      return diff
     }
-    changes.revision = revision
-    changes.chrome = old.page.chrome == new.page.chrome ? nil : new.page.chrome
-    return changes
   }
 }

@@ -71,9 +71,9 @@ public struct LiveCell: Codable, Equatable, Sendable {
 }
 
 /// Everything on the page around the list: small, sent whole whenever any part changes.
-public struct LiveChrome: Codable, Equatable, Sendable {
+public struct LiveChrome: Codable, Hashable, Sendable {
   /// One entry of the sidebar.
-  public struct ListEntry: Codable, Equatable, Sendable {
+  public struct ListEntry: Codable, Hashable, Sendable {
     /// The list's identifier.
     public var id: String
     /// The list's name.
@@ -118,7 +118,7 @@ public struct LiveChrome: Codable, Equatable, Sendable {
   public init() {}
 
   /// The edit sheet's fields.
-  public struct EditorForm: Codable, Equatable, Sendable {
+  public struct EditorForm: Codable, Hashable, Sendable {
     /// The todo being edited.
     public var id: String
     /// `loading`, `editing`, `saving`.

@@ -89,12 +89,14 @@ struct LiveConnection {
       guard rendered.page.chrome.loaded else { continue }
       revision += 1
       if let previous = shown {
-        let changes = renderer.changes(from: previous, to: rendered, revision: revision)
-        if changes.isEmpty {
+        guard
+          let message = try renderer.encodedChanges(
+            from: previous, to: rendered, revision: revision)
+        else {
           revision -= 1
           continue
         }
-        try await send(.changes(changes), to: outbound)
+        try await outbound.write(.text(String(decoding: message, as: UTF8.self)))
       } else {
         try await send(.snapshot(revision: revision, rendered.page), to: outbound)
       }
