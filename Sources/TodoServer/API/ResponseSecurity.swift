@@ -58,6 +58,24 @@ extension SecuredETagHeaders {
   }
 }
 
+/// The generated headers of a `201 Created` that names the new resource in `Location`.
+protocol SecuredLocationHeaders {
+  init(
+    contentSecurityPolicy: String, xContentTypeOptions: OpenAPIValueContainer,
+    referrerPolicy: OpenAPIValueContainer, crossOriginOpenerPolicy: OpenAPIValueContainer,
+    location: String)
+}
+
+extension SecuredLocationHeaders {
+  /// The headers with `security`'s values and the new resource's absolute URL.
+  init(_ security: ResponseSecurity, location: String) {
+    self.init(
+      contentSecurityPolicy: security.contentSecurityPolicy,
+      xContentTypeOptions: security.contentTypeOptions, referrerPolicy: security.referrerPolicy,
+      crossOriginOpenerPolicy: security.openerPolicy, location: location)
+  }
+}
+
 extension Operations.Health.Output.Ok.Headers: SecuredHeaders {}
 extension Operations.ListLists.Output.Ok.Headers: SecuredHeaders {}
 extension Operations.GetList.Output.Ok.Headers: SecuredHeaders {}
@@ -78,6 +96,9 @@ extension Operations.BackendUpdate.Output.Ok.Headers: SecuredHeaders {}
 extension Operations.BackendDelete.Output.NoContent.Headers: SecuredHeaders {}
 
 extension Operations.GetTodo.Output.Ok.Headers: SecuredETagHeaders {}
+
+extension Operations.CreateList.Output.Created.Headers: SecuredLocationHeaders {}
+extension Operations.BackendCreate.Output.Created.Headers: SecuredLocationHeaders {}
 extension Operations.UpdateTodo.Output.Ok.Headers: SecuredETagHeaders {}
 extension Operations.TrashTodo.Output.Ok.Headers: SecuredETagHeaders {}
 extension Operations.MoveTodo.Output.Ok.Headers: SecuredETagHeaders {}

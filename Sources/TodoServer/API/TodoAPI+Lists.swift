@@ -18,16 +18,8 @@ extension TodoAPI {
       case .json(let body): body
       }
     let list = try await service().createList(named: body.name)
-    let security = security
-    return .created(
-      .init(
-        headers: .init(
-          contentSecurityPolicy: security.contentSecurityPolicy,
-          xContentTypeOptions: security.contentTypeOptions,
-          referrerPolicy: security.referrerPolicy,
-          crossOriginOpenerPolicy: security.openerPolicy,
-          location: state.origins.url("/api/v1/lists/\(list.id.uuidString)")),
-        body: .json(list)))
+    let location = state.origins.url("/api/v1/lists/\(list.id.uuidString)")
+    return .created(.init(headers: .init(security, location: location), body: .json(list)))
   }
 
   func getList(_ input: Operations.GetList.Input) async throws -> Operations.GetList.Output {

@@ -30,15 +30,8 @@ extension TodoAPI {
         title: body.title ?? "", status: body.completed == true ? .done : .notStarted,
         externalOrder: body.order))
     let resource = backendTodo(todo)
-    let security = security
     return .created(
-      .init(
-        headers: .init(
-          contentSecurityPolicy: security.contentSecurityPolicy,
-          xContentTypeOptions: security.contentTypeOptions,
-          referrerPolicy: security.referrerPolicy,
-          crossOriginOpenerPolicy: security.openerPolicy, location: resource.url),
-        body: .json(resource)))
+      .init(headers: .init(security, location: resource.url), body: .json(resource)))
   }
 
   func backendClear(_ input: Operations.BackendClear.Input) async throws
