@@ -113,7 +113,10 @@ public func buildRouter(state: ServerState) -> Router<TodoRequestContext> {
       configuration: Configuration(
         dateTranscoder: TimestampTranscoder(),
         jsonEncodingOptions: [.withoutEscapingSlashes]),
-      middlewares: [PlainHeadersMiddleware(), JSONMediaTypeMiddleware(), StatusQueryMiddleware()])
+      middlewares: [
+        PlainHeadersMiddleware(), JSONMediaTypeMiddleware(), StatusQueryMiddleware(),
+        PreparedBodyMiddleware(),
+      ])
   } catch {
     // Registering only fails for a server URL that is not a URL; the default is "/".
     preconditionFailure("cannot register the API's handlers: \(error)")

@@ -24,13 +24,13 @@ public protocol AttributeValue: Sendable {
 }
 
 extension AttributeValue {
-  public static var isOptional: Bool { false }
+  @inlinable public static var isOptional: Bool { false }
 }
 
 extension AttributeValue where Self: RawRepresentable, RawValue: AttributeValue {
-  public static var storageType: StorageType { RawValue.storageType }
-  public var storedValue: StoredValue { rawValue.storedValue }
-  public init(storedValue: StoredValue) throws {
+  @inlinable public static var storageType: StorageType { RawValue.storageType }
+  @inlinable public var storedValue: StoredValue { rawValue.storedValue }
+  @inlinable public init(storedValue: StoredValue) throws {
     guard let value = Self(rawValue: try RawValue(storedValue: storedValue)) else {
       throw PersistenceError.invalidValue(type: "\(Self.self)", value: storedValue)
     }
@@ -41,9 +41,9 @@ extension AttributeValue where Self: RawRepresentable, RawValue: AttributeValue 
 // MARK: - Standard types
 
 extension String: AttributeValue {
-  public static var storageType: StorageType { .text }
-  public var storedValue: StoredValue { .text(self) }
-  public init(storedValue: StoredValue) throws {
+  @inlinable public static var storageType: StorageType { .text }
+  @inlinable public var storedValue: StoredValue { .text(self) }
+  @inlinable public init(storedValue: StoredValue) throws {
     guard case .text(let text) = storedValue else {
       throw PersistenceError.invalidValue(type: "String", value: storedValue)
     }
@@ -52,9 +52,9 @@ extension String: AttributeValue {
 }
 
 extension Int64: AttributeValue {
-  public static var storageType: StorageType { .integer }
-  public var storedValue: StoredValue { .integer(self) }
-  public init(storedValue: StoredValue) throws {
+  @inlinable public static var storageType: StorageType { .integer }
+  @inlinable public var storedValue: StoredValue { .integer(self) }
+  @inlinable public init(storedValue: StoredValue) throws {
     switch storedValue {
     case .integer(let value): self = value
     case .real(let value) where Double(Int64(exactly: value) ?? 0) == value:
@@ -65,17 +65,17 @@ extension Int64: AttributeValue {
 }
 
 extension Int: AttributeValue {
-  public static var storageType: StorageType { .integer }
-  public var storedValue: StoredValue { .integer(Int64(self)) }
-  public init(storedValue: StoredValue) throws {
+  @inlinable public static var storageType: StorageType { .integer }
+  @inlinable public var storedValue: StoredValue { .integer(Int64(self)) }
+  @inlinable public init(storedValue: StoredValue) throws {
     self = Int(try Int64(storedValue: storedValue))
   }
 }
 
 extension Double: AttributeValue {
-  public static var storageType: StorageType { .real }
-  public var storedValue: StoredValue { .real(self) }
-  public init(storedValue: StoredValue) throws {
+  @inlinable public static var storageType: StorageType { .real }
+  @inlinable public var storedValue: StoredValue { .real(self) }
+  @inlinable public init(storedValue: StoredValue) throws {
     switch storedValue {
     case .real(let value): self = value
     case .integer(let value): self = Double(value)
@@ -85,17 +85,17 @@ extension Double: AttributeValue {
 }
 
 extension Bool: AttributeValue {
-  public static var storageType: StorageType { .integer }
-  public var storedValue: StoredValue { .integer(self ? 1 : 0) }
-  public init(storedValue: StoredValue) throws {
+  @inlinable public static var storageType: StorageType { .integer }
+  @inlinable public var storedValue: StoredValue { .integer(self ? 1 : 0) }
+  @inlinable public init(storedValue: StoredValue) throws {
     self = try Int64(storedValue: storedValue) != 0
   }
 }
 
 extension UUID: AttributeValue {
-  public static var storageType: StorageType { .blob }
-  public var storedValue: StoredValue { .blob(withUnsafeBytes(of: uuid) { Data($0) }) }
-  public init(storedValue: StoredValue) throws {
+  @inlinable public static var storageType: StorageType { .blob }
+  @inlinable public var storedValue: StoredValue { .blob(withUnsafeBytes(of: uuid) { Data($0) }) }
+  @inlinable public init(storedValue: StoredValue) throws {
     guard case .blob(let data) = storedValue, data.count == 16 else {
       throw PersistenceError.invalidValue(type: "UUID", value: storedValue)
     }
@@ -106,17 +106,17 @@ extension UUID: AttributeValue {
 }
 
 extension Date: AttributeValue {
-  public static var storageType: StorageType { .real }
-  public var storedValue: StoredValue { .real(timeIntervalSince1970) }
-  public init(storedValue: StoredValue) throws {
+  @inlinable public static var storageType: StorageType { .real }
+  @inlinable public var storedValue: StoredValue { .real(timeIntervalSince1970) }
+  @inlinable public init(storedValue: StoredValue) throws {
     self = Date(timeIntervalSince1970: try Double(storedValue: storedValue))
   }
 }
 
 extension Data: AttributeValue {
-  public static var storageType: StorageType { .blob }
-  public var storedValue: StoredValue { .blob(self) }
-  public init(storedValue: StoredValue) throws {
+  @inlinable public static var storageType: StorageType { .blob }
+  @inlinable public var storedValue: StoredValue { .blob(self) }
+  @inlinable public init(storedValue: StoredValue) throws {
     guard case .blob(let data) = storedValue else {
       throw PersistenceError.invalidValue(type: "Data", value: storedValue)
     }
@@ -125,10 +125,10 @@ extension Data: AttributeValue {
 }
 
 extension Optional: AttributeValue where Wrapped: AttributeValue {
-  public static var storageType: StorageType { Wrapped.storageType }
-  public static var isOptional: Bool { true }
-  public var storedValue: StoredValue { self?.storedValue ?? .null }
-  public init(storedValue: StoredValue) throws {
+  @inlinable public static var storageType: StorageType { Wrapped.storageType }
+  @inlinable public static var isOptional: Bool { true }
+  @inlinable public var storedValue: StoredValue { self?.storedValue ?? .null }
+  @inlinable public init(storedValue: StoredValue) throws {
     self = storedValue.isNull ? nil : try Wrapped(storedValue: storedValue)
   }
 }

@@ -83,10 +83,39 @@ public struct Deadline: RawRepresentable, Hashable, Comparable, Sendable, Codabl
 
   /// Reads a normalised raw value; `nil` if it is not one.
   public init?(rawValue: String) {
-    guard let value = try? Deadline(parsing: rawValue), value.rawValue == rawValue else {
-      return nil
-    }
+    // The canonical form only (`yyyy-MM-dd` or `yyyy-MM-ddTHH:mm`), read byte by byte: the
+    // store and every list read go through here.
+    var text = rawValue
+    guard let fields = text.withUTF8(Self.canonicalFields),
+      let value = try? Deadline(
+        year: fields.year, month: fields.month, day: fields.day, hour: fields.hour,
+        minute: fields.minute)
+    else { return nil }
     self = value
+  }
+
+  /// The numbers of a canonical raw value, not yet checked against the calendar.
+  private static func canonicalFields(_ bytes: UnsafeBufferPointer<UInt8>)
+    -> (year: Int, month: Int, day: Int, hour: Int?, minute: Int?)?
+  {
+    guard bytes.count == 10 || bytes.count == 16 else { return nil }
+    func number(_ range: Range<Int>) -> Int? {
+      var value = 0
+      for index in range {
+        let digit = bytes[index] &- UInt8(ascii: "0")
+        guard digit < 10 else { return nil }
+        value = value * 10 + Int(digit)
+      }
+      return value
+    }
+    guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+      let year = number(0..<4), let month = number(5..<7), let day = number(8..<10)
+    else { return nil }
+    guard bytes.count == 16 else { return (year, month, day, nil, nil) }
+    guard bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
+      let hour = number(11..<13), let minute = number(14..<16)
+    else { return nil }
+    return (year, month, day, hour, minute)
   }
 
   /// The normalised text: `yyyy-MM-dd` or `yyyy-MM-ddTHH:mm`.
@@ -125,11 +154,24 @@ public struct Deadline: RawRepresentable, Hashable, Comparable, Sendable, Codabl
     return [time.hour, time.minute].lexicographicallyPrecedes([parts.hour ?? 0, parts.minute ?? 0])
   }
 
-  public static func < (lhs: Deadline, rhs: Deadline) -> Bool { lhs.rawValue < rhs.rawValue }
+  /// The fields in the order of ``rawValue``'s text: a date without a time comes before the
+  /// same date with one.
+  private var sortKey: (Int, Int, Int, Int, Int) {
+    (year, month, day, time == nil ? -1 : time!.hour, time?.minute ?? -1)
+  }
 
-  public static func == (lhs: Deadline, rhs: Deadline) -> Bool { lhs.rawValue == rhs.rawValue }
+  public static func < (lhs: Deadline, rhs: Deadline) -> Bool { lhs.sortKey < rhs.sortKey }
 
-  public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+  public static func == (lhs: Deadline, rhs: Deadline) -> Bool { lhs.sortKey == rhs.sortKey }
+
+  public func hash(into hasher: inout Hasher) {
+    let key = sortKey
+    hasher.combine(key.0)
+    hasher.combine(key.1)
+    hasher.combine(key.2)
+    hasher.combine(key.3)
+    hasher.combine(key.4)
+  }
 
   public init(from decoder: any Decoder) throws {
     let text = try decoder.singleValueContainer().decode(String.self)

@@ -14,11 +14,17 @@ import Foundation
 enum TimestampFormat {
   /// `date` as `yyyy-MM-ddTHH:mm:ssZ` (seconds precision, as `.iso8601` writes).
   static func string(_ date: Date) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(20)
+    append(date, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends ``string(_:)``'s text to `bytes`, for the JSON bodies written directly.
+  static func append(_ date: Date, to bytes: inout [UInt8]) {
     var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
     var parts = tm()
     gmtime_r(&seconds, &parts)
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(20)
     func digits(_ value: Int32, _ width: Int) {
       var divisor: Int32 = 1
       for _ in 1..<width { divisor *= 10 }
@@ -41,7 +47,6 @@ enum TimestampFormat {
     bytes.append(UInt8(ascii: ":"))
     digits(parts.tm_sec, 2)
     bytes.append(UInt8(ascii: "Z"))
-    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The encoding strategy that writes ``string(_:)``.

@@ -1,0 +1,114 @@
+import Foundation
+import GRDB
+import Persistence
+import PersistenceTestEntities
+import Testing
+
+/// The test app's todo, read through `RowDecodable`: the same table as `Todo`, which is read
+/// through `Decodable`.
+private struct RowTodo: RowDecodable, Equatable {
+  var id: UUID
+  var listID: UUID
+  var title: String
+  var done: Bool
+  var priority: Int
+  var due: Date?
+  var note: String?
+  /// Counts the rows read by `init(row:)`, to show which path a fetch took.
+  nonisolated(unsafe) static var rowsRead = 0
+
+  static let entityName = "todo"
+  static let listID = Attribute("listID", \RowTodo.listID)
+  static let title = Attribute("title", \RowTodo.title)
+  static let done = Attribute("done", \RowTodo.done)
+  static let priority = Attribute("priority", \RowTodo.priority)
+  static let due = Attribute("due", \RowTodo.due)
+  static let note = Attribute("note", \RowTodo.note)
+  static let attributes = [
+    listID.erased, title.erased, done.erased, priority.erased, due.erased, note.erased,
+  ]
+  static let migrations = Todo.migrations
+
+  init(row: StoredRow<RowTodo>) throws {
+    id = try row.id
+    listID = try row[Self.listID]
+    title = try row[Self.title]
+    done = try row[Self.done]
+    priority = try row[Self.priority]
+    due = try row[Self.due]
+    note = try row[Self.note]
+    Self.rowsRead += 1
+  }
+}
+
+@Suite("RowDecodable", .serialized)
+struct RowDecodableTests {
+  @Test("init(row:) reads what Decodable reads, NULLs and every storage class included")
+  func sameObjects() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let list = UUID()
+    let written = [
+      Todo(listID: list, title: "plain"),
+      Todo(
+        listID: list, title: "full é 🍎", done: true, priority: -3,
+        due: Date(timeIntervalSince1970: 1_772_000_000.5), note: "a\nb"),
+      Todo(listID: list, title: "", priority: Int(Int32.max) + 1, note: ""),
+    ]
+    let decoded = try await {
+      let container = try await PersistentContainer(
+        .file(directory.database), entities: [Todo.self])
+      defer { try? container.close() }
+      try await container.write { tx in
+        for todo in written { try tx.insert(todo) }
+      }
+      return try await container.read { tx in try tx.fetch(FetchRequest<Todo>()) }
+    }()
+    #expect(Set(decoded.map(\.id)) == Set(written.map(\.id)))
+
+    let container = try await PersistentContainer(
+      .file(directory.database), entities: [RowTodo.self])
+    defer { try? container.close() }
+    RowTodo.rowsRead = 0
+    let read = try await container.read { tx in try tx.fetch(FetchRequest<RowTodo>()) }
+    #expect(RowTodo.rowsRead == 3, "the fetch went through init(row:)")
+    #expect(read.count == decoded.count)
+    for todo in decoded {
+      let row = try #require(read.first { $0.id == todo.id })
+      #expect(row.listID == todo.listID)
+      #expect(row.title == todo.title)
+      #expect(row.done == todo.done)
+      #expect(row.priority == todo.priority)
+      #expect(row.due == todo.due)
+      #expect(row.note == todo.note)
+    }
+  }
+
+  @Test("a value of the wrong storage class is an invalid value, not a silent conversion")
+  func wrongStorageRefused() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let container = try await PersistentContainer(
+      .file(directory.database), entities: [RowTodo.self])
+    defer { try? container.close() }
+    // A row another program wrote: a word where the priority number belongs.
+    let queue = try DatabaseQueue(path: directory.database.path)
+    try await queue.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO todo (id, version, listID, title, done, priority, due, note)
+          VALUES (?, 1, ?, 'odd', 0, 'high', NULL, NULL)
+          """,
+        arguments: [UUID(), UUID()])
+    }
+    try queue.close()
+    await #expect {
+      try await container.read { tx in try tx.fetch(FetchRequest<RowTodo>()) }
+    } throws: { error in
+      guard case .invalidValue(let type, _) = error as? Persistence.PersistenceError else {
+        return false
+      }
+      return type == "Int64"
+    }
+  }
+}
