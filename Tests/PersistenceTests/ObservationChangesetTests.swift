@@ -90,6 +90,105 @@ struct ObservationChangesetTests {
     }
   }
 
+  @Test("A burst of concurrent commits, published together, replays to the final fetch too")
+  func burstReplays() async throws {
+    try await withContainer(entities: [Item.self]) { container, _ in
+      let lists = [UUID(), UUID()]
+      let request = FetchRequest<Item>(
+        filter: Item.done == false, sortedBy: [Item.position.ascending], sectionKey: Item.listID)
+      let seeded = try await container.write { tx in
+        try (0..<40).map { index in
+          try tx.insert(Item(listID: lists[index % 2], title: "Seed \(index)"), at: .bottom)
+        }
+      }
+      let collector = ResultsCollector(container.viewContext.observe(request))
+      defer { collector.cancel() }
+      try await collector.waitFor { $0.objects.count == 40 }
+
+      // Writers that do not wait for each other: the observation finds several commits
+      // waiting at once and publishes them as one value with their changes merged.
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for writer in 0..<8 {
+          group.addTask {
+            var random = SeededRandom(seed: UInt64(writer))
+            for round in 0..<25 {
+              let pick = seeded[Int.random(in: 0..<seeded.count, using: &random)]
+              let action = Int.random(in: 0..<5, using: &random)
+              try await container.write { tx in
+                guard var item = try tx.object(Item.self, id: pick.id) else {
+                  _ = try tx.insert(
+                    Item(listID: lists[round % 2], title: "New \(writer)-\(round)"), at: .top)
+                  return
+                }
+                switch action {
+                case 0:
+                  _ = try tx.insert(
+                    Item(listID: lists[round % 2], title: "New \(writer)-\(round)"), at: .top)
+                case 1:
+                  item.title = "Renamed \(writer)-\(round)"
+                  _ = try tx.update(item)
+                case 2:
+                  item.done.toggle()
+                  _ = try tx.update(item)
+                case 3:
+                  try tx.delete(item)
+                default:
+                  _ = try tx.move(item, to: .top)
+                }
+              }
+            }
+          }
+        }
+        try await group.waitForAll()
+      }
+
+      let final = try await container.read { tx in try tx.fetch(request) }
+      let finalIDs = final.map(\.id)
+      try await collector.waitFor { $0.objects.map(\.id) == finalIDs }
+      let values = collector.all
+      var sections = try #require(values.first).snapshot.sections
+      for value in values.dropFirst() {
+        for stage in value.changeset {
+          sections = try stage.apply(to: sections)
+        }
+        #expect(sections == value.snapshot.sections)
+        #expect(value.snapshot.itemIdentifiers == value.objects.map(\.id))
+      }
+      #expect(sections.flatMap(\.items) == finalIDs)
+      #expect(values.last?.objects == final)
+    }
+  }
+
+  @Test("With a frame, a burst of commits is published as one value whose changeset covers it")
+  func framedBurst() async throws {
+    try await withContainer(entities: [Item.self]) { container, _ in
+      let list = UUID()
+      let request = FetchRequest<Item>(sortedBy: [Item.position.ascending])
+      let collector = ResultsCollector(
+        container.viewContext.observe(request, frame: .milliseconds(500)))
+      defer { collector.cancel() }
+      try await collector.waitFor { $0.objects.isEmpty }
+      // 20 commits in a row, far faster than the frame: the first goes out at once, the
+      // rest at the end of its frame.
+      var inserted: [Item] = []
+      for index in 0..<20 {
+        inserted.append(
+          try await container.write { tx in
+            try tx.insert(Item(listID: list, title: "burst \(index)"), at: .bottom)
+          })
+      }
+      try await collector.waitFor { $0.objects.map(\.id) == inserted.map(\.id) }
+      let values = collector.all
+      #expect(values.count <= 4, "\(values.count) values for 20 commits")
+      var sections = try #require(values.first).snapshot.sections
+      for value in values.dropFirst() {
+        for stage in value.changeset { sections = try stage.apply(to: sections) }
+        #expect(sections == value.snapshot.sections)
+      }
+      #expect(sections.flatMap(\.items) == inserted.map(\.id))
+    }
+  }
+
   @Test("Content updates are reported as updates, not as delete and insert")
   func updatesAreUpdates() async throws {
     try await withContainer(entities: [Item.self]) { container, _ in

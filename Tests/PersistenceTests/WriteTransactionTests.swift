@@ -125,9 +125,12 @@ struct ChangeRecordTests {
       let other = try await theirs.write { tx in try tx.insert(Todo(listID: UUID(), title: "B")) }
       let own = try await mine.write { tx in try tx.insert(Todo(listID: UUID(), title: "A")) }
       try await collector.waitFor { Set($0.objects.map(\.id)) == [other.id, own.id] }
-      // Theirs arrived as its own value, before ours.
+      // Theirs was published before ours (alone, or with ours in one value): no value ever
+      // has ours without theirs, and sequences only grow.
       let titles = collector.all.map { $0.objects.map(\.title).sorted() }
-      #expect(titles.contains(["B"]))
+      #expect(!titles.contains(["A"]))
+      let sequences = collector.all.map(\.sequence)
+      #expect(sequences == sequences.sorted())
     }
   }
 

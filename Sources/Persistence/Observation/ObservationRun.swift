@@ -7,12 +7,6 @@ import Foundation
 /// Observers join and leave through ``ObservationRegistry``; the run stops with its last
 /// observer.
 final class ObservationRun<Root: Entity>: AnyObservationRun {
-  private enum Input: Sendable {
-    case hub(ChangeHub.Event)
-    /// Observers are waiting for their first value.
-    case join
-  }
-
   private struct Observers {
     var next = 0
     /// Observers that received their first value and receive every change.
@@ -23,33 +17,36 @@ final class ObservationRun<Root: Entity>: AnyObservationRun {
   }
 
   private let observers = Protected(Observers())
-  private let input: AsyncStream<Input>.Continuation
-  private let inputs: AsyncStream<Input>
+  /// Inputs not handled yet; the run takes them all at once, so commits that arrive while it
+  /// is busy are applied together and published as one value.
+  private let inbox: Inbox
   private let token: UInt64
   private let task = Protected<Task<Void, Never>?>(nil)
   private let hub: ChangeHub
   private let engine: any StorageEngine
   private let request: FetchRequest<Root>
+  private let frame: Duration
 
-  init(core: ContainerCore, request: FetchRequest<Root>) {
-    let (inputs, input) = AsyncStream.makeStream(of: Input.self)
+  init(core: ContainerCore, request: FetchRequest<Root>, frame: Duration) {
     let hub = core.hub
+    let inbox = Inbox()
     self.hub = hub
-    self.input = input
-    self.inputs = inputs
+    self.inbox = inbox
     self.engine = core.engine
     self.request = request
-    self.token = hub.subscribe { event in input.yield(.hub(event)) }
+    self.frame = frame
+    self.token = hub.subscribe { event in inbox.post(.hub(event)) }
   }
 
   /// Starts the observation; `onEnd` runs if it ends by itself (the container closed, or an
   /// error), not when it is stopped.
   func start(onEnd: @escaping @Sendable (ObservationRun<Root>) -> Void) {
-    let (engine, request, inputs, observers) = (
-      self.engine, self.request, self.inputs, self.observers
+    let (engine, request, inbox, observers, frame) = (
+      self.engine, self.request, self.inbox, self.observers, self.frame
     )
     let started = Task { [weak self] in
-      await Self.run(engine: engine, request: request, inputs: inputs, observers: observers)
+      await Self.run(
+        engine: engine, request: request, frame: frame, inbox: inbox, observers: observers)
       if !Task.isCancelled, let self { onEnd(self) }
     }
     task.withLock { $0 = started }
@@ -66,7 +63,7 @@ final class ObservationRun<Root: Entity>: AnyObservationRun {
       observers.pending[observers.next] = continuation
       return observers.next
     }
-    input.yield(.join)
+    inbox.post(.join)
     return id
   }
 
@@ -85,11 +82,11 @@ final class ObservationRun<Root: Entity>: AnyObservationRun {
   func stop() {
     task.withLock { $0 }?.cancel()
     hub.unsubscribe(token)
-    input.finish()
+    inbox.finish()
   }
 
   private static func run(
-    engine: any StorageEngine, request: FetchRequest<Root>, inputs: AsyncStream<Input>,
+    engine: any StorageEngine, request: FetchRequest<Root>, frame: Duration, inbox: Inbox,
     observers: Protected<Observers>
   ) async {
     var state = ResultsState(request: request)
@@ -99,55 +96,82 @@ final class ObservationRun<Root: Entity>: AnyObservationRun {
       _ = state.replace(with: objects)
       state.sequence = sequence
       previous = try FetchedResults.make(state, updated: [], previous: &previous).snapshot
-      for await item in inputs {
+      for await items in inbox.batches {
         if Task.isCancelled { break }
-        let changes: ResultChanges?
-        let updated: Set<UUID>?
-        switch item {
-        case .join:
-          let joining = observers.withLock { observers in
-            defer {
-              observers.active.merge(observers.pending) { old, _ in old }
-              observers.pending = [:]
+        // Every commit of the batch is applied, then one value is published, its changeset
+        // the commits' changes merged (a refetch is diffed against the last value).
+        var applied: [ResultChanges] = []
+        var refetched = false
+        var updated: Set<UUID> = []
+        var joined = false
+        for item in items {
+          switch item {
+          case .join:
+            joined = true
+          case .hub(.commit(let summary)):
+            guard summary.sequence > state.sequence else { continue }
+            state.sequence = summary.sequence
+            guard let committed = summary.changes(of: Root.self) else { continue }
+            if state.isIncremental {
+              if let changes = state.apply(committed) {
+                applied.append(changes)
+                updated.formUnion(changes.updated)
+              }
+            } else if let changed = try await refetch(engine, &state) {
+              refetched = true
+              updated.formUnion(changed)
             }
-            return Array(observers.pending.values)
+          case .hub(.external):
+            if let changed = try await refetch(engine, &state) {
+              refetched = true
+              updated.formUnion(changed)
+            }
+          case .hub(.closed):
+            finish(observers, error: nil)
+            return
           }
-          guard !joining.isEmpty else { continue }
-          var none: FetchedResults<Root>.ResultsSnapshot? = nil
-          let first = try FetchedResults.make(state, updated: [], previous: &none)
-          for observer in joining { observer.yield(first) }
-          continue
-        case .hub(.commit(let summary)):
-          guard summary.sequence > state.sequence else { continue }
-          state.sequence = summary.sequence
-          guard let committed = summary.changes(of: Root.self) else { continue }
-          if state.isIncremental {
-            changes = state.apply(committed)
-            updated = changes?.updated
-          } else {
-            changes = nil
-            updated = try await refetch(engine, &state)
-          }
-        case .hub(.external):
-          changes = nil
-          updated = try await refetch(engine, &state)
-        case .hub(.closed):
-          finish(observers, error: nil)
-          return
         }
-        guard let updated else { continue }
-        // Observers keep their values; the snapshot kept here is edited in place when no
-        // observer holds it any more.
-        let next = try FetchedResults.make(
-          state, updated: updated, previous: &previous, changes: changes)
-        previous = next.snapshot
-        let active = observers.withLock { Array($0.active.values) }
-        for observer in active { observer.yield(next) }
+        if refetched || !applied.isEmpty {
+          // Observers keep their values; the snapshot kept here is edited in place when no
+          // observer holds it any more.
+          let changes =
+            refetched
+            ? nil
+            : ResultChanges.merged(applied) { id in previous?.contains(item: id) ?? false }
+          let next = try FetchedResults.make(
+            state, updated: updated, previous: &previous, changes: changes)
+          previous = next.snapshot
+          let active = observers.withLock { Array($0.active.values) }
+          for observer in active { observer.yield(next) }
+          if joined { try welcome(state, observers) }
+          // The commits of the rest of the frame wait for its end, then go out together.
+          if frame > .zero { try? await Task.sleep(for: frame) }
+        } else if joined {
+          try welcome(state, observers)
+        }
       }
       finish(observers, error: nil)
     } catch {
       finish(observers, error: error)
     }
+  }
+
+  /// Gives waiting observers the current result as their first value; they receive every
+  /// change from then on.
+  private static func welcome(_ state: ResultsState<Root>, _ observers: Protected<Observers>)
+    throws
+  {
+    let joining = observers.withLock { observers in
+      defer {
+        observers.active.merge(observers.pending) { old, _ in old }
+        observers.pending = [:]
+      }
+      return Array(observers.pending.values)
+    }
+    guard !joining.isEmpty else { return }
+    var none: FetchedResults<Root>.ResultsSnapshot? = nil
+    let first = try FetchedResults.make(state, updated: [], previous: &none)
+    for observer in joining { observer.yield(first) }
   }
 
   private static func finish(_ observers: Protected<Observers>, error: (any Error)?) {
@@ -170,6 +194,44 @@ final class ObservationRun<Root: Entity>: AnyObservationRun {
   }
 }
 
+/// The inputs of a run: posted from any thread, taken as one batch when the run is ready.
+private final class Inbox: Sendable {
+  private let queue = Protected<[ObservationInput]>([])
+  private let bell: AsyncStream<Void>.Continuation
+  private let rings: AsyncStream<Void>
+
+  init() {
+    (rings, bell) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+  }
+
+  func post(_ input: ObservationInput) {
+    queue.withLock { $0.append(input) }
+    bell.yield()
+  }
+
+  func finish() {
+    bell.finish()
+  }
+
+  /// Everything posted since the last batch, each time something was.
+  var batches: some AsyncSequence<[ObservationInput], Never> {
+    rings.compactMap { [queue] in
+      let items = queue.withLock { queue in
+        defer { queue.removeAll(keepingCapacity: true) }
+        return queue
+      }
+      return items.isEmpty ? nil : items
+    }
+  }
+}
+
+/// What a run reacts to.
+private enum ObservationInput: Sendable {
+  case hub(ChangeHub.Event)
+  /// Observers are waiting for their first value.
+  case join
+}
+
 /// A run whose entity is erased, as the registry keeps it.
 protocol AnyObservationRun: AnyObject, Sendable {
   func stop()
@@ -180,17 +242,17 @@ final class ObservationRegistry: Sendable {
   private let runs = Protected<[String: any AnyObservationRun]>([:])
 
   /// Joins the observation of `request`, starting it if none runs.
-  func join<Root: Entity>(_ request: FetchRequest<Root>, core: ContainerCore)
+  func join<Root: Entity>(_ request: FetchRequest<Root>, frame: Duration, core: ContainerCore)
     -> ObservationSubscription<Root>
   {
-    let key = Self.key(request, core: core)
+    let key = Self.key(request, core: core) + "|frame:\(frame)"
     let (results, continuation) = AsyncThrowingStream.makeStream(of: FetchedResults<Root>.self)
     let (run, id) = runs.withLock { runs in
       let run: ObservationRun<Root>
       if let existing = runs[key] as? ObservationRun<Root> {
         run = existing
       } else {
-        run = ObservationRun(core: core, request: request)
+        run = ObservationRun(core: core, request: request, frame: frame)
         run.start { [weak self] ended in self?.remove(key, ended) }
         runs[key] = run
       }

@@ -25,9 +25,10 @@ public struct ObservedResults<Root: Entity>: AsyncSequence, Sendable {
 
   let core: ContainerCore
   let request: FetchRequest<Root>
+  let frame: Duration
 
   public func makeAsyncIterator() -> Iterator {
-    Iterator(subscription: core.observations.join(request, core: core))
+    Iterator(subscription: core.observations.join(request, frame: frame, core: core))
   }
 
   /// The iterator; dropping it ends this observer's part of the observation.
@@ -54,8 +55,20 @@ extension ModelContext {
   /// new value with the changes from the previous value. Observers of the same request share
   /// one observation.
   ///
-  /// - Parameter request: The request to observe.
-  public func observe<Root: Entity>(_ request: FetchRequest<Root>) -> ObservedResults<Root> {
-    ObservedResults(core: core, request: request)
+  /// With a `frame`, a burst of commits is published at most once per frame: the first
+  /// commit after a quiet frame goes out at once, the ones that follow within the frame
+  /// together at its end, as one value whose changeset covers them all. A live view that
+  /// many commits update (a page open on a busy list) then costs one update per frame, not
+  /// one per commit, and the commits themselves are never slowed by it.
+  ///
+  /// - Parameters:
+  ///   - request: The request to observe.
+  ///   - frame: The shortest time between two values; zero (the default) publishes every
+  ///     commit as soon as it is applied. Observers share an observation only with the same
+  ///     request and frame.
+  public func observe<Root: Entity>(_ request: FetchRequest<Root>, frame: Duration = .zero)
+    -> ObservedResults<Root>
+  {
+    ObservedResults(core: core, request: request, frame: frame)
   }
 }

@@ -13,6 +13,54 @@ struct ResultChanges: Sendable {
   var updated: Set<UUID> = []
 }
 
+extension ResultChanges {
+  /// What several commits, applied one after the other, did to a result: the changes from the
+  /// result before the first to the result after the last, so that a burst of commits is
+  /// published as one value with an incremental changeset.
+  ///
+  /// - Parameters:
+  ///   - sequence: Each commit's changes, in commit order.
+  ///   - wasPresent: Whether an object was in the result before the first commit.
+  static func merged(_ sequence: [ResultChanges], wasPresent: (UUID) -> Bool) -> ResultChanges {
+    guard sequence.count > 1 else { return sequence.first ?? ResultChanges() }
+    var present: [UUID: Bool] = [:]
+    var touched: Set<UUID> = []
+    var updated: Set<UUID> = []
+    var repositioned: Set<UUID> = []
+    for changes in sequence {
+      for id in changes.removed { present[id] = false }
+      for id in changes.inserted {
+        // Out and back in: for the first result, it moved and may have changed.
+        if present[id] == false || (present[id] == nil && wasPresent(id)) {
+          updated.insert(id)
+          repositioned.insert(id)
+        }
+        present[id] = true
+      }
+      for id in changes.repositioned { present[id] = true }
+      for id in changes.updated { present[id] = true }
+      touched.formUnion(changes.removed)
+      touched.formUnion(changes.inserted)
+      updated.formUnion(changes.updated)
+      repositioned.formUnion(changes.repositioned)
+    }
+    var merged = ResultChanges()
+    for id in touched.union(updated).union(repositioned) {
+      let before = wasPresent(id)
+      let after = present[id] ?? before
+      switch (before, after) {
+      case (false, true): merged.inserted.insert(id)
+      case (true, false): merged.removed.insert(id)
+      case (true, true):
+        if updated.contains(id) { merged.updated.insert(id) }
+        if repositioned.contains(id) { merged.repositioned.insert(id) }
+      case (false, false): break
+      }
+    }
+    return merged
+  }
+}
+
 extension FetchedResults {
   typealias SnapshotSectionType = SnapshotSection<StoredValue, UUID>
 

@@ -71,9 +71,15 @@ struct ResultsState<Root: Entity>: Sendable {
           }
           versions[object.id] = stored.version
           if objects[index] == object { continue }
+          touched = true
+          if request.matches(object), staysSorted(object, at: index) {
+            // The common edit (a title, a status) keeps its place: no shifting of the array.
+            objects[index] = object
+            result.updated.insert(object.id)
+            continue
+          }
           objects.remove(at: index)
           ids.remove(at: index)
-          touched = true
           if request.matches(object) {
             insertSorted(object)
             result.repositioned.insert(object.id)
@@ -91,6 +97,13 @@ struct ResultsState<Root: Entity>: Sendable {
       }
     }
     return touched ? result : nil
+  }
+
+  /// Whether `object` belongs at `index`, between the neighbours of the object it replaces.
+  private func staysSorted(_ object: Root, at index: Int) -> Bool {
+    if index > 0, sort.order(objects[index - 1], object) >= 0 { return false }
+    if index + 1 < objects.count, sort.order(object, objects[index + 1]) >= 0 { return false }
+    return true
   }
 
   private mutating func insertSorted(_ object: Root) {

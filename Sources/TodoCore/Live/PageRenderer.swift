@@ -41,22 +41,25 @@ public final class PageRenderer: Sendable {
     }
   }
 
-  /// A page as rendered, with the view it was rendered for (`nil`: not shareable).
+  /// A page as rendered: its list part, shared with the pages of the same view, its own
+  /// chrome, and the view it was rendered for (`nil`: not shareable).
   public struct Rendered: Sendable {
-    /// The page.
-    public let page: PageSnapshot
+    /// The page's own chrome.
+    public let chrome: LiveChrome
+    let list: ListPart
     let view: View?
+
+    /// The whole page (the list part is rendered on first use, once per view).
+    public var page: PageSnapshot {
+      var page = list.page
+      page.chrome = chrome
+      return page
+    }
   }
 
   private struct DiffKey: Hashable {
     var from: View
     var to: View
-  }
-
-  /// A view's list part, and how many of its todos are not done (for the chrome's counter).
-  private struct Render {
-    var page: PageSnapshot
-    var remaining: Int
   }
 
   /// A diff between two views, and its stages and cells as JSON, encoded once.
@@ -67,8 +70,8 @@ public final class PageRenderer: Sendable {
   }
 
   private struct Shared {
-    var renders: [View: Render] = [:]
-    var diffs: [DiffKey: Diff] = [:]
+    var renders = SharedWork<View, ListPart>()
+    var diffs = SharedWork<DiffKey, Diff>()
     /// Chromes as JSON: most pages of a view show the same one.
     var chromes: [LiveChrome: Data] = [:]
   }
@@ -86,47 +89,75 @@ public final class PageRenderer: Sendable {
 
   /// The page for `state`: the list part shared with every page that shows the same data the
   /// same way, the chrome its own.
-  public func render(_ state: LivePage.State) -> Rendered {
-    guard let view = View(state) else { return Rendered(page: PageSnapshot(state), view: nil) }
-    let render = shared.withLock { shared in
-      if let render = shared.renders[view] { return render }
+  ///
+  /// The first page to need a rendering computes it; the others that need it meanwhile wait
+  /// for it without holding a thread.
+  public func render(_ state: LivePage.State) async -> Rendered {
+    guard let view = View(state) else {
+      return Rendered(chrome: LiveChrome(state), list: ListPart(state), view: nil)
+    }
+    let list = await shared(\.renders, view) {
       var viewed = state
       viewed.now = view.now
-      let render = Render(
-        page: PageSnapshot(listOnly: viewed),
-        remaining: state.todos.count { $0.status != .done })
-      if shared.renders.count >= capacity { shared.renders.removeAll(keepingCapacity: true) }
-      shared.renders[view] = render
-      return render
+      return ListPart(viewed)
     }
-    var page = render.page
-    page.chrome = LiveChrome(state, remaining: render.remaining)
-    return Rendered(page: page, view: view)
+    return Rendered(
+      chrome: LiveChrome(state, remaining: list.remaining), list: list, view: view)
+  }
+
+  /// The value of `key` in one of the shared tables: taken if there, awaited if another page
+  /// is computing it, computed otherwise (outside the lock).
+  private func shared<Key: Hashable & Sendable, Value: Sendable>(
+    _ table: WritableKeyPath<Shared, SharedWork<Key, Value>>, _ key: Key,
+    compute: () throws -> Value
+  ) async rethrows -> Value {
+    let capacity = self.capacity
+    switch shared.withLock({ $0[keyPath: table].claim(key, capacity: capacity) }) {
+    case .ready(let value):
+      return value
+    case .wait:
+      let value = await withCheckedContinuation { continuation in
+        shared.withLock { $0[keyPath: table].wait(for: key, continuation) }
+      }
+      guard let value else { return try compute() }
+      return value
+    case .compute:
+      do {
+        let value = try compute()
+        let waiters = shared.withLock { $0[keyPath: table].finish(key, value) }
+        for waiter in waiters { waiter.resume(returning: value) }
+        return value
+      } catch {
+        let waiters = shared.withLock { $0[keyPath: table].abandon(key) }
+        for waiter in waiters { waiter.resume(returning: nil) }
+        throw error
+      }
+    }
   }
 
   /// The message that turns `old` into `new`; the list part's diff is shared by every page
   /// that goes between the same two views.
-  public func changes(from old: Rendered, to new: Rendered, revision: Int) -> LiveChanges {
-    guard let diff = try? sharedDiff(from: old, to: new) else {
+  public func changes(from old: Rendered, to new: Rendered, revision: Int) async -> LiveChanges {
+    guard let diff = try? await sharedDiff(from: old, to: new) else {
       return LiveChanges(from: old.page, to: new.page, revision: revision)
     }
     var changes = diff.changes
     changes.revision = revision
-    changes.chrome = old.page.chrome == new.page.chrome ? nil : new.page.chrome
+    changes.chrome = old.chrome == new.chrome ? nil : new.chrome
     return changes
   }
 
   /// The `changes` message from `old` to `new` as the bytes ``LiveMessage/encoded()`` writes,
   /// or `nil` when nothing changed. The stages and cells are encoded once for every page
   /// that goes between the same two views, and each distinct chrome once.
-  public func encodedChanges(from old: Rendered, to new: Rendered, revision: Int) throws
+  public func encodedChanges(from old: Rendered, to new: Rendered, revision: Int) async throws
     -> Data?
   {
-    guard let diff = try sharedDiff(from: old, to: new) else {
+    guard let diff = try await sharedDiff(from: old, to: new) else {
       let changes = LiveChanges(from: old.page, to: new.page, revision: revision)
       return changes.isEmpty ? nil : try LiveMessage.changes(changes).encoded()
     }
-    let chrome = old.page.chrome == new.page.chrome ? nil : new.page.chrome
+    let chrome = old.chrome == new.chrome ? nil : new.chrome
     guard !diff.changes.stages.isEmpty || chrome != nil else { return nil }
     let chromeJSON = try chrome.map { chrome in
       try shared.withLock { shared in
@@ -152,22 +183,15 @@ public final class PageRenderer: Sendable {
 
   /// The list part's diff between two shared views, computed and encoded once; `nil` when
   /// either page is not shareable.
-  private func sharedDiff(from old: Rendered, to new: Rendered) throws -> Diff? {
+  private func sharedDiff(from old: Rendered, to new: Rendered) async throws -> Diff? {
     guard let from = old.view, let to = new.view else { return nil }
-    return try shared.withLock { shared in
-      let key = DiffKey(from: from, to: to)
-      if let diff = shared.diffs[key] { return diff }
-      var listOld = old.page
-      var listNew = new.page
-      listOld.chrome = LiveChrome()
-      listNew.chrome = LiveChrome()
-      let changes = LiveChanges(from: listOld, to: listNew, revision: 0)
-      let diff = Diff(
+    return try await shared(\.diffs, DiffKey(from: from, to: to)) {
+      let changes =
+        ListPart.incrementalChanges(from: old.list, to: new.list)
+        ?? LiveChanges(from: old.list.page, to: new.list.page, revision: 0)
+      return Diff(
         changes: changes, stagesJSON: try LiveMessage.encoder.encode(changes.stages),
         cellsJSON: try LiveMessage.encoder.encode(changes.cells))
-      if shared.diffs.count >= capacity { shared.diffs.removeAll(keepingCapacity: true) }
-      shared.diffs[key] = diff
-      return diff
     }
   }
 }

@@ -26,8 +26,14 @@ public struct ListObservation: Equatable, Sendable {
 }
 
 extension TodoService {
+  /// The shortest time between two values of a page's observation: a list that commits
+  /// arrive at faster than this is shown once per frame (about 60 a second), each update
+  /// covering every commit of the frame; an isolated commit is shown at once.
+  static let pageFrame = Duration.milliseconds(16)
+
   /// The live lists and the live todos of `listID`: the current value first, then a new
-  /// value after every commit that changes either, from this process or another one.
+  /// value after every commit that changes either, from this process or another one. A
+  /// consumer that is slower than the commits receives the newest value, not every one.
   ///
   /// Built on `Persistence` observation: every observer of the same list shares one
   /// observation, updated incrementally from each commit's change record, so a change to one
@@ -37,9 +43,11 @@ extension TodoService {
   /// - Parameter listID: The list (a list that does not exist yields no todos).
   public func observe(list listID: UUID) -> AsyncThrowingStream<ListObservation, any Error> {
     let context = container.viewContext
-    let lists = context.observe(Self.liveLists)
-    let todos = context.observe(Self.liveTodos(inList: listID))
-    return AsyncThrowingStream { continuation in
+    let lists = context.observe(Self.liveLists, frame: Self.pageFrame)
+    let todos = context.observe(Self.liveTodos(inList: listID), frame: Self.pageFrame)
+    // Only the newest value waits for a slow consumer: each value is the whole list, so a
+    // page that falls behind skips straight to the present.
+    return AsyncThrowingStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
       let latest = LatestPair()
       let publish: @Sendable ((lists: [TodoList], todos: [Todo], sequence: UInt64)?) -> Void = {
         guard let value = $0 else { return }

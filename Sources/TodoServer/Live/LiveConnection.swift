@@ -15,13 +15,6 @@ struct LiveConnection {
   let renderer: PageRenderer
   let logger: Logger
 
-  /// What the writer sends next.
-  private enum Output: Sendable {
-    case state(LivePage.State)
-    case error(LiveMessage)
-    case resync
-  }
-
   /// Serves the page until the browser closes the connection.
   func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
     let store = Store(initialState: LivePage.State()) {
@@ -30,8 +23,8 @@ struct LiveConnection {
       $0.todoClient = .live(service)
       $0.date = DateGenerator { Date() }
     }
-    let (outputs, output) = AsyncStream<Output>.makeStream()
-    let observation = store.observe { output.yield(.state($0)) }
+    let outbox = LiveOutbox()
+    let observation = store.observe { outbox.post(state: $0) }
     defer {
       observation.cancel()
       store.cancelAllEffects()
@@ -39,26 +32,26 @@ struct LiveConnection {
     store.send(.onAppear)
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask {
-        try await Self.write(outputs, to: outbound, store: store, renderer: renderer)
+        try await Self.write(outbox, to: outbound, store: store, renderer: renderer)
       }
       group.addTask {
-        defer { output.finish() }
+        defer { outbox.finish() }
         for try await message in inbound.messages(maxSize: Self.maximumMessageSize) {
           guard case .text(let text) = message else {
-            output.yield(.error(LiveProtocolError.malformed("send text messages").message))
+            outbox.post(error: LiveProtocolError.malformed("send text messages").message)
             continue
           }
           do throws(LiveProtocolError) {
             switch try LiveEvent(json: Data(text.utf8)) {
             case .page(let action): store.send(action)
-            case .resync: output.yield(.resync)
+            case .resync: outbox.resync()
             }
           } catch {
-            output.yield(.error(error.message))
+            outbox.post(error: error.message)
           }
         }
       }
-      // The writer ends only when the reader has (it finishes the outputs) or a write
+      // The writer ends only when the reader has (it finishes the outbox) or a write
       // failed. Wait for both, so that the reader's error, the close code of a refused
       // message (1007 invalid UTF-8, 1009 too large), reaches the WebSocket handler instead
       // of a normal close.
@@ -67,30 +60,25 @@ struct LiveConnection {
     }
   }
 
-  /// Renders each state and writes the first snapshot, then the changes of each state.
+  /// Writes the first snapshot, then the changes to the newest state each time the page can
+  /// take more: a page that is slower than the commits skips the states in between, and its
+  /// next message covers them all.
   private static func write(
-    _ outputs: AsyncStream<Output>, to outbound: WebSocketOutboundWriter,
+    _ outbox: LiveOutbox, to outbound: WebSocketOutboundWriter,
     store: Store<LivePage.State, LivePage.Action>, renderer: PageRenderer
   ) async throws {
     var shown: PageRenderer.Rendered?
     var revision = 0
-    for await item in outputs {
-      let rendered: PageRenderer.Rendered
-      switch item {
-      case .error(let message):
-        try await send(message, to: outbound)
-        continue
-      case .resync:
-        shown = nil
-        rendered = renderer.render(store.state)
-      case .state(let state):
-        rendered = renderer.render(state)
-      }
-      guard rendered.page.chrome.loaded else { continue }
+    for await pending in outbox.deliveries {
+      for message in pending.errors { try await send(message, to: outbound) }
+      if pending.resync { shown = nil }
+      guard let state = pending.state ?? (pending.resync ? store.state : nil) else { continue }
+      let rendered = await renderer.render(state)
+      guard rendered.chrome.loaded else { continue }
       revision += 1
       if let previous = shown {
         guard
-          let message = try renderer.encodedChanges(
+          let message = try await renderer.encodedChanges(
             from: previous, to: rendered, revision: revision)
         else {
           revision -= 1

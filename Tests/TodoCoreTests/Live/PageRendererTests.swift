@@ -28,7 +28,7 @@ struct PageRendererTests {
   }
 
   @Test("the shared message is byte for byte the message of the whole page's diff")
-  func encodedChangesMatch() throws {
+  func encodedChangesMatch() async throws {
     let renderer = PageRenderer()
     let milk = try Self.todo("Milk")
     let eggs = try Self.todo("Eggs \"large\" / <b>")
@@ -39,32 +39,121 @@ struct PageRendererTests {
     var problem = after
     problem.problem = "That todo no longer exists."
     for (old, new) in [(before, after), (before, problem), (after, problem)] {
-      let shown = renderer.render(old)
-      let next = renderer.render(new)
+      let shown = await renderer.render(old)
+      let next = await renderer.render(new)
       #expect(shown.page == PageSnapshot(old))
       #expect(next.page == PageSnapshot(new))
       let expected = LiveChanges(from: PageSnapshot(old), to: PageSnapshot(new), revision: 7)
-      #expect(renderer.changes(from: shown, to: next, revision: 7) == expected)
-      let bytes = try renderer.encodedChanges(from: shown, to: next, revision: 7)
+      #expect(await renderer.changes(from: shown, to: next, revision: 7) == expected)
+      let bytes = try await renderer.encodedChanges(from: shown, to: next, revision: 7)
       #expect(bytes == (expected.isEmpty ? nil : try LiveMessage.changes(expected).encoded()))
     }
     // Nothing changed: no message.
-    let same = renderer.render(after)
-    #expect(try renderer.encodedChanges(from: same, to: renderer.render(after), revision: 8) == nil)
+    let same = await renderer.render(after)
+    let again = await renderer.render(after)
+    #expect(try await renderer.encodedChanges(from: same, to: again, revision: 8) == nil)
   }
 
   @Test("pages that have not loaded, or whose data has no sequence, are rendered on their own")
-  func unshareable() throws {
+  func unshareable() async throws {
     let renderer = PageRenderer()
     let loading = LivePage.State()
     let unsequenced = try Self.state([try Self.todo("Milk")], sequence: 0)
-    let first = renderer.render(loading)
-    let second = renderer.render(unsequenced)
+    let first = await renderer.render(loading)
+    let second = await renderer.render(unsequenced)
     #expect(second.page == PageSnapshot(unsequenced))
     let expected = LiveChanges(
       from: PageSnapshot(loading), to: PageSnapshot(unsequenced), revision: 2)
     #expect(
-      try renderer.encodedChanges(from: first, to: second, revision: 2)
+      try await renderer.encodedChanges(from: first, to: second, revision: 2)
         == LiveMessage.changes(expected).encoded())
+  }
+
+  @Test("many pages rendering and diffing the same views at once all get the whole result")
+  func concurrentPagesShareTheWork() async throws {
+    let renderer = PageRenderer()
+    let todos = try (0..<300).map { try Self.todo("todo \($0)") }
+    var changed = todos
+    changed[150].status = .done
+    let before = try Self.state(todos, sequence: 1)
+    let after = try Self.state(changed, sequence: 2)
+    let expected = try LiveMessage.changes(
+      LiveChanges(from: PageSnapshot(before), to: PageSnapshot(after), revision: 3)
+    ).encoded()
+    let messages = try await withThrowingTaskGroup(of: Data?.self) { group in
+      for _ in 0..<64 {
+        group.addTask {
+          let shown = await renderer.render(before)
+          let next = await renderer.render(after)
+          return try await renderer.encodedChanges(from: shown, to: next, revision: 3)
+        }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(messages.count == 64)
+    #expect(messages.allSatisfy { $0 == expected })
+  }
+
+  /// The items of a one-section page after `stages`, applied as the browser does: deletions
+  /// and move sources at their places before the stage, insertions and move targets at their
+  /// places after it.
+  static func apply(_ stages: [LiveChanges.Stage], to items: [String]) -> [String] {
+    var items = items
+    for stage in stages {
+      let leaving = Set(stage.itemDeleted.map(\.element) + stage.itemMoved.map { $0.from[1] })
+      items = items.enumerated().filter { !leaving.contains($0.offset) }.map(\.element)
+      let arriving =
+        (stage.itemInserted.map { ($0.element, $0.id) } + stage.itemMoved.map { ($0.to[1], $0.id) })
+        .sorted { $0.0 < $1.0 }
+      for (index, id) in arriving { items.insert(id, at: index) }
+    }
+    return items
+  }
+
+  @Test(
+    "a commit's changes on a long list are diffed from the todos that differ, and replay",
+    arguments: ["update", "append", "insert", "delete", "move", "hide", "two", "mixed"])
+  func incrementalChangesReplay(_ edit: String) async throws {
+    let renderer = PageRenderer()
+    let todos = try (0..<60).map { try Self.todo("todo \($0)") }
+    var after = todos
+    switch edit {
+    case "update": after[30].title = "changed"
+    case "append": after.append(try Self.todo("new"))
+    case "insert": after.insert(try Self.todo("new"), at: 20)
+    case "delete": after.remove(at: 45)
+    case "move": after.insert(after.remove(at: 5), at: 40)
+    case "hide": after[12].status = .done
+    case "mixed":
+      after[10].title = "edited"
+      after.insert(try Self.todo("new"), at: 30)
+      after[50].status = .done
+      after.append(try Self.todo("last"))
+    default:
+      after[3].title = "first"
+      after[57].status = .inProgress
+    }
+    var old = try Self.state(todos, sequence: 1)
+    var new = try Self.state(after, sequence: 2)
+    if edit == "hide" {
+      old.filter = .active
+      new.filter = .active
+    }
+    let shown = await renderer.render(old)
+    let next = await renderer.render(new)
+    let changes = await renderer.changes(from: shown, to: next, revision: 3)
+    // The renderer took the path that renders only what differs.
+    let incremental = try #require(ListPart.incrementalChanges(from: shown.list, to: next.list))
+    #expect(incremental.stages == changes.stages)
+    let oldPage = PageSnapshot(old)
+    let newPage = PageSnapshot(new)
+    #expect(
+      Self.apply(changes.stages, to: oldPage.items.itemIdentifiers) == newPage.items.itemIdentifiers
+    )
+    #expect(!changes.stages.isEmpty)
+    let touched = changes.stages.flatMap { $0.itemInserted + $0.itemUpdated }.map(\.id)
+    for id in touched { #expect(changes.cells[id] == newPage.cells[id]) }
+    // Only what differs is in the message.
+    #expect(changes.cells.count <= 4)
   }
 }
