@@ -77,6 +77,8 @@ struct LiveBenchmark: AsyncParsableCommand {
   }
 
   func run() async throws {
+    // The allocator settings of `todo serve`: the server runs in this process.
+    ServerMemory.configure()
     // Only errors, on stderr: the table and the summary line are the output.
     LoggingSystem.bootstrap { label in
       var handler = StreamLogHandler.standardError(label: label)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import TodoServer
 
 /// `todo-bench soak`: a bounded soak of the server with live pages open.
 ///
@@ -48,6 +49,8 @@ struct SoakBenchmark: AsyncParsableCommand {
   }
 
   func run() async throws {
+    // The allocator settings of `todo serve`: the server runs in this process.
+    ServerMemory.configure()
     LoggingSystem.bootstrap { label in
       var handler = StreamLogHandler.standardError(label: label)
       handler.logLevel = .error

@@ -100,6 +100,7 @@ extension Todo {
     }
 
     func run() async throws {
+      ServerMemory.configure()
       let url = DatabasePath.resolve(database, environment: ProcessInfo.processInfo.environment)
       var logger = Logger(label: "todo")
       logger.logLevel = .info

@@ -10,11 +10,12 @@ import Synchronization
 /// search, layout, order, collapsed groups). Pages that agree on all of them (the common case:
 /// many people on one list) get one rendering, and the change from one such rendering to the
 /// next is diffed once; only the chrome (dialogs, drafts, problems) is each page's own. With
-/// a thousand pages open on a list, one commit costs one render and one diff, plus a small
-/// message per page.
+/// a thousand pages open on a list, one commit costs one diff of the todos it changed
+/// (``ListPart/incrementalChanges(from:to:)``), plus a small message per page; the whole
+/// list part is rendered (``PageSnapshot/init(listOnly:)``) only for a page's snapshot.
 ///
-/// Renderings are kept only for the data a page may still show (the newest two sequences of
-/// each view); the function they share is ``PageSnapshot/init(_:)``.
+/// The first page to need a list part or a diff computes it while the others await it.
+/// Up to `capacity` of each are kept: the views open now, at their newest sequences.
 public final class PageRenderer: Sendable {
   /// What makes two pages render the same list part.
   struct View: Hashable, Sendable {
@@ -76,14 +77,15 @@ public final class PageRenderer: Sendable {
     var chromes: [LiveChrome: Data] = [:]
   }
 
-  /// The most renderings and diffs kept: the views currently open, twice.
+  /// The most list parts and diffs kept (each list part holds its list): the views open now,
+  /// at their newest sequences; an evicted one is rebuilt from the todos that differ.
   private let capacity: Int
   private let shared = Mutex(Shared())
 
   /// Creates a renderer.
   ///
   /// - Parameter capacity: How many renderings (and diffs) are kept at most.
-  public init(capacity: Int = 256) {
+  public init(capacity: Int = 32) {
     self.capacity = capacity
   }
 
