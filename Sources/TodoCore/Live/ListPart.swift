@@ -129,11 +129,6 @@ final class ListPart: Sendable {
 
   /// The list part of some of the todos, as ``PageSnapshot/init(listOnly:)`` renders it.
   private func slice(_ todos: ArraySlice<Todo>) -> PageSnapshot {
-    var page = PageSnapshot()
-    let shown = todos.filter(isShown)
-    try? page.items.appendSections(["main"])
-    try? page.items.appendItems(shown.map(\.id.uuidString), toSection: "main")
-    for todo in shown { page.cells[todo.id.uuidString] = LiveCell(todo, now: state.now) }
-    return page
+    PageSnapshot(plain: todos.lazy.filter(isShown), now: state.now)
   }
 }

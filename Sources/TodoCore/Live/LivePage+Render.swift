@@ -25,11 +25,14 @@ extension PageSnapshot {
     self.init()
     guard state.loaded else { return }
     let todos = Self.visibleTodos(state)
+    guard state.layout != .plain else {
+      self = PageSnapshot(plain: todos, now: state.now)
+      return
+    }
     for todo in todos { cells[todo.id.uuidString] = LiveCell(todo, now: state.now) }
     switch state.layout {
     case .plain:
-      items.appendSectionsUnchecked(["main"])
-      items.appendItemsUnchecked(todos.map(\.id.uuidString), to: "main")
+      break
     case .sectioned:
       var order: [String] = []
       var groups: [String: [String]] = [:]
@@ -47,6 +50,19 @@ extension PageSnapshot {
     case .outline:
       renderOutline(todos, state: state)
     }
+  }
+
+  /// The list part of the plain layout: one section, `todos` in order, with their cells.
+  init(plain todos: some Sequence<Todo>, now: Date) {
+    self.init()
+    items.appendSectionsUnchecked(["main"])
+    var ids: [String] = []
+    for todo in todos {
+      let id = todo.id.uuidString
+      ids.append(id)
+      cells[id] = LiveCell(todo, now: now)
+    }
+    items.appendItemsUnchecked(ids, to: "main")
   }
 
   /// The todos the list shows: filtered by status and search text, in user or deadline order.
