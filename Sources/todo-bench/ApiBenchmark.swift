@@ -26,11 +26,14 @@ struct ApiBenchmark: AsyncParsableCommand {
   @Option(help: "Concurrent keep-alive connections.")
   var connections = 32
 
-  @Option(help: "Measured seconds per scenario.")
-  var seconds = 4.0
+  @Option(help: "Rounds: every scenario of a comparison runs once per round.")
+  var rounds = 5
 
-  @Option(help: "Warm-up seconds per scenario (not measured).")
-  var warmUp = 1.0
+  @Option(help: "Measured seconds per scenario and round.")
+  var seconds = 2.0
+
+  @Option(help: "Warm-up seconds per scenario and round (not measured).")
+  var warmUp = 0.5
 
   @Option(help: "Todos in the small list (list read and create baseline).")
   var smallList = 100
@@ -45,6 +48,7 @@ struct ApiBenchmark: AsyncParsableCommand {
     guard (1...256).contains(connections) else {
       throw ValidationError("--connections must be 1...256")
     }
+    guard (1...50).contains(rounds) else { throw ValidationError("--rounds must be 1...50") }
     guard seconds > 0, seconds <= 60, warmUp >= 0, warmUp <= 10 else {
       throw ValidationError("--seconds must be in (0, 60] and --warm-up in [0, 10]")
     }
@@ -90,69 +94,110 @@ struct ApiBenchmark: AsyncParsableCommand {
       return target
     }
 
-    // List reads.
+    // Every scenario of a comparison runs in each round, one after the other, against
+    // servers that all run for the whole comparison: this machine's speed drifts by a third
+    // over tens of seconds, so a ratio is the median of the rounds' ratios, each between
+    // figures measured seconds apart.
+    let rounds = rounds
+    @Sendable func measure(_ scenarios: [Scenario]) async throws -> [[LoadGenerator.Result]] {
+      var results = Array(repeating: [LoadGenerator.Result](), count: scenarios.count)
+      for _ in 0..<rounds {
+        for (index, scenario) in scenarios.enumerated() {
+          results[index].append(
+            try await Self.load(
+              generator(scenario.port), expecting: scenario.expected, scenario.request))
+        }
+      }
+      return results
+    }
+    /// The body size of a GET, checked to answer 200.
+    @Sendable func bodyLength(_ path: String, port: Int) async throws -> Int {
+      let request = httpRequest("GET", path, port: port)
+      let size = try await Blocking.run { try HTTPConnection(port: port).roundTrip(request) }
+      guard size.status == 200 else { throw BenchError("GET \(path) answered \(size.status)") }
+      return size.bodyLength
+    }
+
+    // List reads, the raw list read and the constant bodies of the same sizes (the ceiling).
     let smallPath = "/api/v1/lists/\(readLists.list("Bench").uuidString)/todos"
     let longPath = "/api/v1/lists/\(readLists.list("Long").uuidString)/todos"
-    let reading = try await BenchServer.withTodoServer(database: reads, logger: logger) { port in
-      var results: [(LoadGenerator.Result, Int)] = []
-      for path in [smallPath, longPath] {
-        let request = httpRequest("GET", path, port: port)
-        let size = try await Blocking.run { try HTTPConnection(port: port).roundTrip(request) }
-        guard size.status == 200 else {
-          throw BenchError("GET \(path) answered \(size.status)")
-        }
-        let result = try await Self.load(generator(port), expecting: [200]) { _, _ in request }
-        results.append((result, size.bodyLength))
-      }
-      return results
-    }
-    let (list, bodySize) = reading[0]
-    let (longRead, longBodySize) = reading[1]
-
-    // The ceiling: constant bodies of the same sizes.
+    let rawPath = "/lists/\(readLists.list("Bench").uuidString)/todos"
+    let rawReads = try RawListServer.openPool(reads)
     let ceilingPort = PortPromise()
-    let ceilingApp = Self.ceilingApplication(
-      bodySizes: [bodySize, longBodySize], logger: logger,
-      onServerRunning: { ceilingPort.publish($0) })
-    let ceilings = try await BenchServer.serving(ceilingApp, on: ceilingPort, logger: logger) {
-      port in
-      var results: [LoadGenerator.Result] = []
-      for size in [bodySize, longBodySize] {
-        let request = httpRequest("GET", "/ceiling/\(size)", port: port)
-        results.append(try await Self.load(generator(port), expecting: [200]) { _, _ in request })
-      }
-      return results
-    }
-    let (ceiling, longCeiling) = (ceilings[0], ceilings[1])
-
-    // Creates: the JSON API and the Todo-Backend API, in a small and in a grown Inbox.
-    let apiCreatePath = "/api/v1/lists/\(TodoList.inboxID.uuidString)/todos"
-    func creates(on database: URL, path: String) async throws -> LoadGenerator.Result {
-      try await BenchServer.withTodoServer(database: database, logger: logger) { port in
-        try await Self.load(generator(port), expecting: [201]) { connection, sequence in
-          httpRequest(
-            "POST", path, port: port, json: #"{"title":"bench \#(connection)-\#(sequence)"}"#)
+    let rawListPort = PortPromise()
+    let (reading, bodySize, longBodySize) = try await BenchServer.withTodoServer(
+      database: reads, logger: logger
+    ) { port in
+      let bodySize = try await bodyLength(smallPath, port: port)
+      let longBodySize = try await bodyLength(longPath, port: port)
+      let ceilingApp = Self.ceilingApplication(
+        bodySizes: [bodySize, longBodySize], logger: logger,
+        onServerRunning: { ceilingPort.publish($0) })
+      let rawListApp = RawListServer.application(
+        pool: rawReads, logger: logger, onServerRunning: { rawListPort.publish($0) })
+      let reading = try await BenchServer.serving(ceilingApp, on: ceilingPort, logger: logger) {
+        ceiling in
+        try await BenchServer.serving(rawListApp, on: rawListPort, logger: logger) { raw in
+          guard try await bodyLength(rawPath, port: raw) == bodySize else {
+            throw BenchError("the raw list's body is not the API's \(bodySize) bytes")
+          }
+          return try await measure([
+            Scenario(get: smallPath, port: port), Scenario(get: rawPath, port: raw),
+            Scenario(get: "/ceiling/\(bodySize)", port: ceiling),
+            Scenario(get: longPath, port: port),
+            Scenario(get: "/ceiling/\(longBodySize)", port: ceiling),
+          ])
         }
       }
+      return (reading, bodySize, longBodySize)
     }
-    let post = try await creates(on: try copy(small, "post-small"), path: apiCreatePath)
-    let postGrown = try await creates(on: try copy(grown, "post-grown"), path: apiCreatePath)
-    let backend = try await creates(on: try copy(small, "backend-small"), path: "/todos")
-    let backendGrown = try await creates(on: try copy(grown, "backend-grown"), path: "/todos")
+    try rawReads.close()
 
-    // The raw create: the same row with one prepared statement, in a copy of the small Inbox.
+    // Creates: the JSON API and the Todo-Backend API, in a small and in a grown Inbox, and
+    // the raw create (the same row with one prepared statement), each in a copy of its Inbox.
+    let apiCreatePath = "/api/v1/lists/\(TodoList.inboxID.uuidString)/todos"
     let (rawPool, rawColumns) = try RawCreateServer.openPool(try copy(small, "raw"))
     let rawPort = PortPromise()
     let rawApp = RawCreateServer.application(
       pool: rawPool, columns: rawColumns, listID: TodoList.inboxID, logger: logger,
       onServerRunning: { rawPort.publish($0) })
-    let raw = try await BenchServer.serving(rawApp, on: rawPort, logger: logger) { port in
-      try await Self.load(generator(port), expecting: [201]) { connection, sequence in
-        httpRequest(
-          "POST", "/todos", port: port, json: #"{"title":"bench \#(connection)-\#(sequence)"}"#)
+    let (postSmall, postGrown) = (try copy(small, "post-small"), try copy(grown, "post-grown"))
+    let (backendSmall, backendGrown) = (
+      try copy(small, "backend-small"), try copy(grown, "backend-grown")
+    )
+    let creating = try await BenchServer.serving(rawApp, on: rawPort, logger: logger) { raw in
+      try await BenchServer.withTodoServer(database: postSmall, logger: logger) { post in
+        try await BenchServer.withTodoServer(database: postGrown, logger: logger) { grown in
+          try await BenchServer.withTodoServer(database: backendSmall, logger: logger) {
+            backend in
+            try await BenchServer.withTodoServer(database: backendGrown, logger: logger) {
+              backendGrown in
+              try await measure([
+                Scenario(create: apiCreatePath, port: post), Scenario(create: "/todos", port: raw),
+                Scenario(create: apiCreatePath, port: grown),
+                Scenario(create: "/todos", port: backend),
+                Scenario(create: "/todos", port: backendGrown),
+              ])
+            }
+          }
+        }
       }
     }
     try rawPool.close()
+
+    let (list, rawList, ceiling) = (
+      Self.combined(reading[0]), Self.combined(reading[1]), Self.combined(reading[2])
+    )
+    let (longRead, longCeiling) = (Self.combined(reading[3]), Self.combined(reading[4]))
+    let (post, raw, grownPost) = (
+      Self.combined(creating[0]), Self.combined(creating[1]), Self.combined(creating[2])
+    )
+    let (backend, grownBackend) = (Self.combined(creating[3]), Self.combined(creating[4]))
+    /// The median over the rounds of `a`'s rate over `b`'s.
+    func ratio(_ a: [LoadGenerator.Result], _ b: [LoadGenerator.Result]) -> String {
+      let ratios = zip(a, b).map { $0.requestsPerSecond / $1.requestsPerSecond }
+      return Format.fixed(Measure.percentile(ratios, 0.5), 2)
+    }
 
     var table = Table(
       "scenario", "todos in list", "body bytes", "requests", "req/s", "p50 ms", "p99 ms", "failed")
@@ -168,14 +213,15 @@ struct ApiBenchmark: AsyncParsableCommand {
       "\(count) → \(count + result.allSucceeded)"
     }
     row("GET list (no cache)", "\(smallList)", bodySize, list)
+    row("GET raw list: prepared SELECT, hand JSON", "\(smallList)", bodySize, rawList)
     row("GET constant body (ceiling)", "", bodySize, ceiling)
     row("GET long list (no cache)", "\(longList)", longBodySize, longRead)
     row("GET constant body (long ceiling)", "", longBodySize, longCeiling)
     row("POST /api/v1/lists/{id}/todos", grew(smallList, post), nil, post)
     row("POST raw: one prepared INSERT", grew(smallList, raw), nil, raw)
-    row("POST /api/v1/lists/{id}/todos, grown", grew(grownList, postGrown), nil, postGrown)
+    row("POST /api/v1/lists/{id}/todos, grown", grew(grownList, grownPost), nil, grownPost)
     row("POST /todos (Todo-Backend)", grew(smallList, backend), nil, backend)
-    row("POST /todos (Todo-Backend), grown", grew(grownList, backendGrown), nil, backendGrown)
+    row("POST /todos (Todo-Backend), grown", grew(grownList, grownBackend), nil, grownBackend)
     #if DEBUG
       let build = "DEBUG build: figures are not representative, use -c release"
     #else
@@ -183,28 +229,37 @@ struct ApiBenchmark: AsyncParsableCommand {
     #endif
     print(
       "todo-bench api: \(connections) keep-alive connections on 127.0.0.1, "
-        + "\(Format.fixed(warmUp, 1)) s warm-up + \(Format.fixed(seconds, 1)) s per scenario, "
-        + build)
+        + "\(rounds) rounds of \(Format.fixed(warmUp, 1)) s warm-up + "
+        + "\(Format.fixed(seconds, 1)) s per scenario, "
+        + build + "; ratios are medians of the rounds' ratios")
     print(table.rendered)
-    func ratio(_ a: LoadGenerator.Result, _ b: LoadGenerator.Result) -> String {
-      Format.fixed(a.requestsPerSecond / b.requestsPerSecond, 2)
+    func spread(_ a: [LoadGenerator.Result], _ b: [LoadGenerator.Result]) -> String {
+      zip(a, b).map { Format.fixed($0.requestsPerSecond / $1.requestsPerSecond, 2) }
+        .joined(separator: " ")
     }
+    print(
+      "ratios per round: list_vs_ceiling \(spread(reading[0], reading[2])); "
+        + "post_vs_raw \(spread(creating[0], creating[1])); "
+        + "post_growth_ratio \(spread(creating[2], creating[0]))")
     print(
       Format.summary([
         "list_rps": Self.whole(list.requestsPerSecond),
         "ceiling_rps": Self.whole(ceiling.requestsPerSecond),
-        "list_vs_ceiling": ratio(list, ceiling),
+        "list_vs_ceiling": ratio(reading[0], reading[2]),
         "list_p99_ms": Format.fixed(list.percentile(0.99), 3),
+        "raw_list_rps": Self.whole(rawList.requestsPerSecond),
+        "raw_list_vs_ceiling": ratio(reading[1], reading[2]),
+        "list_vs_raw": ratio(reading[0], reading[1]),
         "list1000_rps": Self.whole(longRead.requestsPerSecond),
-        "list1000_vs_ceiling": ratio(longRead, longCeiling),
+        "list1000_vs_ceiling": ratio(reading[3], reading[4]),
         "post_rps": Self.whole(post.requestsPerSecond),
         "raw_post_rps": Self.whole(raw.requestsPerSecond),
-        "post_vs_raw": ratio(post, raw),
-        "post_grown_rps": Self.whole(postGrown.requestsPerSecond),
-        "post_growth_ratio": ratio(postGrown, post),
+        "post_vs_raw": ratio(creating[0], creating[1]),
+        "post_grown_rps": Self.whole(grownPost.requestsPerSecond),
+        "post_growth_ratio": ratio(creating[2], creating[0]),
         "todobackend_post_rps": Self.whole(backend.requestsPerSecond),
-        "todobackend_grown_rps": Self.whole(backendGrown.requestsPerSecond),
-        "todobackend_growth_ratio": ratio(backendGrown, backend),
+        "todobackend_grown_rps": Self.whole(grownBackend.requestsPerSecond),
+        "todobackend_growth_ratio": ratio(creating[4], creating[3]),
       ]))
   }
 

@@ -47,11 +47,32 @@ public class ReadTransaction {
     try stored(type, id: id)?.value
   }
 
+  /// The value of `attribute` in the first object `request` describes, read without reading
+  /// the object (an order key next to a placement, not the todo and its notes around it).
+  func firstValue<Root: Entity, Value: AttributeValue>(
+    of attribute: Attribute<Root, Value>, in request: FetchRequest<Root>
+  ) throws -> Value? {
+    let query = SQLiteQuery(
+      request, table: try table(Root.self), limit: 1, offset: request.offset,
+      columns: quoted(attribute.name))
+    do {
+      guard
+        let value = try DatabaseValue.fetchOne(
+          db, sql: query.sql,
+          arguments: StatementArguments(query.arguments.map(\.databaseValue)))
+      else { return nil }
+      return try Value(storedValue: StoredValue(value))
+    } catch let error as DatabaseError {
+      throw EngineError(error, arguments: query.arguments)
+    }
+  }
+
   /// The object with its store version.
   func stored<Root: Entity>(_ type: Root.Type, id: UUID) throws -> Stored<Root>? {
-    let request = FetchRequest<Root>(filter: Filter(.compare(.identifier, .equal, id.storedValue)))
-    return try SQLiteEngine.fetch(db, request, table: table(Root.self), limit: 1, offset: 0)
-      .stored.first
+    let table = try table(Root.self)
+    return try SQLiteEngine.fetch(
+      db, Root.self, sql: table.selectByIDSQL, arguments: [id.storedValue], table: table
+    ).stored.first
   }
 
   func table<Root: Entity>(_ type: Root.Type) throws -> TableInfo {

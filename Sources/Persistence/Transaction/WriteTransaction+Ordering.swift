@@ -113,7 +113,7 @@ extension WriteTransaction {
     func first(_ filter: Filter<Root>, ascending: Bool) throws -> OrderKey? {
       let request = FetchRequest<Root>(
         filter: filter, sortedBy: [SortKey(key, ascending: ascending)], limit: 1)
-      return try fetch(request).first?[keyPath: key.keyPath]
+      return try firstValue(of: key, in: request)
     }
     let lower: OrderKey?
     let upper: OrderKey?

@@ -7,7 +7,7 @@ extension TodoAPI {
   func listLists(_ input: Operations.ListLists.Input) async throws
     -> Operations.ListLists.Output
   {
-    .ok(.init(headers: .init(security), body: .json(try await service().lists())))
+    .ok(.init(body: .json(try await service().lists())))
   }
 
   func createList(_ input: Operations.CreateList.Input) async throws
@@ -19,12 +19,12 @@ extension TodoAPI {
       }
     let list = try await service().createList(named: body.name)
     let location = state.origins.url("/api/v1/lists/\(list.id.uuidString)")
-    return .created(.init(headers: .init(security, location: location), body: .json(list)))
+    return .created(.init(headers: .init(location: location), body: .json(list)))
   }
 
   func getList(_ input: Operations.GetList.Input) async throws -> Operations.GetList.Output {
     let id = try identifier(input.path.listID, of: "list")
-    return .ok(.init(headers: .init(security), body: .json(try await service().list(id: id))))
+    return .ok(.init(body: .json(try await service().list(id: id))))
   }
 
   func renameList(_ input: Operations.RenameList.Input) async throws
@@ -36,7 +36,7 @@ extension TodoAPI {
       case .json(let body): body
       }
     let list = try await service().renameList(id: id, to: body.name)
-    return .ok(.init(headers: .init(security), body: .json(list)))
+    return .ok(.init(body: .json(list)))
   }
 
   func trashList(_ input: Operations.TrashList.Input) async throws
@@ -44,7 +44,7 @@ extension TodoAPI {
   {
     let id = try identifier(input.path.listID, of: "list")
     return .ok(
-      .init(headers: .init(security), body: .json(try await service().trashList(id: id))))
+      .init(body: .json(try await service().trashList(id: id))))
   }
 
   func moveList(_ input: Operations.MoveList.Input) async throws -> Operations.MoveList.Output {
@@ -54,7 +54,7 @@ extension TodoAPI {
       case .json(let body): body
       }
     let list = try await service().moveList(id: id, to: try body.position())
-    return .ok(.init(headers: .init(security), body: .json(list)))
+    return .ok(.init(body: .json(list)))
   }
 
   func restoreList(_ input: Operations.RestoreList.Input) async throws
@@ -62,7 +62,7 @@ extension TodoAPI {
   {
     let id = try identifier(input.path.listID, of: "list")
     return .ok(
-      .init(headers: .init(security), body: .json(try await service().restoreList(id: id))))
+      .init(body: .json(try await service().restoreList(id: id))))
   }
 
   func listTodos(_ input: Operations.ListTodos.Input) async throws
@@ -74,9 +74,9 @@ extension TodoAPI {
     if let prepared = PreparedBody.current {
       // PreparedBodyMiddleware puts these bytes in place of the encoded empty array.
       prepared.set(TodoJSON.array(todos))
-      return .ok(.init(headers: .init(security), body: .json([])))
+      return .ok(.init(body: .json([])))
     }
-    return .ok(.init(headers: .init(security), body: .json(todos)))
+    return .ok(.init(body: .json(todos)))
   }
 
   func createTodo(_ input: Operations.CreateTodo.Input) async throws
@@ -88,14 +88,10 @@ extension TodoAPI {
       case .json(let body): body
       }
     let todo = try await service().createTodo(try body.draft(in: id))
-    let security = security
     return .created(
       .init(
         headers: .init(
-          contentSecurityPolicy: security.contentSecurityPolicy,
-          xContentTypeOptions: security.contentTypeOptions,
-          referrerPolicy: security.referrerPolicy,
-          crossOriginOpenerPolicy: security.openerPolicy, eTag: "\"\(todo.version)\"",
+          eTag: "\"\(todo.version)\"",
           location: state.origins.url("/api/v1/todos/\(todo.id.uuidString)")),
         body: .json(todo)))
   }

@@ -14,7 +14,7 @@ extension TodoAPI {
   {
     let todos = try await service().todos(inList: TodoList.inboxID)
     let resources = todos.map(backendTodo)
-    return .ok(.init(headers: .init(security), body: .json(resources)))
+    return .ok(.init(body: .json(resources)))
   }
 
   func backendCreate(_ input: Operations.BackendCreate.Input) async throws
@@ -31,21 +31,21 @@ extension TodoAPI {
         externalOrder: body.order))
     let resource = backendTodo(todo)
     return .created(
-      .init(headers: .init(security, location: resource.url), body: .json(resource)))
+      .init(headers: .init(location: resource.url), body: .json(resource)))
   }
 
   func backendClear(_ input: Operations.BackendClear.Input) async throws
     -> Operations.BackendClear.Output
   {
     try await service().trashTodos(inList: TodoList.inboxID)
-    return .noContent(.init(headers: .init(security)))
+    return .noContent(.init())
   }
 
   func backendGet(_ input: Operations.BackendGet.Input) async throws
     -> Operations.BackendGet.Output
   {
     let todo = try await inboxTodo(input.path.todoID)
-    return .ok(.init(headers: .init(security), body: .json(backendTodo(todo))))
+    return .ok(.init(body: .json(backendTodo(todo))))
   }
 
   func backendUpdate(_ input: Operations.BackendUpdate.Input) async throws
@@ -65,7 +65,7 @@ extension TodoAPI {
       }
     }
     let todo = try await service().updateTodo(id: current.id, patch)
-    return .ok(.init(headers: .init(security), body: .json(backendTodo(todo))))
+    return .ok(.init(body: .json(backendTodo(todo))))
   }
 
   func backendDelete(_ input: Operations.BackendDelete.Input) async throws
@@ -73,7 +73,7 @@ extension TodoAPI {
   {
     let todo = try await inboxTodo(input.path.todoID)
     try await service().trashTodo(id: todo.id)
-    return .noContent(.init(headers: .init(security)))
+    return .noContent(.init())
   }
 
   // MARK: - Helpers

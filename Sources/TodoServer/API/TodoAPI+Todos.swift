@@ -9,7 +9,7 @@ import TodoCore
 extension TodoAPI {
   func getTodo(_ input: Operations.GetTodo.Input) async throws -> Operations.GetTodo.Output {
     let todo = try await service().todo(id: try identifier(input.path.todoID, of: "todo"))
-    return .ok(.init(headers: .init(security, version: todo.version), body: .json(todo)))
+    return .ok(.init(headers: .init(eTag: "\"\(todo.version)\""), body: .json(todo)))
   }
 
   func updateTodo(_ input: Operations.UpdateTodo.Input) async throws
@@ -23,7 +23,7 @@ extension TodoAPI {
     let todo = try await service().updateTodo(
       id: id, body.patch,
       expectedVersion: try body.version ?? expectedVersion(ifMatch: input.headers.ifMatch))
-    return .ok(.init(headers: .init(security, version: todo.version), body: .json(todo)))
+    return .ok(.init(headers: .init(eTag: "\"\(todo.version)\""), body: .json(todo)))
   }
 
   func trashTodo(_ input: Operations.TrashTodo.Input) async throws
@@ -32,7 +32,7 @@ extension TodoAPI {
     let id = try identifier(input.path.todoID, of: "todo")
     let todo = try await service().trashTodo(
       id: id, expectedVersion: try expectedVersion(ifMatch: input.headers.ifMatch))
-    return .ok(.init(headers: .init(security, version: todo.version), body: .json(todo)))
+    return .ok(.init(headers: .init(eTag: "\"\(todo.version)\""), body: .json(todo)))
   }
 
   func moveTodo(_ input: Operations.MoveTodo.Input) async throws -> Operations.MoveTodo.Output {
@@ -44,13 +44,13 @@ extension TodoAPI {
     let todo = try await service().moveTodo(
       id: id, to: try body.position(),
       expectedVersion: try body.version ?? expectedVersion(ifMatch: input.headers.ifMatch))
-    return .ok(.init(headers: .init(security, version: todo.version), body: .json(todo)))
+    return .ok(.init(headers: .init(eTag: "\"\(todo.version)\""), body: .json(todo)))
   }
 
   func restoreTodo(_ input: Operations.RestoreTodo.Input) async throws
     -> Operations.RestoreTodo.Output
   {
     let todo = try await service().restoreTodo(id: try identifier(input.path.todoID, of: "todo"))
-    return .ok(.init(headers: .init(security, version: todo.version), body: .json(todo)))
+    return .ok(.init(headers: .init(eTag: "\"\(todo.version)\""), body: .json(todo)))
   }
 }

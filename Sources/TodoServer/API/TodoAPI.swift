@@ -17,11 +17,6 @@ struct TodoAPI: APIProtocol {
     try state.requireService()
   }
 
-  /// The security headers of the responses.
-  var security: ResponseSecurity {
-    ResponseSecurity(state.origins.securityHeaders)
-  }
-
   /// An identifier from the path; one that is not a UUID names no object (404).
   func identifier(_ text: some StringProtocol, of entity: String) throws -> UUID {
     guard let id = UUID(uuidString: String(text)) else {
@@ -51,6 +46,6 @@ struct TodoAPI: APIProtocol {
 
   func health(_ input: Operations.Health.Input) async throws -> Operations.Health.Output {
     guard state.service != nil else { throw Problem.unavailable }
-    return .ok(.init(headers: .init(security), body: .json(.init(status: "ok"))))
+    return .ok(.init(body: .json(.init(status: "ok"))))
   }
 }

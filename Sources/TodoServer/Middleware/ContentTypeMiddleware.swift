@@ -26,10 +26,32 @@ struct ContentTypeMiddleware<Context: RequestContext>: RouterMiddleware {
   }
 
   /// Whether a `Content-Type` value names JSON.
+  ///
+  /// Read byte by byte, without splitting, trimming or lowercasing copies: it runs twice for
+  /// every write.
   static func isJSON(_ contentType: String) -> Bool {
-    let mediaType = contentType.split(separator: ";", maxSplits: 1).first ?? ""
-    let type = mediaType.trimmingCharacters(in: .whitespaces).lowercased()
-    return type == "application/json"
-      || (type.hasPrefix("application/") && type.hasSuffix("+json"))
+    var contentType = contentType
+    return contentType.withUTF8 { utf8 in
+      var end = utf8.firstIndex(of: UInt8(ascii: ";")) ?? utf8.count
+      var start = 0
+      func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == 0x09 }
+      while start < end, isSpace(utf8[start]) { start += 1 }
+      while end > start, isSpace(utf8[end - 1]) { end -= 1 }
+      let type = UnsafeBufferPointer(rebasing: utf8[start..<end])
+      func matches(_ expected: StaticString, at offset: Int) -> Bool {
+        let length = expected.utf8CodeUnitCount
+        guard offset >= 0, offset + length <= type.count else { return false }
+        for index in 0..<length {
+          // ASCII letters fold to lower case; the expected text is lower case already.
+          var byte = type[offset + index]
+          if byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") { byte += 32 }
+          if byte != expected.utf8Start[index] { return false }
+        }
+        return true
+      }
+      if type.count == 16 { return matches("application/json", at: 0) }
+      return type.count > 17 && matches("application/", at: 0)
+        && matches("+json", at: type.count - 5)
+    }
   }
 }

@@ -5,8 +5,10 @@ import Hummingbird
 /// `X-Content-Type-Options: nosniff`, `Referrer-Policy: no-referrer` and
 /// `Cross-Origin-Opener-Policy: same-origin`. The outermost middleware.
 ///
-/// The generated API responses carry them already (the document requires them); they are
-/// set, not added, so each header is sent once.
+/// The only place they are written: the document lists them on every response but leaves
+/// them optional, so the generated handlers do not percent-encode the same constant values on
+/// every request (that cost a list read 9% of its time, issue 11). They are set, not added,
+/// so each header is sent once.
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
   let origins: ServerOrigins
 

@@ -1,52 +1,80 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Writes timestamps as ISO 8601 in UTC (`2026-03-01T09:30:00Z`), the format of every date the
 /// API sends.
 ///
 /// Foundation's `.iso8601` strategy builds a formatter per date, which dominated the cost of
-/// encoding a list of todos on Linux; this one formats the fields directly.
+/// encoding a list of todos on Linux; this one computes the civil date from the day number
+/// (Howard Hinnant's `civil_from_days`), with no call into the C library, whose `gmtime_r`
+/// takes a process-wide lock.
 enum TimestampFormat {
+  /// The most bytes ``write(_:to:)`` writes (a year of up to 12 digits with its sign).
+  static let maximumLength = 32
+
   /// `date` as `yyyy-MM-ddTHH:mm:ssZ` (seconds precision, as `.iso8601` writes).
   static func string(_ date: Date) -> String {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(20)
-    append(date, to: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { buffer in
+      let length = write(date, to: buffer.baseAddress!)
+      return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<length]), as: UTF8.self)
+    }
   }
 
-  /// Appends ``string(_:)``'s text to `bytes`, for the JSON bodies written directly.
-  static func append(_ date: Date, to bytes: inout [UInt8]) {
-    var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-    var parts = tm()
-    gmtime_r(&seconds, &parts)
-    func digits(_ value: Int32, _ width: Int) {
-      var divisor: Int32 = 1
-      for _ in 1..<width { divisor *= 10 }
-      var rest = value
-      while divisor > 0 {
-        bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor % 10))
-        rest %= divisor
-        divisor /= 10
-      }
+  /// Writes ``string(_:)``'s text at `target`, which has room for ``maximumLength`` bytes,
+  /// and returns how many bytes it wrote.
+  static func write(_ date: Date, to target: UnsafeMutablePointer<UInt8>) -> Int {
+    let interval = date.timeIntervalSince1970.rounded(.down)
+    // Beyond what a 64-bit second count holds, the nearest representable second.
+    let seconds =
+      interval >= 9.2e18 ? Int64.max : interval <= -9.2e18 ? Int64.min : Int64(interval)
+    var days = seconds / 86_400
+    var secondOfDay = seconds % 86_400
+    if secondOfDay < 0 {
+      secondOfDay += 86_400
+      days -= 1
     }
-    digits(parts.tm_year + 1900, 4)
-    bytes.append(UInt8(ascii: "-"))
-    digits(parts.tm_mon + 1, 2)
-    bytes.append(UInt8(ascii: "-"))
-    digits(parts.tm_mday, 2)
-    bytes.append(UInt8(ascii: "T"))
-    digits(parts.tm_hour, 2)
-    bytes.append(UInt8(ascii: ":"))
-    digits(parts.tm_min, 2)
-    bytes.append(UInt8(ascii: ":"))
-    digits(parts.tm_sec, 2)
-    bytes.append(UInt8(ascii: "Z"))
+    // civil_from_days: the proleptic Gregorian date of a day number.
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let dayOfEra = z - era * 146_097
+    let yearOfEra =
+      (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let shiftedMonth = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+    let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+
+    var at = 0
+    func put(_ byte: UInt8) {
+      target[at] = byte
+      at += 1
+    }
+    func two(_ value: Int64) {
+      put(UInt8(ascii: "0") + UInt8(value / 10))
+      put(UInt8(ascii: "0") + UInt8(value % 10))
+    }
+    if (0...9_999).contains(year) {
+      two(year / 100)
+      two(year % 100)
+    } else {
+      // Outside four digits, ISO 8601's expanded form: a sign and at least four digits.
+      let digits = String(year.magnitude)
+      put(year < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+      for _ in digits.utf8.count..<max(4, digits.utf8.count) { put(UInt8(ascii: "0")) }
+      for byte in digits.utf8 { put(byte) }
+    }
+    put(UInt8(ascii: "-"))
+    two(month)
+    put(UInt8(ascii: "-"))
+    two(day)
+    put(UInt8(ascii: "T"))
+    two(secondOfDay / 3_600)
+    put(UInt8(ascii: ":"))
+    two(secondOfDay / 60 % 60)
+    put(UInt8(ascii: ":"))
+    two(secondOfDay % 60)
+    put(UInt8(ascii: "Z"))
+    return at
   }
 
   /// The encoding strategy that writes ``string(_:)``.

@@ -3,6 +3,45 @@ import Hummingbird
 import Logging
 
 extension ApiBenchmark {
+  /// One load of a comparison: requests to a server's port, and the statuses that count.
+  struct Scenario: Sendable {
+    var port: Int
+    var expected: Set<Int>
+    var request: @Sendable (Int, Int) -> [UInt8]
+
+    /// The same `GET path` on every connection.
+    init(get path: String, port: Int) {
+      let request = httpRequest("GET", path, port: port)
+      self.port = port
+      expected = [200]
+      self.request = { _, _ in request }
+    }
+
+    /// `POST path` with a title of its own per connection and request.
+    init(create path: String, port: Int) {
+      self.port = port
+      expected = [201]
+      request = { connection, sequence in
+        httpRequest(
+          "POST", path, port: port, json: #"{"title":"bench \#(connection)-\#(sequence)"}"#)
+      }
+    }
+  }
+
+  /// The rounds of one scenario as one result: their requests and latencies together.
+  static func combined(_ rounds: [LoadGenerator.Result]) -> LoadGenerator.Result {
+    var combined = rounds[0]
+    for round in rounds.dropFirst() {
+      combined.requests += round.requests
+      combined.allSucceeded += round.allSucceeded
+      combined.failures += round.failures
+      combined.unexpectedStatus = combined.unexpectedStatus ?? round.unexpectedStatus
+      combined.seconds += round.seconds
+      combined.latenciesMilliseconds += round.latenciesMilliseconds
+    }
+    return combined
+  }
+
   /// Runs the blocking load generator on threads of its own, off the concurrency pool.
   static func load(
     _ generator: LoadGenerator, expecting statuses: Set<Int>,

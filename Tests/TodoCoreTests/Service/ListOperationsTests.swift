@@ -18,6 +18,21 @@ struct ListOperationsTests {
     try second.close()
   }
 
+  @Test("a list reads back as it was written: name, order, each date, trashed or not")
+  func readBack() async throws {
+    try await TemporaryStore.with { service, _ in
+      let work = try await service.createList(named: "Wörk \"quoted\"")
+      let renamed = try await service.renameList(id: work.id, to: "Office")
+      #expect(renamed.updatedAt > renamed.createdAt)
+      let home = try await service.createList(named: "Home")
+      let trashed = try await service.trashList(id: home.id)
+      #expect(try await service.list(id: work.id) == renamed)
+      #expect(try await service.lists().last == renamed)
+      #expect(trashed.deletedAt != nil)
+      #expect(try await service.trash().lists == [trashed])
+    }
+  }
+
   @Test("lists are created at the end, renamed, reordered and found by name")
   func crud() async throws {
     try await TemporaryStore.with { service, _ in

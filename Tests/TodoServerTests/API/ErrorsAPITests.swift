@@ -4,7 +4,8 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 import TodoCore
-import TodoServer
+
+@testable import TodoServer
 
 @Suite("API errors and CORS", .serialized)
 struct ErrorsAPITests {
@@ -49,6 +50,21 @@ struct ErrorsAPITests {
         headers: [.contentType: "application/merge-patch+json"])
       #expect(merge.status == .created)
     }
+  }
+
+  @Test(
+    "what counts as a JSON content type",
+    arguments: [
+      ("application/json", true), ("Application/JSON", true), ("application/json;", true),
+      ("  application/json ; charset=utf-8", true), ("\tapplication/json\t", true),
+      ("application/merge-patch+json", true), ("APPLICATION/PROBLEM+JSON; q=1", true),
+      ("application/jsonx", false), ("application/json-seq", false), ("text/json", false),
+      ("text/plain", false), ("application/", false), ("application/+json", false),
+      ("application/x+jsonp", false), ("", false), (";application/json", false),
+      ("application/xml+json5", false), ("appl ication/json", false),
+    ])
+  func jsonContentTypes(value: String, isJSON: Bool) {
+    #expect(ContentTypeMiddleware<TodoRequestContext>.isJSON(value) == isJSON, "\(value)")
   }
 
   @Test("404 for unknown routes and identifiers, 405 for a method a path does not answer")

@@ -103,9 +103,15 @@ final class SQLiteEngine: StorageEngine {
     _ db: Database, _ request: FetchRequest<Root>, table: TableInfo, limit: Int?, offset: Int
   ) throws -> StoredRows<Root> {
     let query = SQLiteQuery(request, table: table, limit: limit, offset: offset)
-    let arguments = query.arguments
+    return try fetch(db, Root.self, sql: query.sql, arguments: query.arguments, table: table)
+  }
+
+  /// The objects the `SELECT` of ``TableInfo/selectColumns`` in `sql` reads with `arguments`.
+  static func fetch<Root: Entity>(
+    _ db: Database, _ type: Root.Type, sql: String, arguments: [StoredValue], table: TableInfo
+  ) throws -> StoredRows<Root> {
     do {
-      let statement = try db.cachedStatement(sql: query.sql)
+      let statement = try db.cachedStatement(sql: sql)
       statement.setUncheckedArguments(StatementArguments(arguments.map(\.databaseValue)))
       var objects = StoredRows<Root>()
       let decode = objectReader(Root.self, statement: statement.sqliteStatement, table: table)
@@ -136,18 +142,21 @@ final class SQLiteEngine: StorageEngine {
     guard let readable = Root.self as? any RowDecodable.Type else {
       return { row in try Root(from: SQLiteRowDecoder(row: row, table: table)) }
     }
-    let cursor = ColumnCursor()
-    return { row in
-      cursor.next = 2
-      return try read(readable, row, statement, table, cursor) as! Root
-    }
+    return reader(readable, as: Root.self, statement, table)
   }
 
-  private static func read<Object: RowDecodable>(
-    _ type: Object.Type, _ row: Row, _ statement: SQLiteStatement, _ table: TableInfo,
-    _ cursor: ColumnCursor
-  ) throws -> Object {
-    try Object(row: StoredRow(row: row, statement: statement, table: table, cursor: cursor))
+  /// The reader of `Object`, typed as the reader of `Root`, which is the same type: one cast
+  /// of the function, not one of every object it reads.
+  private static func reader<Object: RowDecodable, Root>(
+    _ type: Object.Type, as root: Root.Type, _ statement: SQLiteStatement, _ table: TableInfo
+  ) -> (Row) throws -> Root {
+    let cursor = ColumnCursor()
+    let read: (Row) throws -> Object = { row in
+      cursor.next = 2
+      return try Object(
+        row: StoredRow(row: row, statement: statement, table: table, cursor: cursor))
+    }
+    return read as! (Row) throws -> Root
   }
 
   // MARK: - Writing

@@ -3,8 +3,13 @@ struct SQLiteQuery {
   var sql: String
   var arguments: [StoredValue]
 
-  init<Root: Entity>(_ request: FetchRequest<Root>, table: TableInfo, limit: Int?, offset: Int) {
-    var sql = "SELECT \(table.selectColumns) FROM \(quoted(table.name))"
+  /// The query of `request`, selecting `columns` (SQL, already quoted), by default every
+  /// column an object is read from (``TableInfo/selectColumns``).
+  init<Root: Entity>(
+    _ request: FetchRequest<Root>, table: TableInfo, limit: Int?, offset: Int,
+    columns: String? = nil
+  ) {
+    var sql = "SELECT \(columns ?? table.selectColumns) FROM \(quoted(table.name))"
     var arguments: [StoredValue] = []
     if let filter = request.filter {
       sql += " WHERE "

@@ -172,5 +172,7 @@ extension SQLiteRowDecoder {
 
 /// Where a row's decoding expects the next column.
 final class ColumnCursor {
-  var next = 0
+  /// Only the fetch that owns the cursor reads and writes it, one row at a time; without the
+  /// dynamic exclusivity check, reading an attribute costs no runtime call.
+  @exclusivity(unchecked) var next = 0
 }

@@ -9,6 +9,8 @@ final class TableInfo: Sendable {
   /// `id`, `version`, then the attributes: the order of `SELECT` results.
   let columns: [String]
   let selectColumns: String
+  /// The row with one identifier: the query of every lookup by id, built once.
+  let selectByIDSQL: String
   let insertSQL: String
   let updateSQL: String
   let deleteSQL: String
@@ -26,6 +28,7 @@ final class TableInfo: Sendable {
     self.columnIndex = index
     let table = quoted(name)
     self.selectColumns = columns.map(quoted).joined(separator: ", ")
+    self.selectByIDSQL = "SELECT \(selectColumns) FROM \(table) WHERE \"id\" = ? LIMIT 1"
     let insertColumns = (["id"] + attributeNames + ["version"]).map(quoted)
     let placeholders = Array(repeating: "?", count: attributeNames.count + 2)
     self.insertSQL = """
