@@ -5,8 +5,10 @@ import Foundation
 ///
 /// User order is a fractional ``OrderKey``: moving an object writes that object's row only,
 /// and deleting one writes no sibling. When a key grows longer than
-/// ``OrderKey/rebalanceLength``, the context gives every object of that collection (and only
-/// that one) fresh, evenly spaced keys, saved in the same transaction as the move.
+/// ``OrderKey/rebalanceLength``, the keys are given fresh and evenly spaced in the same
+/// transaction as the move: by a ``WriteTransaction``, to a window of neighbours around the
+/// spot (a few dozen objects, widened until the new keys are short); by a ``ModelContext``,
+/// to every object of that collection (and only that one).
 ///
 /// ```swift
 /// struct Todo: Entity {

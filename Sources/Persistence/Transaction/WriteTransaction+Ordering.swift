@@ -4,13 +4,13 @@ import Foundation
 
 extension WriteTransaction {
   /// Inserts an object at a place in its collection's user order, giving it an order key.
-  /// Writes one row, or the whole collection when its keys need rebalancing.
+  /// Writes one row, or also its neighbours when the keys there need rebalancing.
   ///
   /// - Returns: The object as stored, with its order key.
   /// - Throws: `PersistenceError.notOrdered` if the entity has no ``Ordering`` or the anchor is
   ///   in another collection; `notFound` if the anchor does not exist.
-  /// - Complexity: Two indexed queries; O(n) for the n objects of the collection when it is
-  ///   rebalanced.
+  /// - Complexity: Two indexed queries; when the keys at that spot need rebalancing, O(w) for
+  ///   a window of w neighbours, usually a few dozen (the whole collection at worst).
   @discardableResult
   public func insert<Root: Entity>(_ object: Root, at placement: Placement) throws -> Root {
     let ordering = try requireOrdering(Root.self)
@@ -20,8 +20,8 @@ extension WriteTransaction {
     return try insert(try ordering.setting(key, in: object))
   }
 
-  /// Moves an object to a place in its collection: its row only, unless the collection needs
-  /// rebalancing.
+  /// Moves an object to a place in its collection: its row only, unless the keys at that spot
+  /// need rebalancing (then a window of its neighbours too).
   ///
   /// - Parameters:
   ///   - object: The object, as read (its version is the one expected).
@@ -83,22 +83,67 @@ extension WriteTransaction {
     return try insert(try ordering.setting(key, in: object))
   }
 
-  /// Gives the other members of `object`'s collection fresh, evenly spaced keys in their
-  /// order, leaving a gap at `placement`, and returns the key of that gap.
+  /// Gives the neighbours around `placement` fresh, evenly spaced keys in their order,
+  /// leaving a gap at `placement`, and returns the key of that gap.
+  ///
+  /// Only a window of the collection is rewritten: the members whose keys lie strictly
+  /// between two bounds, each `reach` members beyond the placement's neighbours (or the open
+  /// end of the collection), with `reach` growing eightfold until the new keys are short. A
+  /// spot where keys grew long costs a few dozen rows, not the whole collection, whose
+  /// members may be many (a list's trashed todos keep their keys, so that a restored todo
+  /// comes back to its place, and they are members too).
   private func respace<Root: Entity>(
     around object: Root, at placement: Placement, ordering: Ordering<Root>
   ) throws -> OrderKey {
-    let members = try collection(of: object, ordering: ordering).filter { $0.id != object.id }
-    let index = try position(of: placement, among: members, moving: object.id)
-    let keys = try OrderKey.spaced(members.count + 1, between: nil, and: nil)
-    for (offset, member) in members.enumerated() {
-      let key = keys[offset < index ? offset : offset + 1]
-      if member[keyPath: ordering.key.keyPath] != key {
-        try update(try ordering.setting(key, in: member))
-      }
+    let (lower, upper) = try neighbours(of: object, at: placement, ordering: ordering)
+    let others = otherMembers(of: object, ordering: ordering)
+    let key = ordering.key
+    /// The key `reach` members beyond `bound`, or `nil` when fewer lie beyond it.
+    func bound(beyond neighbour: OrderKey?, ascending: Bool, reach: Int) throws -> OrderKey? {
+      guard let neighbour else { return nil }
+      let request = FetchRequest<Root>(
+        filter: others && (ascending ? key > neighbour : key < neighbour),
+        sortedBy: [SortKey(key, ascending: ascending)], offset: reach - 1)
+      return try firstValue(of: key, in: request)
     }
-    persistenceLogger.debug("rebalanced \(members.count + 1) \(Root.entityName) objects")
-    return keys[index]
+    var reach = 16
+    while true {
+      let low = try bound(beyond: lower, ascending: false, reach: reach)
+      let high = try bound(beyond: upper, ascending: true, reach: reach)
+      var window = others
+      if let low { window = window && key > low }
+      if let high { window = window && key < high }
+      let members = try fetch(FetchRequest(filter: window, sortedBy: [key.ascending]))
+      let keys = try OrderKey.spaced(members.count + 1, between: low, and: high)
+      let whole = low == nil && high == nil
+      guard whole || keys.allSatisfy({ $0.rawValue.utf8.count <= Self.respacedLength }) else {
+        reach *= 8
+        continue
+      }
+      let index = try position(of: placement, among: members, moving: object.id)
+      for (offset, member) in members.enumerated() {
+        let key = keys[offset < index ? offset : offset + 1]
+        if member[keyPath: ordering.key.keyPath] != key {
+          try update(try ordering.setting(key, in: member))
+        }
+      }
+      let scope = whole ? "the whole collection" : "around one place"
+      persistenceLogger.debug(
+        "rebalanced \(members.count + 1) \(Root.entityName) objects, \(scope)")
+      return keys[index]
+    }
+  }
+
+  /// The longest key a rebalance gives: short enough that the same spot takes about twenty
+  /// more inserts before its keys need rebalancing again.
+  static var respacedLength: Int { OrderKey.rebalanceLength - 4 }
+
+  /// The filter of the members of `object`'s collection other than `object`.
+  private func otherMembers<Root: Entity>(of object: Root, ordering: Ordering<Root>)
+    -> Filter<Root>
+  {
+    ordering.sameCollection(as: object)
+      && Filter(.not(.compare(.identifier, .equal, object.id.storedValue)))
   }
 
   /// The key between the neighbours of `placement`, or `nil` when the collection must be
@@ -106,24 +151,29 @@ extension WriteTransaction {
   private func orderKey<Root: Entity>(
     for object: Root, at placement: Placement, ordering: Ordering<Root>
   ) throws -> OrderKey? {
-    let others =
-      ordering.sameCollection(as: object)
-      && Filter(.not(.compare(.identifier, .equal, object.id.storedValue)))
+    let (lower, upper) = try neighbours(of: object, at: placement, ordering: ordering)
+    guard let between = try? OrderKey.between(lower, upper), !between.needsRebalance else {
+      return nil
+    }
+    return between
+  }
+
+  /// The keys of the members just before and just after `placement` (`nil` at an open end).
+  private func neighbours<Root: Entity>(
+    of object: Root, at placement: Placement, ordering: Ordering<Root>
+  ) throws -> (lower: OrderKey?, upper: OrderKey?) {
+    let others = otherMembers(of: object, ordering: ordering)
     let key = ordering.key
     func first(_ filter: Filter<Root>, ascending: Bool) throws -> OrderKey? {
       let request = FetchRequest<Root>(
         filter: filter, sortedBy: [SortKey(key, ascending: ascending)], limit: 1)
       return try firstValue(of: key, in: request)
     }
-    let lower: OrderKey?
-    let upper: OrderKey?
     switch placement {
     case .top:
-      lower = nil
-      upper = try first(others, ascending: true)
+      return (nil, try first(others, ascending: true))
     case .bottom:
-      lower = try first(others, ascending: false)
-      upper = nil
+      return (try first(others, ascending: false), nil)
     case .before(let id), .after(let id):
       guard let anchor = try self.object(Root.self, id: id) else {
         throw PersistenceError.notFound(entity: Root.entityName, id: id)
@@ -133,16 +183,9 @@ extension WriteTransaction {
       }
       let anchorKey = anchor[keyPath: key.keyPath]
       if case .before = placement {
-        lower = try first(others && key < anchorKey, ascending: false)
-        upper = anchorKey
-      } else {
-        lower = anchorKey
-        upper = try first(others && key > anchorKey, ascending: true)
+        return (try first(others && key < anchorKey, ascending: false), anchorKey)
       }
+      return (anchorKey, try first(others && key > anchorKey, ascending: true))
     }
-    guard let between = try? OrderKey.between(lower, upper), !between.needsRebalance else {
-      return nil
-    }
-    return between
   }
 }
