@@ -48,6 +48,9 @@ struct LiveBenchmark: AsyncParsableCommand {
   @Option(help: "Measured seconds of each writes-with-pages run (after 1 s of warm-up).")
   var writeSeconds = 4.0
 
+  @Option(help: "Rounds of the writes-with-pages comparison (no pages, then pages, each).")
+  var writeRounds = 3
+
   @Option(help: "Todos in the lists of the message-size measurement (comma-separated).")
   var sizeTodos = "10,1000,10000"
 
@@ -60,6 +63,9 @@ struct LiveBenchmark: AsyncParsableCommand {
     }
     guard (1...1_000_000).contains(largeTodos), (1...1_000_000).contains(writeTodos) else {
       throw ValidationError("--large-todos and --write-todos must be 1...1000000")
+    }
+    guard (1...50).contains(writeRounds) else {
+      throw ValidationError("--write-rounds must be 1...50")
     }
     guard (0...5_000).contains(writePages), (1...256).contains(writeConnections),
       writeSeconds > 0, writeSeconds <= 60
@@ -139,23 +145,34 @@ struct LiveBenchmark: AsyncParsableCommand {
     }
     fanOutRows(large, todos: largeTodos, pages: largePages)
 
-    var writes: [WritesWithPages.Result] = []
-    for pageCount in [0, writePages] {
-      let result = try await WritesWithPages.measure(
-        todos: writeTodos, pages: pageCount, connections: writeConnections,
-        warmUp: .seconds(1), duration: .milliseconds(Int(writeSeconds * 1_000)), logger: logger)
-      writes.append(result)
+    // No pages, then pages, in each round: the machine's speed drifts over tens of seconds,
+    // so the ratio is the median of the rounds' ratios, each between runs seconds apart.
+    var writes: [[WritesWithPages.Result]] = [[], []]
+    for _ in 0..<writeRounds {
+      for (index, pageCount) in [0, writePages].enumerated() {
+        writes[index].append(
+          try await WritesWithPages.measure(
+            todos: writeTodos, pages: pageCount, connections: writeConnections,
+            warmUp: .seconds(1), duration: .milliseconds(Int(writeSeconds * 1_000)),
+            logger: logger))
+      }
+    }
+    let combined = writes.map { ApiBenchmark.combined($0.map(\.load)) }
+    for (index, pageCount) in [0, writePages].enumerated() {
+      let load = combined[index]
       var failed = ""
-      if result.load.failures > 0 {
-        failed = ", \(result.load.failures) failed (\(result.load.unexpectedStatus ?? 0))"
+      if load.failures > 0 {
+        failed = ", \(load.failures) failed (\(load.unexpectedStatus ?? 0))"
       }
       table.append(
         "writes: create/update, pages reading" + failed, "\(writeTodos)", "\(pageCount)",
-        "\(result.load.requests)", "", Format.fixed(result.load.percentile(0.5), 3),
-        Format.fixed(result.load.percentile(0.99), 3),
-        ApiBenchmark.whole(result.load.requestsPerSecond))
+        "\(load.requests)", "", Format.fixed(load.percentile(0.5), 3),
+        Format.fixed(load.percentile(0.99), 3), ApiBenchmark.whole(load.requestsPerSecond))
     }
-    let writesRatio = writes[1].load.requestsPerSecond / writes[0].load.requestsPerSecond
+    let roundRatios = zip(writes[1], writes[0]).map {
+      $0.load.requestsPerSecond / $1.load.requestsPerSecond
+    }
+    let writesRatio = Measure.percentile(roundRatios, 0.5)
 
     #if DEBUG
       let build = "DEBUG build: figures are not representative, use -c release"
@@ -169,6 +186,9 @@ struct LiveBenchmark: AsyncParsableCommand {
         + "connections; \(build)")
     print(table.rendered)
     print(
+      "writes_with_pages_ratio per round: "
+        + roundRatios.map { Format.fixed($0, 2) }.joined(separator: " "))
+    print(
       Format.summary([
         "msg_bytes_10": sizes[10].map(String.init) ?? "n/a",
         "msg_bytes_1000": sizes[1_000].map(String.init) ?? "n/a",
@@ -178,8 +198,8 @@ struct LiveBenchmark: AsyncParsableCommand {
         "fanout_all_p99_ms": Format.fixed(Measure.percentile(small.perRound, 0.99), 3),
         "fanout_1000_p50_ms": Format.fixed(Measure.percentile(large.perRound, 0.5), 3),
         "fanout_1000_p99_ms": Format.fixed(Measure.percentile(large.perRound, 0.99), 3),
-        "writes_rps_no_pages": ApiBenchmark.whole(writes[0].load.requestsPerSecond),
-        "writes_rps_with_pages": ApiBenchmark.whole(writes[1].load.requestsPerSecond),
+        "writes_rps_no_pages": ApiBenchmark.whole(combined[0].requestsPerSecond),
+        "writes_rps_with_pages": ApiBenchmark.whole(combined[1].requestsPerSecond),
         "writes_with_pages_ratio": Format.fixed(writesRatio, 2),
       ]))
   }

@@ -2,6 +2,7 @@
 Content-Security-Policy, nosniff, no referrer, same-origin opener; and an index.html that
 needs no inline script or style."""
 
+import json
 import re
 import uuid
 
@@ -94,3 +95,19 @@ def test_index_has_no_inline_script_or_style(server, origin):
     assert not re.search(r"<style\b", html, re.I), "a <style> element"
     assert not re.search(r"\sstyle\s*=", html, re.I), "a style= attribute"
     assert not re.search(r"\son[a-z]+\s*=", html, re.I), "an inline event handler"
+
+
+def test_written_responses_carry_the_headers_once(server):
+    """A create (201 with ETag and Location) and an update carry each security header once:
+    the router writes them, the generated responses do not add a second copy."""
+    created = server.request("POST", f"/api/v1/lists/{INBOX}/todos", b'{"title":"headers"}',
+                             headers=[("Content-Type", "application/json")])
+    assert created.status == 201, created
+    check_headers(created, server.port)
+    todo = json.loads(created.body)
+    updated = server.request("PATCH", f"/api/v1/todos/{todo['id']}", b'{"title":"again"}',
+                             headers=[("Content-Type", "application/json")])
+    assert updated.status == 200, updated
+    check_headers(updated, server.port)
+    assert created.header_all("etag") == ['"1"'], created.headers
+    assert updated.header_all("etag") == ['"2"'], updated.headers
