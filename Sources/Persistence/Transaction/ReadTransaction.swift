@@ -36,7 +36,8 @@ public class ReadTransaction {
     let sql = "SELECT count(*) FROM (\(query.sql))"
     do {
       return try Int.fetchOne(
-        db, sql: sql, arguments: StatementArguments(query.arguments.map(\.databaseValue))) ?? 0
+        db.cachedStatement(sql: sql),
+        arguments: StatementArguments(query.arguments.map(\.databaseValue))) ?? 0
     } catch let error as DatabaseError {
       throw EngineError(error, arguments: query.arguments)
     }
@@ -58,7 +59,7 @@ public class ReadTransaction {
     do {
       guard
         let value = try DatabaseValue.fetchOne(
-          db, sql: query.sql,
+          db.cachedStatement(sql: query.sql),
           arguments: StatementArguments(query.arguments.map(\.databaseValue)))
       else { return nil }
       return try Value(storedValue: StoredValue(value))
