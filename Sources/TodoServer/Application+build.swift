@@ -61,15 +61,19 @@ public struct ServerOptions: Sendable {
 ///   - logger: Where the server logs (never request bodies).
 ///   - onServerRunning: Called with the bound port once the server listens (useful with
 ///     port 0).
+///   - onDatabaseReady: Called once the database is open and migrated, when the routes stop
+///     answering 503: what a caller waits for instead of polling `/healthz`.
 /// - Returns: The application, to run as a service.
 public func buildApplication(
   _ options: ServerOptions, logger: Logger? = nil,
-  onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+  onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in },
+  onDatabaseReady: @escaping @Sendable () async -> Void = {}
 ) -> some ApplicationProtocol {
   let logger = logger ?? Logger(label: "todo.server")
   let origins = options.makeOrigins()
   let state = ServerState(origins: origins)
-  let database = DatabaseService(location: options.database, state: state, logger: logger)
+  let database = DatabaseService(
+    location: options.database, state: state, logger: logger, onReady: onDatabaseReady)
   if options.port != 0 { origins.bind(port: options.port) }
   return Application(
     router: buildRouter(state: state),

@@ -105,12 +105,11 @@ extension Todo {
       var logger = Logger(label: "todo")
       logger.logLevel = .info
       let host = host
+      let line = ServingLine(host: host, database: url.path)
       let app = buildApplication(
         options(database: url), logger: logger,
-        onServerRunning: { port in
-          let line = "todo: serving http://\(host):\(port) (database \(url.path))\n"
-          FileHandle.standardOutput.write(Data(line.utf8))
-        })
+        onServerRunning: { port in line.listening(on: port) },
+        onDatabaseReady: { line.databaseReady() })
       // On SIGTERM or SIGINT the server stops accepting at once, requests in flight get the
       // grace period, then every connection closes; the group's own limit is a backstop.
       var configuration = ServiceGroupConfiguration(

@@ -12,11 +12,14 @@ struct DatabaseService: Service {
   let location: TodoService.Location
   let state: ServerState
   let logger: Logger
+  /// Called once the routes have the database.
+  let onReady: @Sendable () async -> Void
 
   func run() async throws {
     let service = try await TodoService.open(location)
     state.load(service)
     logger.info("database ready")
+    await onReady()
     try? await gracefulShutdown()
     state.unload()
     try service.close()

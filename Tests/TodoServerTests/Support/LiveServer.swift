@@ -6,7 +6,8 @@ import Testing
 import TodoServer
 
 /// Runs `body` against a real server on a loopback port, over a temporary database that is
-/// deleted afterwards. It waits until `/healthz` answers 200.
+/// deleted afterwards. It starts once the server says its database is ready
+/// (`onDatabaseReady`): the routes answer from then on, so nothing is polled.
 ///
 /// The client is AsyncHTTPClient on `http://localhost:PORT`, so requests carry the `Host` a
 /// browser sends (`localhost:PORT`), which the server checks.
@@ -23,27 +24,24 @@ func withLiveServer<T: Sendable>(
   defer { try? FileManager.default.removeItem(at: directory) }
   var logger = Logger(label: "todo.server.tests")
   logger.logLevel = .warning
+  let (ready, announce) = AsyncStream<Void>.makeStream()
   let app = buildApplication(
     ServerOptions(
       host: "127.0.0.1", port: 0,
       database: .file(directory.appendingPathComponent("todo.sqlite")),
       allowedOrigins: allowedOrigins.compactMap(ServerOrigins.Origin.init),
       todoBackendCORS: todoBackendCORS),
-    logger: logger)
+    logger: logger,
+    onDatabaseReady: {
+      announce.yield()
+      announce.finish()
+    })
   return try await app.test(.ahc(.http)) { client in
-    try await waitUntilHealthy(client)
+    for await _ in ready { break }
+    let health = try await client.execute(uri: "/healthz", method: .get)
+    #expect(health.status == .ok, "the server said its database was ready")
     return try await body(client)
   }
-}
-
-/// Polls `/healthz` until it answers 200 (at most 10 s).
-func waitUntilHealthy(_ client: some TestClientProtocol) async throws {
-  for _ in 0..<200 {
-    let response = try await client.execute(uri: "/healthz", method: .get)
-    if response.status == .ok { return }
-    try await Task.sleep(for: .milliseconds(50))
-  }
-  Issue.record("the server never became healthy")
 }
 
 // MARK: - JSON helpers
