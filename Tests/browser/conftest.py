@@ -3,18 +3,18 @@ and headless Chromium (Debian's chromium and chromium-driver) driven by selenium
 
 Environment:
   TODO_LIVE_URL  the server to test (scripts/test starts one); without it, a server is
-                 started here from TODO_BIN (default .build/debug/todo) on a free port.
+                 started here from TODO_BIN (default .build/debug/todo) on a port it chooses.
   TODO_DB        the server's database (for the command-line test).
   TODO_BIN       the `todo` executable.
 """
 
 import json
+import re
 import os
 import shutil
 import socket
 import subprocess
 import tempfile
-import time
 import urllib.request
 from pathlib import Path
 
@@ -31,19 +31,6 @@ def free_port():
         return s.getsockname()[1]
 
 
-def wait_healthy(url, timeout=60):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        try:
-            with urllib.request.urlopen(url + "/healthz", timeout=2) as response:
-                if response.status == 200:
-                    return
-        except Exception:
-            pass
-        time.sleep(0.1)
-    raise RuntimeError(f"{url} never became healthy")
-
-
 @pytest.fixture(scope="session")
 def server():
     """(url, database path, todo binary) of a running server."""
@@ -53,13 +40,16 @@ def server():
         return
     directory = tempfile.mkdtemp(prefix="todo-browser-")
     database = os.path.join(directory, "todo.sqlite")
-    port = free_port()
+    # The server prints one line once it listens with its database ready; it names the port.
     process = subprocess.Popen(
-        [binary, "serve", "--host", "127.0.0.1", "--port", str(port), "--db", database],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
+        [binary, "serve", "--host", "127.0.0.1", "--port", "0", "--db", database],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     try:
-        wait_healthy(url)
+        line = process.stdout.readline().decode()
+        match = re.match(r"todo: serving (http://127\.0\.0\.1:\d+)", line)
+        if not match:
+            raise RuntimeError(f"todo serve did not start: {line!r}")
+        url = match.group(1)
         yield url, database, binary
     finally:
         process.terminate()
