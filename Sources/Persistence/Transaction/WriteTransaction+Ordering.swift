@@ -50,15 +50,6 @@ extension WriteTransaction {
     return ordering
   }
 
-  /// The collection of `object`, in user order.
-  private func collection<Root: Entity>(of object: Root, ordering: Ordering<Root>) throws
-    -> [Root]
-  {
-    try fetch(
-      FetchRequest(filter: ordering.sameCollection(as: object), sortedBy: [ordering.key.ascending])
-    )
-  }
-
   /// The index `placement` names among `members` (which exclude the placed object).
   private func position<Root: Entity>(
     of placement: Placement, among members: [Root], moving id: UUID
@@ -98,7 +89,7 @@ extension WriteTransaction {
     let (lower, upper) = try neighbours(of: object, at: placement, ordering: ordering)
     let others = otherMembers(of: object, ordering: ordering)
     let key = ordering.key
-    /// The key `reach` members beyond `bound`, or `nil` when fewer lie beyond it.
+    /// The key `reach` members beyond `neighbour`, or `nil` when fewer lie beyond it.
     func bound(beyond neighbour: OrderKey?, ascending: Bool, reach: Int) throws -> OrderKey? {
       guard let neighbour else { return nil }
       let request = FetchRequest<Root>(
