@@ -19,9 +19,11 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.90.0"),
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
     .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
     .package(
@@ -56,12 +58,23 @@ let package = Package(
         "Diffable",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
       ]
     ),
     .target(
       name: "PersistenceTestEntities",
-      dependencies: ["Persistence"],
+      dependencies: ["Persistence", "PersistenceTestSupport"],
       path: "Tests/PersistenceTestEntities"
+    ),
+    // Which engine a test run uses, and its stores (TestStoreLocation): SQLite files, or new
+    // databases of the PostgreSQL cluster the test script starts.
+    .target(
+      name: "PersistenceTestSupport",
+      dependencies: ["Persistence"],
+      path: "Tests/PersistenceTestSupport"
     ),
     .executableTarget(
       name: "persistence-writer",
@@ -73,6 +86,7 @@ let package = Package(
       dependencies: [
         "Persistence",
         "PersistenceTestEntities",
+        "PersistenceTestSupport",
         "Diffable",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "PropertyBased", package: "swift-property-based"),
@@ -121,6 +135,7 @@ let package = Package(
       dependencies: [
         "TodoCore",
         "Persistence",
+        "PersistenceTestEntities",
         "Composable",
         .product(name: "Dependencies", package: "swift-dependencies"),
       ]
@@ -154,6 +169,7 @@ let package = Package(
         "TodoServer",
         "TodoCore",
         "Persistence",
+        "PersistenceTestSupport",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

@@ -12,8 +12,11 @@ extension Todo {
     static let configuration = CommandConfiguration(
       abstract: "Serve the JSON API, the Todo-Backend API and the live page.",
       discussion: """
-        The database is --db, else $TODO_DB, else $XDG_DATA_HOME/todo/todo.sqlite \
-        (~/.local/share/todo/todo.sqlite without XDG_DATA_HOME); it is created on first run.
+        The database is --db, else $TODO_DB, else $DATABASE_URL, else \
+        $XDG_DATA_HOME/todo/todo.sqlite (~/.local/share/todo/todo.sqlite without \
+        XDG_DATA_HOME): a file path or sqlite:PATH for SQLite, created on first run, or \
+        postgresql://user[:password]@host[:port]/database for a PostgreSQL database that \
+        exists, which several servers can share.
         """
     )
 
@@ -23,8 +26,21 @@ extension Todo {
     @Option(help: "The TCP port to listen on (0 picks a free one).")
     var port = 8080
 
-    @Option(name: .customLong("db"), help: "The database file.")
+    @Option(
+      name: .customLong("db"),
+      help: ArgumentHelp(
+        "The database: a file path, sqlite:PATH or postgresql://user@host:port/name.",
+        valueName: "db"))
     var database: String?
+
+    @Option(help: "The most connections to a PostgreSQL database at once.")
+    var dbPoolSize = 10
+
+    @Option(
+      help: ArgumentHelp(
+        "Seconds a request waits for PostgreSQL before it is answered 503.",
+        discussion: "Also the time one connection attempt may take."))
+    var dbTimeout: Double = 10
 
     @Option(
       help: ArgumentHelp(
@@ -84,12 +100,25 @@ extension Todo {
       guard maxConnections >= 1 else {
         throw ValidationError("--max-connections must be at least 1")
       }
+      guard (1...1_000).contains(dbPoolSize) else {
+        throw ValidationError("--db-pool-size must be between 1 and 1000")
+      }
+      guard dbTimeout > 0 && dbTimeout <= 3_600 else {
+        throw ValidationError("--db-timeout must be a number of seconds between 0 and 3600")
+      }
     }
 
     /// The server options these arguments say.
-    func options(database url: URL) -> ServerOptions {
-      ServerOptions(
-        host: host, port: port, database: .file(url),
+    func options(database location: StoreLocation) -> ServerOptions {
+      var location = location
+      if case .postgres(var postgres) = location {
+        postgres.maximumConnections = dbPoolSize
+        postgres.requestTimeout = .milliseconds(Int(dbTimeout * 1_000))
+        postgres.connectTimeout = postgres.requestTimeout
+        location = .postgres(postgres)
+      }
+      return ServerOptions(
+        host: host, port: port, database: location,
         publicOrigin: publicURL.flatMap(ServerOrigins.Origin.init),
         allowedOrigins: allowOrigin.compactMap(ServerOrigins.Origin.init),
         todoBackendCORS: todoBackendCORS,
@@ -101,13 +130,14 @@ extension Todo {
 
     func run() async throws {
       ServerMemory.configure()
-      let url = DatabasePath.resolve(database, environment: ProcessInfo.processInfo.environment)
+      let location = try DatabasePath.resolve(
+        database, environment: ProcessInfo.processInfo.environment)
       var logger = Logger(label: "todo")
       logger.logLevel = .info
       let host = host
-      let line = ServingLine(host: host, database: url.path)
+      let line = ServingLine(host: host, database: location.description)
       let app = buildApplication(
-        options(database: url), logger: logger,
+        options(database: location), logger: logger,
         onServerRunning: { port in line.listening(on: port) },
         onDatabaseReady: { line.databaseReady() })
       // On SIGTERM or SIGINT the server stops accepting at once, requests in flight get the
@@ -121,25 +151,62 @@ extension Todo {
   }
 }
 
-/// Where the database is: `--db`, `$TODO_DB`, or the XDG data directory.
+/// Where the database is: `--db`, `$TODO_DB`, `$DATABASE_URL`, or the XDG data directory.
 enum DatabasePath {
-  /// The database file for an explicit path (if any) and an environment.
+  /// The store for an explicit `--db` value (if any) and an environment: `--db`, else
+  /// `$TODO_DB`, else `$DATABASE_URL` (as hosting platforms set it), else the default file.
+  /// A value is parsed, never guessed (``StoreLocation/init(parsing:)``).
   ///
   /// - Parameters:
   ///   - explicit: The `--db` option.
   ///   - environment: The process environment.
-  static func resolve(_ explicit: String?, environment: [String: String]) -> URL {
-    if let explicit, !explicit.isEmpty { return URL(fileURLWithPath: explicit) }
-    if let path = environment["TODO_DB"], !path.isEmpty { return URL(fileURLWithPath: path) }
-    let data: URL
-    if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-      data = URL(fileURLWithPath: xdg)
-    } else {
-      let home =
-        environment["HOME"].map { URL(fileURLWithPath: $0) }
-        ?? FileManager.default.homeDirectoryForCurrentUser
-      data = home.appendingPathComponent(".local/share")
+  /// - Throws: `CLIError.invalid` naming the value and what is wrong with it.
+  static func resolve(_ explicit: String?, environment: [String: String]) throws -> StoreLocation {
+    let sources: [(String, String?)] = [
+      ("--db", explicit), ("$TODO_DB", environment["TODO_DB"]),
+      ("$DATABASE_URL", environment["DATABASE_URL"]),
+    ]
+    for (name, value) in sources {
+      guard let value, !value.isEmpty else { continue }
+      do {
+        return try StoreLocation(parsing: value)
+      } catch {
+        throw CLIError.invalid("\(name): \(error)")
+      }
     }
-    return data.appendingPathComponent("todo/todo.sqlite")
+    return .file(defaultFile(environment: environment))
+  }
+
+  /// `$XDG_DATA_HOME/todo/todo.sqlite`, or `~/.local/share/todo/todo.sqlite`.
+  static func defaultFile(environment: [String: String]) -> URL {
+    dataDirectory(environment: environment).appendingPathComponent("todo/todo.sqlite")
+  }
+
+  /// Where the numbers of the last listing are kept: beside a database file, else in the
+  /// user's state directory, one file per database server and name.
+  static func numbersFile(for location: StoreLocation, environment: [String: String]) -> URL {
+    switch location {
+    case .file(let url):
+      return url.deletingLastPathComponent().appendingPathComponent(
+        url.lastPathComponent + ".numbers.json")
+    case .inMemory, .postgres:
+      let name = location.description.map { $0.isLetter || $0.isNumber ? $0 : "_" }
+      let state =
+        environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
+        ?? home(environment).appendingPathComponent(".local/state")
+      return state.appendingPathComponent("todo/\(String(name)).numbers.json")
+    }
+  }
+
+  private static func dataDirectory(environment: [String: String]) -> URL {
+    if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+      return URL(fileURLWithPath: xdg)
+    }
+    return home(environment).appendingPathComponent(".local/share")
+  }
+
+  private static func home(_ environment: [String: String]) -> URL {
+    environment["HOME"].map { URL(fileURLWithPath: $0) }
+      ?? FileManager.default.homeDirectoryForCurrentUser
   }
 }

@@ -71,14 +71,10 @@ struct ConflictTests {
       try await context.save()
 
       // Another connection writes the row as another process would: new value, new version.
-      let outside = try DatabaseQueue(path: directory.database.path)
-      let id = todo.id
-      try await outside.write { db in
-        try db.execute(
-          sql: "UPDATE todo SET title = 'Outside', version = version + 1 WHERE id = ?",
-          arguments: [id])
-      }
-      try outside.close()
+      let outside = OutsideConnection(directory)
+      try await outside.execute(
+        "UPDATE todo SET title = 'Outside', version = version + 1 WHERE id = \(outside.literal(todo.id))"
+      )
 
       todo.title = "Mine"
       try context.update(todo)

@@ -181,7 +181,7 @@ struct ContextTests {
   func closedContainer() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let container = try await PersistentContainer(.file(directory.database), entities: [Todo.self])
+    let container = try await PersistentContainer(directory.store, entities: [Todo.self])
     let context = container.viewContext
     try container.close()
     try container.close()

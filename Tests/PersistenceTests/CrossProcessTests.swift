@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Persistence
 import PersistenceTestEntities
+import PersistenceTestSupport
 import Testing
 
 @Suite("Other processes", .serialized, .timeLimit(.minutes(2)))
@@ -13,7 +14,7 @@ struct CrossProcessTests {
     var random = SeededRandom(seed: 7)
     var acknowledged: Set<String> = []
     for round in 0..<20 {
-      let writer = try WriterProcess(["crash-loop", directory.database.path])
+      let writer = try WriterProcess(["crash-loop", TestStoreLocation.address(of: directory.store)])
       // Killed after a random number of acknowledged saves, while it goes on saving.
       await writer.waitForLines(Int.random(in: 1...25, using: &random))
       writer.kill()
@@ -22,9 +23,7 @@ struct CrossProcessTests {
       }
       acknowledged.formUnion(saved)
 
-      let queue = try DatabaseQueue(path: directory.database.path)
-      let check = try await queue.read { db in try CrashCheck(db) }
-      try queue.close()
+      let check = try await CrashCheck(OutsideConnection(directory))
       #expect(check.integrity == "ok", "round \(round)")
       let present = Set(check.lists)
       #expect(acknowledged.isSubset(of: present), "round \(round): an acknowledged save is lost")
@@ -41,7 +40,9 @@ struct CrossProcessTests {
       defer { collector.cancel() }
       try await collector.waitFor { $0.objects.isEmpty }
 
-      let writer = try WriterProcess(["insert", directory.database.path, "From outside"])
+      let writer = try WriterProcess([
+        "insert", TestStoreLocation.address(of: directory.store), "From outside",
+      ])
       writer.finish()
       #expect(writer.process.terminationStatus == 0)
       try await collector.waitFor { $0.objects.map(\.title) == ["From outside"] }
@@ -60,7 +61,9 @@ struct CrossProcessTests {
       try context.insert(todo)
       try await context.save()
 
-      let first = try WriterProcess(["update", directory.database.path, todo.id.uuidString, "A"])
+      let first = try WriterProcess([
+        "update", TestStoreLocation.address(of: directory.store), todo.id.uuidString, "A",
+      ])
       first.finish()
       #expect(first.lines == ["saved"])
       todo.title = "B"
@@ -79,20 +82,26 @@ private struct CrashCheck {
   var orphans = 0
   var todos = 0
 
-  init(_ db: Database) throws {
-    integrity = try String.fetchOne(db, sql: "PRAGMA integrity_check")
+  init(_ outside: OutsideConnection) async throws {
+    // PostgreSQL checks its own pages; SQLite's file is checked here.
+    integrity =
+      TestStoreLocation.isPostgres
+      ? "ok" : try await outside.rows("PRAGMA integrity_check").first?.first ?? nil
     // Killed before the first migration committed: nothing can have been acknowledged.
-    guard try db.tableExists("todo_list") else { return }
-    lists = try Data.fetchAll(db, sql: "SELECT id FROM todo_list").map { data in
-      data.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)).uuidString }
+    let tables = try await outside.count(
+      TestStoreLocation.isPostgres
+        ? "SELECT count(*) FROM information_schema.tables WHERE table_name = 'todo_list'"
+        : "SELECT count(*) FROM sqlite_master WHERE name = 'todo_list'")
+    guard tables == 1 else { return }
+    lists = try await outside.rows("SELECT id FROM todo_list").compactMap { row in
+      guard let hex = row[0] else { return nil }
+      return OutsideConnection.uuid(hex: hex)?.uuidString
     }
-    orphans =
-      try Int.fetchOne(
-        db,
-        sql: """
-          SELECT count(*) FROM todo_list l
-          WHERE (SELECT count(*) FROM todo t WHERE t.listID = l.id) <> 1
-          """) ?? -1
-    todos = try Int.fetchOne(db, sql: "SELECT count(*) FROM todo") ?? -1
+    orphans = try await outside.count(
+      """
+      SELECT count(*) FROM todo_list l
+      WHERE (SELECT count(*) FROM todo t WHERE t."listID" = l.id) <> 1
+      """)
+    todos = try await outside.count("SELECT count(*) FROM todo")
   }
 }

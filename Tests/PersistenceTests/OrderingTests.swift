@@ -7,16 +7,12 @@ import Testing
 @Suite("User order")
 struct OrderingTests {
   /// Versions of every item, read outside the library.
-  private func versions(_ directory: TemporaryDirectory) async throws -> [Data: Int] {
-    let queue = try DatabaseQueue(path: directory.database.path)
-    defer { try? queue.close() }
-    return try await queue.read { db in
-      var result: [Data: Int] = [:]
-      for row in try Row.fetchAll(db, sql: "SELECT id, version FROM item") {
-        result[row[0] as Data] = row[1] as Int
-      }
-      return result
+  private func versions(_ directory: TemporaryDirectory) async throws -> [String: Int] {
+    var result: [String: Int] = [:]
+    for row in try await OutsideConnection(directory).rows("SELECT id, version FROM item") {
+      result[row[0] ?? ""] = Int(row[1] ?? "")
     }
+    return result
   }
 
   private func seed(
@@ -45,7 +41,7 @@ struct OrderingTests {
       var after = try await versions(directory)
       let changed = after.filter { before[$0.key] != $0.value }
       #expect(changed.count == 1)
-      #expect(changed.keys.first == items[40].id.storedValue.blobData)
+      #expect(changed.keys.first == OutsideConnection.hex(items[40].id))
 
       var expected = items.map(\.title)
       expected.insert(expected.remove(at: 40), at: 3)
@@ -70,7 +66,7 @@ struct OrderingTests {
       var model = try await seed(context, list: list, count: 5).map(\.id)
       _ = try await seed(context, list: otherList, count: 5)
       let otherIDs = Set(
-        try await context.fetch(Item.inList(otherList)).compactMap { $0.id.storedValue.blobData })
+        try await context.fetch(Item.inList(otherList)).map { OutsideConnection.hex($0.id) })
 
       var rebalanced = false
       for round in 0..<60 {

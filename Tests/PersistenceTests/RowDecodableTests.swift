@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Persistence
 import PersistenceTestEntities
+import PersistenceTestSupport
 import Testing
 
 /// The test app's todo, read through `RowDecodable`: the same table as `Todo`, which is read
@@ -57,7 +58,7 @@ struct RowDecodableTests {
     ]
     let decoded = try await {
       let container = try await PersistentContainer(
-        .file(directory.database), entities: [Todo.self])
+        directory.store, entities: [Todo.self])
       defer { try? container.close() }
       try await container.write { tx in
         for todo in written { try tx.insert(todo) }
@@ -67,7 +68,7 @@ struct RowDecodableTests {
     #expect(Set(decoded.map(\.id)) == Set(written.map(\.id)))
 
     let container = try await PersistentContainer(
-      .file(directory.database), entities: [RowTodo.self])
+      directory.store, entities: [RowTodo.self])
     defer { try? container.close() }
     RowTodo.rowsRead = 0
     let read = try await container.read { tx in try tx.fetch(FetchRequest<RowTodo>()) }
@@ -89,19 +90,25 @@ struct RowDecodableTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let container = try await PersistentContainer(
-      .file(directory.database), entities: [RowTodo.self])
+      directory.store, entities: [RowTodo.self])
     defer { try? container.close() }
     // A row another program wrote: a word where the priority number belongs.
-    let queue = try DatabaseQueue(path: directory.database.path)
-    try await queue.write { db in
-      try db.execute(
-        sql: """
-          INSERT INTO todo (id, version, listID, title, done, priority, due, note)
-          VALUES (?, 1, ?, 'odd', 0, 'high', NULL, NULL)
-          """,
-        arguments: [UUID(), UUID()])
+    let outside = OutsideConnection(directory)
+    if TestStoreLocation.isPostgres {
+      // PostgreSQL's columns are typed: the odd value is text in the title's place.
+      try await outside.execute(
+        """
+        ALTER TABLE todo ALTER COLUMN priority TYPE TEXT;
+        INSERT INTO todo (id, version, "listID", title, done, priority, due, note)
+        VALUES (\(outside.literal(UUID())), 1, \(outside.literal(UUID())), 'odd', 0, 'high', NULL, NULL)
+        """)
+    } else {
+      try await outside.execute(
+        """
+        INSERT INTO todo (id, version, listID, title, done, priority, due, note)
+        VALUES (\(outside.literal(UUID())), 1, \(outside.literal(UUID())), 'odd', 0, 'high', NULL, NULL)
+        """)
     }
-    try queue.close()
     await #expect {
       try await container.read { tx in try tx.fetch(FetchRequest<RowTodo>()) }
     } throws: { error in

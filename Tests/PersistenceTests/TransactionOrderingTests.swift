@@ -16,11 +16,7 @@ struct TransactionOrderingTests {
   /// How many items of the store were ever rewritten (version above 1), read outside the
   /// library.
   private func rewritten(_ directory: TemporaryDirectory) async throws -> Int {
-    let queue = try DatabaseQueue(path: directory.database.path)
-    defer { try? queue.close() }
-    return try await queue.read { db in
-      try Int.fetchOne(db, sql: "SELECT count(*) FROM item WHERE version > 1") ?? 0
-    }
+    try await OutsideConnection(directory).count("SELECT count(*) FROM item WHERE version > 1")
   }
 
   @Test("inserts at one spot of a long list rebalance a window around it, not the list")

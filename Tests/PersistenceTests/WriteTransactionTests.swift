@@ -55,9 +55,9 @@ struct WriteTransactionTests {
     defer { directory.remove() }
     // Two containers on one file are two connection pools: what two processes are.
     let first = try await PersistentContainer(
-      .file(directory.database), entities: [Todo.self, TodoList.self])
+      directory.store, entities: [Todo.self, TodoList.self])
     let second = try await PersistentContainer(
-      .file(directory.database), entities: [Todo.self, TodoList.self])
+      directory.store, entities: [Todo.self, TodoList.self])
     defer {
       try? first.close()
       try? second.close()
@@ -141,9 +141,7 @@ struct ChangeRecordTests {
         _ = try await theirs.write { tx in try tx.insert(Todo(listID: UUID(), title: title)) }
       }
       // Prune every record, as a long-lived store does with old ones.
-      let queue = try DatabaseQueue(path: directory.database.path)
-      try await queue.write { db in try db.execute(sql: "DELETE FROM persistence_changes") }
-      try queue.close()
+      try await OutsideConnection(directory).execute("DELETE FROM persistence_changes")
       _ = try await mine.write { tx in try tx.insert(Todo(listID: UUID(), title: "A")) }
       try await collector.waitFor { $0.objects.map(\.title).sorted() == ["A", "B1", "B2"] }
     }
@@ -159,10 +157,10 @@ struct ChangeRecordTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let mine = try await PersistentContainer(
-      .file(directory.database), entities: [Todo.self, TodoList.self],
+      directory.store, entities: [Todo.self, TodoList.self],
       pollingInterval: .seconds(3_600))
     let theirs = try await PersistentContainer(
-      .file(directory.database), entities: [Todo.self, TodoList.self])
+      directory.store, entities: [Todo.self, TodoList.self])
     defer {
       try? mine.close()
       try? theirs.close()

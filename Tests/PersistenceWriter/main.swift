@@ -25,10 +25,15 @@ func fail(_ message: String) -> Never {
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else { fail("usage: persistence-writer <mode> <store> [...]") }
-let store = URL(fileURLWithPath: arguments[2])
+let store: StoreLocation
+do {
+  store = try StoreLocation(parsing: arguments[2])
+} catch {
+  fail("\(error)")
+}
 
 do {
-  let container = try await PersistentContainer(.file(store), entities: [Todo.self, TodoList.self])
+  let container = try await PersistentContainer(store, entities: [Todo.self, TodoList.self])
   let context = container.newBackgroundContext()
   switch arguments[1] {
   case "crash-loop":

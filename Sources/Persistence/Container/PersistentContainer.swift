@@ -34,14 +34,20 @@ public final class PersistentContainer: Sendable {
     pollingInterval: Duration = .milliseconds(150)
   ) async throws {
     let hub = ChangeHub()
-    let engine = try await SQLiteEngine.open(location, entities: entities) { event in
-      hub.publish(event)
+    let engine: any StorageEngine
+    switch location {
+    case .file(let url):
+      engine = try await SQLiteEngine.open(file: url, entities: entities) { hub.publish($0) }
+    case .inMemory:
+      engine = try await SQLiteEngine.open(file: nil, entities: entities) { hub.publish($0) }
+    case .postgres(let postgres):
+      engine = try await PostgresEngine.open(postgres, entities: entities) { hub.publish($0) }
     }
     let core = ContainerCore(engine: engine, hub: hub, entities: entities)
     self.location = location
     self.core = core
     self.viewContext = ModelContext(core: core, kind: .view, parent: nil)
-    if case .file = location {
+    if location != .inMemory {
       polling = Task.detached {
         await Self.pollExternalChanges(engine: engine, hub: hub, every: pollingInterval)
       }

@@ -8,6 +8,9 @@ protocol StorageEngine: Sendable {
   /// A description of the store for errors and logs (a path, or `:memory:`).
   var location: String { get }
 
+  /// The table of every entity, by entity type.
+  var tables: [ObjectIdentifier: TableInfo] { get }
+
   /// Fetches the objects a request describes, sorted, with their versions.
   ///
   /// - Parameters:
@@ -75,6 +78,20 @@ struct EntityBatch<Root: Entity>: AnyEntityBatch {
 protocol AnyEntityBatch: Sendable {
   var entityName: String { get }
   func write(to writer: some BatchWriter) throws -> any AnyCommittedChanges
+}
+
+extension [any AnyEntityBatch] {
+  /// Writes every batch with `writer`, inside the caller's transaction.
+  ///
+  /// - Returns: What was written, per entity type.
+  func write(to writer: some BatchWriter) throws -> [ObjectIdentifier: any AnyCommittedChanges] {
+    var changes: [ObjectIdentifier: any AnyCommittedChanges] = [:]
+    for batch in self {
+      let committed = try batch.write(to: writer)
+      changes[committed.entityType] = committed
+    }
+    return changes
+  }
 }
 
 /// An engine's writer, called inside the commit's transaction for each entity's batch.

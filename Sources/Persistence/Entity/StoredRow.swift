@@ -8,16 +8,21 @@ import GRDB
 /// looked up by coding key, and the read is specialised for the attribute's type where the
 /// entity is compiled.
 public struct StoredRow<Root: Entity> {
-  let row: Row
-  let statement: SQLiteStatement
+  /// Where the columns are: a SQLite statement's current row, read in place, or the values a
+  /// PostgreSQL row was converted to.
+  enum Source {
+    case sqlite(Row, SQLiteStatement)
+    case values([StoredValue])
+  }
+
+  let source: Source
   let table: TableInfo
   /// Where the next attribute is expected: entities read their attributes in declaration
   /// order, so one comparison finds each column. Shared by the rows of one fetch.
   let cursor: ColumnCursor
 
-  init(row: Row, statement: SQLiteStatement, table: TableInfo, cursor: ColumnCursor) {
-    self.row = row
-    self.statement = statement
+  init(source: Source, table: TableInfo, cursor: ColumnCursor) {
+    self.source = source
     self.table = table
     self.cursor = cursor
   }
@@ -25,7 +30,13 @@ public struct StoredRow<Root: Entity> {
   /// The object's identifier (the `id` column).
   public var id: UUID {
     get throws {
-      guard let id = try row.withUnsafeData(atIndex: 0, { Self.uuid($0) }) else {
+      let id: UUID?
+      switch source {
+      case .sqlite(let row, _): id = try row.withUnsafeData(atIndex: 0, { Self.uuid($0) })
+      case .values(let values):
+        if case .blob(let data) = values[0] { id = Self.uuid(data) } else { id = nil }
+      }
+      guard let id else {
         throw PersistenceError.decoding(entity: table.name, reason: "id is not a UUID")
       }
       return id
@@ -35,7 +46,12 @@ public struct StoredRow<Root: Entity> {
   /// The store's version of the object (the `version` column): what ``Entity/storeVersion``
   /// mirrors.
   public var version: Int {
-    get throws { Int(try row.decode(Int64.self, atIndex: 1)) }
+    get throws {
+      switch source {
+      case .sqlite(let row, _): return Int(try row.decode(Int64.self, atIndex: 1))
+      case .values(let values): return Int(try StoredValues(values: values).int64(atIndex: 1))
+      }
+    }
   }
 
   /// The value of `attribute`.
@@ -61,7 +77,12 @@ public struct StoredRow<Root: Entity> {
       index = found
     }
     cursor.next = index + 1
-    return StoredValue(DatabaseValue(sqliteStatement: statement, index: CInt(index)))
+    switch source {
+    case .sqlite(_, let statement):
+      return StoredValue(DatabaseValue(sqliteStatement: statement, index: CInt(index)))
+    case .values(let values):
+      return values[index]
+    }
   }
 
   /// A UUID from its 16 stored bytes.

@@ -13,6 +13,9 @@ public enum ContainerError: Error, Sendable, Hashable, CustomStringConvertible {
   case schemaTooNew(path: String, unknownMigrations: [String])
   /// An entity declaration is invalid, or two entities share a table.
   case invalidModel(String)
+  /// The database server could not be used: refused connection, unknown host, wrong
+  /// password, missing database. The reason names what to fix.
+  case cannotConnect(location: String, reason: String)
   /// The container was used before `load()` finished, or after `close()`.
   case notLoaded
 
@@ -25,6 +28,7 @@ public enum ContainerError: Error, Sendable, Hashable, CustomStringConvertible {
     case .schemaTooNew(let path, let unknown):
       "\(path) was written by newer code (unknown migrations: \(unknown.joined(separator: ", ")))"
     case .invalidModel(let reason): "invalid model: \(reason)"
+    case .cannotConnect(let location, let reason): "cannot open \(location): \(reason)"
     case .notLoaded: "the container is not loaded"
     }
   }

@@ -23,6 +23,9 @@ public enum PersistenceError: Error, Sendable, Hashable {
   case notOrdered(entity: String)
   /// The context was closed with its container.
   case containerClosed
+  /// The database server cannot be reached now (it is down, restarting, or did not answer
+  /// within the request timeout). Nothing was written; the operation can be retried.
+  case unavailable(String)
 }
 
 extension PersistenceError: CustomStringConvertible {
@@ -38,6 +41,7 @@ extension PersistenceError: CustomStringConvertible {
     case .decoding(let entity, let reason): "cannot read a \(entity): \(reason)"
     case .notOrdered(let entity): "\(entity) has no user order here"
     case .containerClosed: "the container is closed"
+    case .unavailable(let reason): "the database is unavailable: \(reason)"
     }
   }
 }

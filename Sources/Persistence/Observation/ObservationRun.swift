@@ -287,9 +287,9 @@ final class ObservationRegistry: Sendable {
   private static func key<Root: Entity>(_ request: FetchRequest<Root>, core: ContainerCore)
     -> String
   {
-    let table = (core.engine as? SQLiteEngine)?.tables[ObjectIdentifier(Root.self)]
+    let table = core.engine.tables[ObjectIdentifier(Root.self)]
     guard let table else { return "\(Root.entityName)#\(UUID())" }
-    let query = SQLiteQuery(request, table: table, limit: request.limit, offset: request.offset)
+    let query = SelectQuery(request, table: table, limit: request.limit, offset: request.offset)
     var key = "\(Root.entityName)|\(query.sql)|\(request.sectionKey?.name ?? "")"
     for argument in query.arguments { key += "|" + keyText(argument) }
     return key

@@ -12,11 +12,17 @@ import GRDB
 /// }
 /// ```
 public class ReadTransaction {
-  let db: Database
+  /// The engine's connection the transaction runs on.
+  enum Connection {
+    case sqlite(Database)
+    case postgres(PostgresSession)
+  }
+
+  let connection: Connection
   let tables: [ObjectIdentifier: TableInfo]
 
-  init(db: Database, tables: [ObjectIdentifier: TableInfo]) {
-    self.db = db
+  init(connection: Connection, tables: [ObjectIdentifier: TableInfo]) {
+    self.connection = connection
     self.tables = tables
   }
 
@@ -24,23 +30,26 @@ public class ReadTransaction {
 
   /// The objects a request describes, as the transaction sees them (its own writes included).
   public func fetch<Root: Entity>(_ request: FetchRequest<Root>) throws -> [Root] {
-    try SQLiteEngine.fetch(
-      db, request, table: table(Root.self), limit: request.limit, offset: request.offset
-    ).values
+    let table = try table(Root.self)
+    switch connection {
+    case .sqlite(let db):
+      return try SQLiteEngine.fetch(
+        db, request, table: table, limit: request.limit, offset: request.offset
+      ).values
+    case .postgres(let session):
+      return try session.fetch(request, table: table, limit: request.limit, offset: request.offset)
+        .values
+    }
   }
 
   /// The number of objects a request describes.
   public func count<Root: Entity>(_ request: FetchRequest<Root>) throws -> Int {
-    let query = SQLiteQuery(
-      request, table: try table(Root.self), limit: request.limit, offset: request.offset)
-    let sql = "SELECT count(*) FROM (\(query.sql))"
-    do {
-      return try Int.fetchOne(
-        db.cachedStatement(sql: sql),
-        arguments: StatementArguments(query.arguments.map(\.databaseValue))) ?? 0
-    } catch let error as DatabaseError {
-      throw EngineError(error, arguments: query.arguments)
-    }
+    let query = SelectQuery(
+      request, table: try table(Root.self), limit: request.limit, offset: request.offset,
+      dialect: dialect)
+    let sql = "SELECT count(*) FROM (\(query.sql)) AS counted"
+    guard case .integer(let count) = try firstColumn(sql, query.arguments) else { return 0 }
+    return Int(count)
   }
 
   /// The object with this identifier, or `nil`.
@@ -53,27 +62,50 @@ public class ReadTransaction {
   func firstValue<Root: Entity, Value: AttributeValue>(
     of attribute: Attribute<Root, Value>, in request: FetchRequest<Root>
   ) throws -> Value? {
-    let query = SQLiteQuery(
+    let query = SelectQuery(
       request, table: try table(Root.self), limit: 1, offset: request.offset,
-      columns: quoted(attribute.name))
-    do {
-      guard
-        let value = try DatabaseValue.fetchOne(
-          db.cachedStatement(sql: query.sql),
-          arguments: StatementArguments(query.arguments.map(\.databaseValue)))
-      else { return nil }
-      return try Value(storedValue: StoredValue(value))
-    } catch let error as DatabaseError {
-      throw EngineError(error, arguments: query.arguments)
-    }
+      columns: quoted(attribute.name), dialect: dialect)
+    guard let value = try firstColumn(query.sql, query.arguments) else { return nil }
+    return try Value(storedValue: value)
   }
 
   /// The object with its store version.
   func stored<Root: Entity>(_ type: Root.Type, id: UUID) throws -> Stored<Root>? {
     let table = try table(Root.self)
-    return try SQLiteEngine.fetch(
-      db, Root.self, sql: table.selectByIDSQL, arguments: [id.storedValue], table: table
-    ).stored.first
+    switch connection {
+    case .sqlite(let db):
+      return try SQLiteEngine.fetch(
+        db, Root.self, sql: table.sqlite.selectByID, arguments: [id.storedValue], table: table
+      ).stored.first
+    case .postgres(let session):
+      return try session.fetch(
+        Root.self, sql: table.postgres.selectByID, arguments: [id.storedValue], table: table
+      ).stored.first
+    }
+  }
+
+  /// The first column of the first row `sql` reads, or `nil` without a row.
+  private func firstColumn(_ sql: String, _ arguments: [StoredValue]) throws -> StoredValue? {
+    switch connection {
+    case .sqlite(let db):
+      do {
+        return try DatabaseValue.fetchOne(
+          db.cachedStatement(sql: sql),
+          arguments: StatementArguments(arguments.map(\.databaseValue))
+        ).map(StoredValue.init)
+      } catch let error as DatabaseError {
+        throw EngineError(error, arguments: arguments)
+      }
+    case .postgres(let session):
+      return try session.rows(sql, arguments).first?.first
+    }
+  }
+
+  var dialect: SQLDialect {
+    switch connection {
+    case .sqlite: .sqlite
+    case .postgres: .postgres
+    }
   }
 
   func table<Root: Entity>(_ type: Root.Type) throws -> TableInfo {

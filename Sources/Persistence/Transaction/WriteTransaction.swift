@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// One write to the store, all or nothing: reads and writes in a single transaction that
 /// holds the store's write lock from its first statement (`BEGIN IMMEDIATE` on SQLite).
@@ -36,8 +35,7 @@ public final class WriteTransaction: ReadTransaction {
   public func insert<Root: Entity>(_ object: Root) throws -> Root {
     var batch = EntityBatch<Root>()
     batch.inserts = [object]
-    let written = try SQLiteBatchWriter(db: db, tables: tables).write(batch)
-    record(written)
+    let written = try write(batch)
     return written.inserted[0].value
   }
 
@@ -52,8 +50,7 @@ public final class WriteTransaction: ReadTransaction {
     let base = try baseVersion(of: object, expected: expectedVersion)
     var batch = EntityBatch<Root>()
     batch.updates = [EntityBatch.Update(value: object, baseVersion: base)]
-    let written = try SQLiteBatchWriter(db: db, tables: tables).write(batch)
-    record(written)
+    let written = try write(batch)
     return written.updated[0].value
   }
 
@@ -64,10 +61,37 @@ public final class WriteTransaction: ReadTransaction {
     let base = try baseVersion(of: object, expected: expectedVersion)
     var batch = EntityBatch<Root>()
     batch.deletes = [EntityBatch.Delete(id: object.id, baseVersion: base)]
-    record(try SQLiteBatchWriter(db: db, tables: tables).write(batch))
+    try write(batch)
   }
 
   // MARK: - Helpers
+
+  /// Runs `body` in a transaction on `connection`, inside the engine's database transaction.
+  ///
+  /// - Returns: What `body` returned, and what it wrote per entity type.
+  static func run<T>(
+    _ body: (WriteTransaction) throws -> T, on connection: Connection,
+    tables: [ObjectIdentifier: TableInfo]
+  ) throws -> (T, [ObjectIdentifier: any AnyCommittedChanges]) {
+    let transaction = WriteTransaction(connection: connection, tables: tables)
+    let value = try body(transaction)
+    return (value, transaction.committed)
+  }
+
+  /// Writes one batch on the transaction's connection and records it.
+  @discardableResult
+  private func write<Root: Entity>(_ batch: EntityBatch<Root>) throws -> CommittedChanges<Root> {
+    let written: CommittedChanges<Root>
+    switch connection {
+    case .sqlite(let db):
+      written = try StatementBatchWriter(runner: SQLiteStatementRunner(db: db), tables: tables)
+        .write(batch)
+    case .postgres(let session):
+      written = try StatementBatchWriter(runner: session, tables: tables).write(batch)
+    }
+    record(written)
+    return written
+  }
 
   private func baseVersion<Root: Entity>(of object: Root, expected: Int?) throws -> Int64 {
     if let expected { return Int64(expected) }

@@ -91,6 +91,8 @@ public final class TodoService: Sendable {
     } catch PersistenceError.conflict(let entity, let id) where entity == Todo.entityName {
       let current = try await read { tx in try tx.object(Todo.self, id: id) }
       throw TodoError.versionConflict(id: id, current: current?.version ?? 0)
+    } catch PersistenceError.unavailable(let reason) {
+      throw TodoError.unavailable(reason)
     }
   }
 
@@ -98,6 +100,10 @@ public final class TodoService: Sendable {
   func read<T: Sendable>(_ body: @escaping @Sendable (ReadTransaction) throws -> T)
     async throws -> T
   {
-    try await container.read(body)
+    do {
+      return try await container.read(body)
+    } catch PersistenceError.unavailable(let reason) {
+      throw TodoError.unavailable(reason)
+    }
   }
 }

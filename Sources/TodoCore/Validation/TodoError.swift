@@ -25,6 +25,9 @@ public enum TodoError: Error, Sendable, Hashable, CustomStringConvertible {
   case versionConflict(id: UUID, current: Int)
   /// An import document cannot be imported; nothing was written.
   case invalidImport(String)
+  /// The database cannot be reached now (a PostgreSQL server that is down or restarting);
+  /// nothing was written, and the same request can be retried.
+  case unavailable(String)
 
   public var description: String {
     switch self {
@@ -34,6 +37,7 @@ public enum TodoError: Error, Sendable, Hashable, CustomStringConvertible {
     case .versionConflict(let id, let current):
       "todo \(id) was changed by someone else (it is now at version \(current)); reload it"
     case .invalidImport(let reason): "cannot import: \(reason)"
+    case .unavailable(let reason): "the database is unavailable: \(reason)"
     }
   }
 }

@@ -80,6 +80,12 @@ extension Problem {
       self = Problem(
         .unprocessableContent, type: "urn:todo:problem:invalid-import",
         title: "Invalid import", detail: todoError.description)
+    case .unavailable:
+      // The database is down or restarting: the client may retry; nothing was written.
+      self = Problem(
+        .serviceUnavailable, type: "urn:todo:problem:unavailable",
+        title: "Database unavailable", detail: todoError.description)
+      headers[.retryAfter] = "2"
     }
   }
 

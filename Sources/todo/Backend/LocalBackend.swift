@@ -5,14 +5,9 @@ import TodoCore
 struct LocalBackend: TodoBackend {
   /// The open service.
   let service: TodoService
-  /// The database file.
-  let file: URL
-
-  /// The numbers of the last listing live next to the database: `todo.sqlite.numbers.json`.
-  var numbersFile: URL {
-    file.deletingLastPathComponent().appendingPathComponent(
-      file.lastPathComponent + ".numbers.json")
-  }
+  /// Where the numbers of the last listing are kept (`DatabasePath.numbersFile`): next to a
+  /// database file, `todo.sqlite.numbers.json`.
+  let numbersFile: URL
 
   func lists() async throws -> [TodoList] { try await service.lists() }
 

@@ -14,8 +14,9 @@ struct BackendOptions: ParsableArguments {
   @Option(
     name: .customLong("db"),
     help: ArgumentHelp(
-      "The database file (default: $TODO_DB, else $XDG_DATA_HOME/todo/todo.sqlite).",
-      valueName: "path"))
+      "The database: a file path, sqlite:PATH or postgresql://user@host:port/name (default: "
+        + "$TODO_DB, else $DATABASE_URL, else $XDG_DATA_HOME/todo/todo.sqlite).",
+      valueName: "db"))
   var database: String?
 
   @Option(
@@ -49,11 +50,21 @@ struct BackendOptions: ParsableArguments {
     if let url = try serverURL(environment: environment) {
       return RemoteBackend(baseURL: url, environment: environment)
     }
-    let file = DatabasePath.resolve(database, environment: environment)
+    var location = try DatabasePath.resolve(database, environment: environment)
+    if case .postgres(var postgres) = location {
+      // A command makes a few requests: one connection, and no long wait for a server that
+      // is down.
+      postgres.maximumConnections = 2
+      location = .postgres(postgres)
+    }
     do {
-      return LocalBackend(service: try await TodoService.open(.file(file)), file: file)
+      return LocalBackend(
+        service: try await TodoService.open(location),
+        numbersFile: DatabasePath.numbersFile(for: location, environment: environment))
+    } catch let error as ContainerError {
+      throw CLIError.unavailable("\(error)")
     } catch {
-      throw CLIError.unavailable("cannot open the database \(file.path): \(error)")
+      throw CLIError.unavailable("cannot open the database \(location): \(error)")
     }
   }
 

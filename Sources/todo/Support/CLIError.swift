@@ -45,6 +45,7 @@ struct CLIError: Error, CustomStringConvertible, LocalizedError {
         self.init(message: error.description, status: .invalid)
       case .notFound: self.init(message: error.description, status: .notFound)
       case .versionConflict: self.init(message: error.description, status: .conflict)
+      case .unavailable: self.init(message: error.description, status: .unavailable)
       }
     case let error as DecodingError:
       self.init(message: error.readableDescription, status: .invalid)

@@ -9,9 +9,9 @@ struct TodoEditorTests {
   /// A service on a temporary store whose clock stands still, so saved values are predictable.
   static func withService(_ body: (TodoService, Date) async throws -> Void) async throws {
     let store = try TemporaryStore()
-    defer { try? FileManager.default.removeItem(at: store.directory) }
+    defer { store.remove() }
     let now = Date(timeIntervalSince1970: 1_767_225_600)
-    let service = try await TodoService.open(.file(store.file), now: { now })
+    let service = try await TodoService.open(store.location, now: { now })
     defer { try? service.close() }
     try await body(service, now)
   }

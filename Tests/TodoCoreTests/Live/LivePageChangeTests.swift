@@ -138,7 +138,7 @@ struct LivePageChangeTests {
       // Another container on the same file notices commits by polling, not at commit.
       store.timeout = .seconds(10)
       try await fixture.appear(store)
-      let other = try await TodoService.open(.file(fixture.file), now: { LivePageFixture.now })
+      let other = try await TodoService.open(fixture.location, now: { LivePageFixture.now })
       defer { try? other.close() }
 
       let before = store.state

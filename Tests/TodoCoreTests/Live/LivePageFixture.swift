@@ -1,5 +1,6 @@
 import Composable
 import Foundation
+import Persistence
 import Testing
 
 @testable import TodoCore
@@ -13,15 +14,15 @@ import Testing
 struct LivePageFixture {
   static let now = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
   let service: TodoService
-  let file: URL
+  let location: StoreLocation
 
   /// Runs `body` with a fixture on a new temporary store, then closes and deletes it.
   static func with(_ body: (LivePageFixture) async throws -> Void) async throws {
     let store = try TemporaryStore()
-    defer { try? FileManager.default.removeItem(at: store.directory) }
-    let service = try await TodoService.open(.file(store.file), now: { now })
+    defer { store.remove() }
+    let service = try await TodoService.open(store.location, now: { now })
     defer { try? service.close() }
-    try await body(LivePageFixture(service: service, file: store.file))
+    try await body(LivePageFixture(service: service, location: store.location))
   }
 
   /// A test store of the page, not yet loaded.

@@ -29,7 +29,7 @@ struct ListObservationTests {
     .timeLimit(.minutes(1)))
   func otherProcess() async throws {
     let store = try TemporaryStore()
-    defer { try? FileManager.default.removeItem(at: store.directory) }
+    defer { store.remove() }
     let watched = try await store.open()
     let other = try await store.open()
     defer {

@@ -8,7 +8,7 @@ struct ListOperationsTests {
   @Test("a new store has exactly one list, the Inbox, and reopening does not add another")
   func inbox() async throws {
     let store = try TemporaryStore()
-    defer { try? FileManager.default.removeItem(at: store.directory) }
+    defer { store.remove() }
     let first = try await store.open()
     #expect(try await first.lists().map(\.name) == ["Inbox"])
     #expect(try await first.lists().first?.id == TodoList.inboxID)

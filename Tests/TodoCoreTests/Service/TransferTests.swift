@@ -96,7 +96,7 @@ struct TransferTests {
   @Test("a write by another process on the same file is detected as a version conflict")
   func otherProcess() async throws {
     let store = try TemporaryStore()
-    defer { try? FileManager.default.removeItem(at: store.directory) }
+    defer { store.remove() }
     let mine = try await store.open()
     let theirs = try await store.open()
     defer {

@@ -1,29 +1,38 @@
 import Foundation
 import Persistence
+import PersistenceTestSupport
 import Synchronization
 
 @testable import TodoCore
 
-/// A todo store in a fresh temporary directory, removed when the test ends.
+/// A todo store in a fresh temporary directory (or, when the run is on PostgreSQL, a new
+/// database: `TestStoreLocation`), removed by `remove()`.
 struct TemporaryStore {
   let directory: URL
-  var file: URL { directory.appendingPathComponent("todo.sqlite") }
+  let location: StoreLocation
 
   init() throws {
     directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("todo-core-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    location = try TestStoreLocation.newStore(in: directory, name: "todo.sqlite")
+  }
+
+  /// Deletes the store.
+  func remove() {
+    TestStoreLocation.remove(location)
+    try? FileManager.default.removeItem(at: directory)
   }
 
   /// Opens a service on the store with a clock that advances one second per reading.
   func open(clock: StepClock = StepClock()) async throws -> TodoService {
-    try await TodoService.open(.file(file), now: { clock.next() })
+    try await TodoService.open(location, now: { clock.next() })
   }
 
   /// Runs `body` with a service on a new temporary store, then closes and deletes it.
   static func with<T>(_ body: (TodoService, StepClock) async throws -> T) async throws -> T {
     let store = try TemporaryStore()
-    defer { try? FileManager.default.removeItem(at: store.directory) }
+    defer { store.remove() }
     let clock = StepClock()
     let service = try await store.open(clock: clock)
     defer { try? service.close() }

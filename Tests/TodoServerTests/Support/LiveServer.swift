@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import PersistenceTestSupport
 import Testing
 import TodoServer
 
@@ -21,14 +22,19 @@ func withLiveServer<T: Sendable>(
 ) async throws -> T {
   let directory = FileManager.default.temporaryDirectory
     .appendingPathComponent("todo-server-tests-\(UUID().uuidString)")
-  defer { try? FileManager.default.removeItem(at: directory) }
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  let store = try TestStoreLocation.newStore(in: directory, name: "todo.sqlite")
+  defer {
+    TestStoreLocation.remove(store)
+    try? FileManager.default.removeItem(at: directory)
+  }
   var logger = Logger(label: "todo.server.tests")
   logger.logLevel = .warning
   let (ready, announce) = AsyncStream<Void>.makeStream()
   let app = buildApplication(
     ServerOptions(
       host: "127.0.0.1", port: 0,
-      database: .file(directory.appendingPathComponent("todo.sqlite")),
+      database: store,
       allowedOrigins: allowedOrigins.compactMap(ServerOrigins.Origin.init),
       todoBackendCORS: todoBackendCORS),
     logger: logger,

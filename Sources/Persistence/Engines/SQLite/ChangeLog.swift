@@ -18,7 +18,7 @@ enum ChangeLog {
   static let pruneEvery: Int64 = 512
 
   /// One entity's identifiers in one record.
-  struct Record {
+  struct Record: Equatable, Sendable {
     var sequence: Int64
     var entity: String
     var touched: [UUID]

@@ -7,11 +7,13 @@ extension SQLiteEngine {
   /// An existing file is first checked through a read-only connection: a file that is not a
   /// database, is damaged, or has migrations this code does not know is reported and left
   /// byte-for-byte unmodified.
+  ///
+  /// - Parameter file: The database file, or `nil` for a private in-memory database.
   static func open(
-    _ location: StoreLocation, entities: [any Entity.Type],
+    file: URL?, entities: [any Entity.Type],
     publish: @escaping @Sendable (ChangeHub.Event) -> Void
   ) async throws -> SQLiteEngine {
-    let tables = try makeTables(entities)
+    let tables = try TableInfo.tables(of: entities)
     let migrations = try MigrationPlan(entities: entities)
     var configuration = Configuration()
     configuration.busyMode = .timeout(10)
@@ -24,10 +26,11 @@ extension SQLiteEngine {
     }
 
     let writer: any DatabaseWriter
-    switch location {
-    case .inMemory:
+    let path = file?.path ?? StoreLocation.inMemory.path
+    switch file {
+    case nil:
       writer = try DatabaseQueue(configuration: configuration)
-    case .file(let url):
+    case let url?:
       try prepareDirectory(for: url)
       try checkExistingFile(at: url, migrations: migrations)
       do {
@@ -40,14 +43,14 @@ extension SQLiteEngine {
     let sequence: Int64
     do {
       sequence = try await writer.write { db in
-        try migrations.apply(db, path: location.path)
+        try migrations.apply(db, path: path)
         return try ChangeLog.lastSequence(db)
       }
     } catch let error as DatabaseError {
-      throw containerError(error, path: location.path)
+      throw containerError(error, path: path)
     }
     return SQLiteEngine(
-      location: location.path, writer: writer, tables: tables, entities: entities,
+      location: path, writer: writer, tables: tables, entities: entities,
       sequence: sequence, publish: publish)
   }
 
@@ -58,26 +61,6 @@ extension SQLiteEngine {
       let needle = String.fromDatabaseValue(values[1])
     else { return nil }
     return TextMatching.containsIgnoringCase(haystack, needle)
-  }
-
-  private static func makeTables(
-    _ entities: [any Entity.Type]
-  ) throws -> [ObjectIdentifier: TableInfo] {
-    var tables: [ObjectIdentifier: TableInfo] = [:]
-    var names: Set<String> = []
-    for entity in entities {
-      let table: TableInfo
-      do {
-        table = try TableInfo(entity)
-      } catch let error as PersistenceError {
-        throw ContainerError.invalidModel(error.description)
-      }
-      guard names.insert(table.name.lowercased()).inserted else {
-        throw ContainerError.invalidModel("two entities use the table \(table.name)")
-      }
-      tables[ObjectIdentifier(entity)] = table
-    }
-    return tables
   }
 
   // MARK: - Checks before opening

@@ -81,7 +81,8 @@ final class SQLiteEngine: StorageEngine {
     let tables = self.tables
     try checkOpen()
     do {
-      return try readNow { db in try body(ReadTransaction(db: db, tables: tables)) }
+      return try readNow { db in try body(ReadTransaction(connection: .sqlite(db), tables: tables))
+      }
     } catch {
       throw EngineError.wrap(error)
     }
@@ -102,7 +103,7 @@ final class SQLiteEngine: StorageEngine {
   static func fetch<Root: Entity>(
     _ db: Database, _ request: FetchRequest<Root>, table: TableInfo, limit: Int?, offset: Int
   ) throws -> StoredRows<Root> {
-    let query = SQLiteQuery(request, table: table, limit: limit, offset: offset)
+    let query = SelectQuery(request, table: table, limit: limit, offset: offset, dialect: .sqlite)
     return try fetch(db, Root.self, sql: query.sql, arguments: query.arguments, table: table)
   }
 
@@ -140,7 +141,7 @@ final class SQLiteEngine: StorageEngine {
     _ type: Root.Type, statement: SQLiteStatement, table: TableInfo
   ) -> (Row) throws -> Root {
     guard let readable = Root.self as? any RowDecodable.Type else {
-      return { row in try Root(from: SQLiteRowDecoder(row: row, table: table)) }
+      return { row in try Root(from: StoredRowDecoder(row: row, table: table)) }
     }
     return reader(readable, as: Root.self, statement, table)
   }
@@ -154,7 +155,7 @@ final class SQLiteEngine: StorageEngine {
     let read: (Row) throws -> Object = { row in
       cursor.next = 2
       return try Object(
-        row: StoredRow(row: row, statement: statement, table: table, cursor: cursor))
+        row: StoredRow(source: .sqlite(row, statement), table: table, cursor: cursor))
     }
     return read as! (Row) throws -> Root
   }
@@ -164,13 +165,11 @@ final class SQLiteEngine: StorageEngine {
   func commit(_ batches: [any AnyEntityBatch]) async throws -> CommitSummary {
     let tables = self.tables
     return try await transaction { db in
-      let writer = SQLiteBatchWriter(db: db, tables: tables)
-      var changes: [ObjectIdentifier: any AnyCommittedChanges] = [:]
-      for batch in batches {
-        let committed = try batch.write(to: writer)
-        changes[committed.entityType] = committed
-      }
-      return ((), changes)
+      (
+        (),
+        try batches.write(
+          to: StatementBatchWriter(runner: SQLiteStatementRunner(db: db), tables: tables))
+      )
     }.summary
   }
 
@@ -179,9 +178,7 @@ final class SQLiteEngine: StorageEngine {
   {
     let tables = self.tables
     return try await transaction { db in
-      let transaction = WriteTransaction(db: db, tables: tables)
-      let value = try body(transaction)
-      return (value, transaction.committed)
+      try WriteTransaction.run(body, on: .sqlite(db), tables: tables)
     }.value
   }
 
@@ -267,7 +264,8 @@ final class SQLiteEngine: StorageEngine {
       var changes: [ObjectIdentifier: any AnyCommittedChanges] = [:]
       for (key, entity) in entities {
         guard let ids = touched[entity.entityName], !ids.isEmpty else { continue }
-        changes[key] = try entity.currentState(ids: ids, db: db, engine: self)
+        changes[key] = try entity.currentState(
+          ids: ids, from: SQLiteStoredReader(db: db, tables: tables))
       }
       published.withLock { $0.sequence = newest }
       publish(.commit(CommitSummary(sequence: UInt64(newest), changes: changes)))
@@ -308,26 +306,42 @@ final class SQLiteEngine: StorageEngine {
 
 extension Entity {
   /// The objects with these identifiers as they are now: present ones as updated, missing
-  /// ones as deleted.
-  static func currentState(ids: [UUID], db: Database, engine: SQLiteEngine) throws
+  /// ones as deleted, read by `reader` in the caller's transaction.
+  static func currentState(ids: [UUID], from reader: some StoredReader) throws
     -> any AnyCommittedChanges
   {
-    let table = try engine.table(for: Self.self)
     let unique = Array(Set(ids))
     var changes = CommittedChanges<Self>()
     var found: Set<UUID> = []
-    // Chunks stay under SQLite's limit on bound parameters.
+    // Chunks stay under the engines' limits on bound parameters.
     for start in stride(from: 0, to: unique.count, by: 500) {
       let chunk = unique[start..<min(start + 500, unique.count)]
       let request = FetchRequest<Self>(
         filter: Filter(.isIn(.identifier, chunk.map(\.storedValue))))
-      let rows = try SQLiteEngine.fetch(db, request, table: table, limit: nil, offset: 0)
-      for stored in rows.stored {
+      for stored in try reader.stored(request) {
         found.insert(stored.value.id)
         changes.updated.append(stored)
       }
     }
     changes.deleted = unique.filter { !found.contains($0) }
     return changes
+  }
+}
+
+/// Reads every object a request describes, with its version, in a transaction in progress.
+protocol StoredReader {
+  func stored<Root: Entity>(_ request: FetchRequest<Root>) throws -> [Stored<Root>]
+}
+
+/// Reads on SQLite's writer connection.
+struct SQLiteStoredReader: StoredReader {
+  let db: Database
+  let tables: [ObjectIdentifier: TableInfo]
+
+  func stored<Root: Entity>(_ request: FetchRequest<Root>) throws -> [Stored<Root>] {
+    guard let table = tables[ObjectIdentifier(Root.self)] else {
+      throw PersistenceError.unknownEntity(Root.entityName)
+    }
+    return try SQLiteEngine.fetch(db, request, table: table, limit: nil, offset: 0).stored
   }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import GRDB
 
-/// Decodes an entity from one row, reading columns by index with no intermediate dictionary.
-struct SQLiteRowDecoder: Decoder {
-  let row: Row
+/// Decodes an entity from one row, reading columns by index with no intermediate dictionary:
+/// the `Decodable` path of entities that are not ``RowDecodable``, on either engine.
+struct StoredRowDecoder<Source: DecodableRow>: Decoder {
+  let row: Source
   let table: TableInfo
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -21,9 +22,9 @@ struct SQLiteRowDecoder: Decoder {
   }
 }
 
-extension SQLiteRowDecoder {
+extension StoredRowDecoder {
   struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let row: Row
+    let row: Source
     let table: TableInfo
     let cursor: ColumnCursor
     var codingPath: [any CodingKey] { [] }
@@ -67,27 +68,27 @@ extension SQLiteRowDecoder {
     }
 
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
-      row[try nonNullIndex(key)] as String
+      try row.string(atIndex: try nonNullIndex(key))
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-      (row[try nonNullIndex(key)] as Int64) != 0
+      try row.int64(atIndex: try nonNullIndex(key)) != 0
     }
 
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-      row[try nonNullIndex(key)] as Double
+      try row.double(atIndex: try nonNullIndex(key))
     }
 
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-      Int(row[try nonNullIndex(key)] as Int64)
+      Int(try row.int64(atIndex: try nonNullIndex(key)))
     }
 
     func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-      row[try nonNullIndex(key)] as Int64
+      try row.int64(atIndex: try nonNullIndex(key))
     }
 
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-      Float(row[try nonNullIndex(key)] as Double)
+      Float(try row.double(atIndex: try nonNullIndex(key)))
     }
 
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
@@ -123,7 +124,7 @@ extension SQLiteRowDecoder {
     }
 
     private func integer<T: FixedWidthInteger>(_ key: Key) throws -> T {
-      let value = row[try nonNullIndex(key)] as Int64
+      let value = try row.int64(atIndex: try nonNullIndex(key))
       guard let result = T(exactly: value) else {
         throw PersistenceError.decoding(
           entity: table.name, reason: "\(key.stringValue) = \(value) does not fit \(T.self)")
@@ -137,10 +138,10 @@ extension SQLiteRowDecoder {
         guard !row.hasNull(atIndex: index) else {
           throw PersistenceError.decoding(entity: table.name, reason: "\(key.stringValue) is NULL")
         }
-        return try UUID(storedValue: .blob(row[index] as Data)) as! T
+        return try UUID(storedValue: .blob(try row.data(atIndex: index))) as! T
       }
       if let valueType = T.self as? any AttributeValue.Type {
-        let stored = StoredValue(row[index] as DatabaseValue)
+        let stored = row.storedValue(atIndex: index)
         return try valueType.init(storedValue: stored) as! T
       }
       throw PersistenceError.decoding(
@@ -175,4 +176,59 @@ final class ColumnCursor {
   /// Only the fetch that owns the cursor reads and writes it, one row at a time; without the
   /// dynamic exclusivity check, reading an attribute costs no runtime call.
   @exclusivity(unchecked) var next = 0
+}
+
+/// One row's columns by index, as the decoder reads them: a GRDB row on SQLite, the values a
+/// PostgreSQL row was converted to on PostgreSQL.
+protocol DecodableRow {
+  func hasNull(atIndex index: Int) -> Bool
+  func string(atIndex index: Int) throws -> String
+  func int64(atIndex index: Int) throws -> Int64
+  func double(atIndex index: Int) throws -> Double
+  func data(atIndex index: Int) throws -> Data
+  func storedValue(atIndex index: Int) -> StoredValue
+}
+
+extension Row: DecodableRow {
+  func string(atIndex index: Int) throws -> String { try decode(String.self, atIndex: index) }
+  func int64(atIndex index: Int) throws -> Int64 { try decode(Int64.self, atIndex: index) }
+  func double(atIndex index: Int) throws -> Double { try decode(Double.self, atIndex: index) }
+  func data(atIndex index: Int) throws -> Data { try decode(Data.self, atIndex: index) }
+  func storedValue(atIndex index: Int) -> StoredValue { StoredValue(self[index] as DatabaseValue) }
+}
+
+/// A row's values, read from an engine that has no GRDB row.
+struct StoredValues: DecodableRow {
+  var values: [StoredValue]
+
+  func hasNull(atIndex index: Int) -> Bool { values[index].isNull }
+
+  func string(atIndex index: Int) throws -> String {
+    guard case .text(let text) = values[index] else { throw mismatch("String", index) }
+    return text
+  }
+
+  func int64(atIndex index: Int) throws -> Int64 {
+    guard case .integer(let value) = values[index] else { throw mismatch("Int64", index) }
+    return value
+  }
+
+  func double(atIndex index: Int) throws -> Double {
+    switch values[index] {
+    case .real(let value): return value
+    case .integer(let value): return Double(value)
+    default: throw mismatch("Double", index)
+    }
+  }
+
+  func data(atIndex index: Int) throws -> Data {
+    guard case .blob(let data) = values[index] else { throw mismatch("Data", index) }
+    return data
+  }
+
+  func storedValue(atIndex index: Int) -> StoredValue { values[index] }
+
+  private func mismatch(_ type: String, _ index: Int) -> PersistenceError {
+    .invalidValue(type: type, value: values[index])
+  }
 }

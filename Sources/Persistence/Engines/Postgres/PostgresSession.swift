@@ -1,0 +1,166 @@
+import Foundation
+import Logging
+import NIOCore
+import PostgresNIO
+
+/// One connection of the PostgreSQL engine, lent to one transaction, with a synchronous
+/// query API: a transaction's body runs on a thread of the engine's pool (never on an event
+/// loop and never in the concurrency pool) and waits for each statement's answer there, as a
+/// SQLite transaction waits for the disk. That keeps the one transaction API of
+/// ``ReadTransaction`` and ``WriteTransaction`` the same on both engines.
+final class PostgresSession: StatementRunner {
+  let connection: PostgresConnection
+  let logger: Logger
+  var dialect: SQLDialect { .postgres }
+
+  init(connection: PostgresConnection, logger: Logger) {
+    self.connection = connection
+    self.logger = logger
+  }
+
+  /// Runs `sql` and returns every row's columns as stored values.
+  func rows(_ sql: String, _ arguments: [StoredValue] = []) throws -> [[StoredValue]] {
+    try query(sql, arguments).rows.map { row in
+      var values: [StoredValue] = []
+      values.reserveCapacity(row.count)
+      for cell in row { values.append(try Self.storedValue(cell)) }
+      return values
+    }
+  }
+
+  /// Runs a statement and returns how many rows it changed.
+  func run(_ sql: String, _ arguments: [StoredValue]) throws -> Int {
+    do {
+      return try query(sql, arguments).metadata.rows ?? 0
+    } catch let error as EngineError where error.code == Self.uniqueViolation {
+      throw DuplicateIdentifier()
+    }
+  }
+
+  /// Runs a statement whose result does not matter.
+  func execute(_ sql: String, _ arguments: [StoredValue] = []) throws {
+    _ = try query(sql, arguments)
+  }
+
+  /// The objects the `SELECT` of ``TableInfo/selectColumns`` in `sql` reads.
+  func fetch<Root: Entity>(
+    _ type: Root.Type, sql: String, arguments: [StoredValue], table: TableInfo
+  ) throws -> StoredRows<Root> {
+    let decode = Self.objectReader(Root.self, table: table)
+    var objects = StoredRows<Root>()
+    for values in try rows(sql, arguments) {
+      let value: Root
+      do {
+        value = try decode(values)
+      } catch let error as PersistenceError {
+        throw error
+      } catch {
+        throw PersistenceError.decoding(entity: table.name, reason: "\(error)")
+      }
+      guard case .integer(let version) = values[1] else {
+        throw PersistenceError.decoding(entity: table.name, reason: "version is not a number")
+      }
+      objects.values.append(value)
+      objects.versions.append(version)
+    }
+    return objects
+  }
+
+  /// The objects a request describes.
+  func fetch<Root: Entity>(
+    _ request: FetchRequest<Root>, table: TableInfo, limit: Int?, offset: Int
+  ) throws -> StoredRows<Root> {
+    let query = SelectQuery(request, table: table, limit: limit, offset: offset, dialect: .postgres)
+    return try fetch(Root.self, sql: query.sql, arguments: query.arguments, table: table)
+  }
+
+  // MARK: - Conversions
+
+  /// SQLSTATE `23505`, a unique constraint (the primary key) failed.
+  static let uniqueViolation = 23505
+
+  private func query(_ sql: String, _ arguments: [StoredValue]) throws -> PostgresQueryResult {
+    var bindings = PostgresBindings(capacity: arguments.count)
+    for argument in arguments {
+      switch argument {
+      case .null: bindings.appendNull()
+      case .integer(let value): bindings.append(value)
+      case .real(let value): bindings.append(value)
+      case .text(let value): bindings.append(value)
+      case .blob(let value): bindings.append(ByteBuffer(bytes: value))
+      }
+    }
+    do {
+      return try connection.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger)
+        .wait()
+    } catch {
+      throw Self.engineError(error, sql: sql, arguments: arguments)
+    }
+  }
+
+  /// A stored value from a result cell, by the column's type.
+  static func storedValue(_ cell: PostgresCell) throws -> StoredValue {
+    guard cell.bytes != nil else { return .null }
+    switch cell.dataType {
+    case .int8, .int4, .int2: return .integer(try cell.decode(Int64.self))
+    case .bool: return .integer(try cell.decode(Bool.self) ? 1 : 0)
+    case .float8, .float4: return .real(try cell.decode(Double.self))
+    case .bytea:
+      let buffer = try cell.decode(ByteBuffer.self)
+      return .blob(Data(buffer.readableBytesView))
+    case .void: return .null
+    default: return .text(try cell.decode(String.self))
+    }
+  }
+
+  /// How a row's values become an object: ``RowDecodable/init(row:)`` when the entity has it,
+  /// `Decodable` otherwise.
+  static func objectReader<Root: Entity>(
+    _ type: Root.Type, table: TableInfo
+  ) -> ([StoredValue]) throws -> Root {
+    guard let readable = Root.self as? any RowDecodable.Type else {
+      return { values in
+        try Root(from: StoredRowDecoder(row: StoredValues(values: values), table: table))
+      }
+    }
+    return reader(readable, as: Root.self, table)
+  }
+
+  private static func reader<Object: RowDecodable, Root>(
+    _ type: Object.Type, as root: Root.Type, _ table: TableInfo
+  ) -> ([StoredValue]) throws -> Root {
+    let cursor = ColumnCursor()
+    let read: ([StoredValue]) throws -> Object = { values in
+      cursor.next = 2
+      return try Object(row: StoredRow(source: .values(values), table: table, cursor: cursor))
+    }
+    return read as! ([StoredValue]) throws -> Root
+  }
+
+  /// An engine error, or `unavailable` when the connection is gone.
+  static func engineError(_ error: any Error, sql: String?, arguments: [StoredValue]) -> any Error {
+    guard let error = error as? PSQLError else { return error }
+    if let server = error.serverInfo {
+      let state = server[.sqlState] ?? ""
+      let message = server[.message] ?? "\(error)"
+      // Class 08 is a connection exception, 57P0x the server shutting down.
+      if state.hasPrefix("08") || state.hasPrefix("57P") {
+        return PersistenceError.unavailable(message)
+      }
+      return EngineError(
+        code: Int(state) ?? -1, message: "\(message) (SQLSTATE \(state))", sql: sql,
+        arguments: arguments)
+    }
+    return PersistenceError.unavailable(Self.describe(error))
+  }
+
+  /// A person's description of a client-side error (a closed or refused connection).
+  static func describe(_ error: PSQLError) -> String {
+    switch error.code {
+    case .connectionError: "the connection to the server failed"
+    case .serverClosedConnection, .uncleanShutdown: "the server closed the connection"
+    case .clientClosedConnection: "the connection was closed"
+    default: "\(error.code)"
+    }
+  }
+}

@@ -1,0 +1,76 @@
+/// Runs one write statement of a commit on an engine's connection.
+protocol StatementRunner {
+  var dialect: SQLDialect { get }
+
+  /// Runs `sql` with `arguments` and returns how many rows it changed.
+  ///
+  /// - Throws: ``DuplicateIdentifier`` when an insert finds its `id` taken; `EngineError`
+  ///   (or `PersistenceError.unavailable`) for anything else.
+  func run(_ sql: String, _ arguments: [StoredValue]) throws -> Int
+}
+
+/// An insert found its identifier taken: the writer turns it into a conflict.
+struct DuplicateIdentifier: Error {}
+
+/// Writes batches inside the commit's transaction, on either engine.
+///
+/// Updates and deletes name the version the context read: `WHERE id = ? AND version = ?`. A
+/// statement that changes no row means someone else changed or deleted the object, which fails
+/// the whole commit with `PersistenceError.conflict`.
+struct StatementBatchWriter<Runner: StatementRunner>: BatchWriter {
+  let runner: Runner
+  let tables: [ObjectIdentifier: TableInfo]
+
+  func write<Root: Entity>(_ batch: EntityBatch<Root>) throws -> CommittedChanges<Root> {
+    guard let table = tables[ObjectIdentifier(Root.self)] else {
+      throw PersistenceError.unknownEntity(Root.entityName)
+    }
+    let statements = table.statements(runner.dialect)
+    let attributes = Root.attributes
+    var committed = CommittedChanges<Root>()
+    var values: [StoredValue] = []
+    values.reserveCapacity(attributes.count + 2)
+
+    committed.inserted.reserveCapacity(batch.inserts.count)
+    for object in batch.inserts {
+      values.removeAll(keepingCapacity: true)
+      values.append(object.id.storedValue)
+      for attribute in attributes { values.append(attribute.read(object)) }
+      // A new object starts at version 1, or at the version it carries (an import keeps the
+      // versions of its source).
+      let version = max(1, Root.carriedVersion(of: object) ?? 1)
+      values.append(.integer(version))
+      do {
+        _ = try runner.run(statements.insert, values)
+      } catch is DuplicateIdentifier {
+        throw PersistenceError.conflict(entity: Root.entityName, id: object.id)
+      }
+      committed.inserted.append(
+        Stored(value: Root.stamped(object, version: version), version: version))
+    }
+
+    for update in batch.updates {
+      values.removeAll(keepingCapacity: true)
+      for attribute in attributes { values.append(attribute.read(update.value)) }
+      values.append(update.value.id.storedValue)
+      values.append(.integer(update.baseVersion))
+      guard try runner.run(statements.update, values) == 1 else {
+        throw PersistenceError.conflict(entity: Root.entityName, id: update.value.id)
+      }
+      let version = update.baseVersion + 1
+      committed.updated.append(
+        Stored(value: Root.stamped(update.value, version: version), version: version))
+    }
+
+    for delete in batch.deletes {
+      values.removeAll(keepingCapacity: true)
+      values.append(delete.id.storedValue)
+      values.append(.integer(delete.baseVersion))
+      guard try runner.run(statements.delete, values) == 1 else {
+        throw PersistenceError.conflict(entity: Root.entityName, id: delete.id)
+      }
+      committed.deleted.append(delete.id)
+    }
+    return committed
+  }
+}

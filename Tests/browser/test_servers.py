@@ -1,0 +1,143 @@
+"""Several `todo serve` processes on one PostgreSQL database are one live system (issue 12).
+
+Needs the cluster scripts/test starts (TODO_TEST_POSTGRES_URL, TODO_TEST_PG_RESTART); each
+test gets a new database and two servers of its own.
+"""
+
+import json
+import os
+import re
+import signal
+import subprocess
+import threading
+import urllib.error
+import urllib.request
+import uuid
+
+import pytest
+
+from conftest import ROOT, api
+from page import LivePage
+
+POSTGRES = os.environ.get("TODO_TEST_POSTGRES_URL")
+pytestmark = pytest.mark.skipif(not POSTGRES, reason="needs TODO_TEST_POSTGRES_URL")
+INBOX = "00000000-0000-4000-8000-000000000001"
+
+
+def psql(sql):
+    subprocess.run(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", POSTGRES, "-c", sql],
+                   check=True, capture_output=True)
+
+
+def start_server(binary, database, log):
+    """A `todo serve` on the database; returns (process, url) once it printed its line."""
+    process = subprocess.Popen(
+        [binary, "serve", "--host", "127.0.0.1", "--port", "0", "--db", database,
+         "--db-timeout", "3"],
+        stdout=subprocess.PIPE, stderr=log)
+    line = process.stdout.readline().decode()
+    match = re.match(r"todo: serving (http://127\.0\.0\.1:\d+)", line)
+    if not match:
+        process.kill()
+        raise RuntimeError(f"todo serve did not start: {line!r}")
+    return process, match.group(1)
+
+
+@pytest.fixture
+def servers(tmp_path):
+    """Two servers, A and B, on a new database of the test cluster."""
+    binary = os.environ.get("TODO_BIN", str(ROOT / ".build/debug/todo"))
+    name = "t_servers_" + uuid.uuid4().hex[:12]
+    psql(f"CREATE DATABASE {name}")
+    database = POSTGRES.rsplit("/", 1)[0] + f"/{name}?sslmode=disable"
+    processes = []
+    log = open(tmp_path / "serve.log", "wb")
+    try:
+        # Both start at once on the new database: migrations and the Inbox are made once.
+        first = threading.Thread(target=lambda: processes.append(start_server(binary, database, log)))
+        first.start()
+        second = start_server(binary, database, log)
+        first.join()
+        processes.append(second)
+        yield [url for _, url in processes], processes, database
+    finally:
+        for process, _ in processes:
+            if process.poll() is None:
+                process.terminate()
+                process.wait(timeout=20)
+        log.close()
+        psql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def test_a_change_on_one_server_reaches_a_page_on_the_other(servers, browser):
+    (a, b), _, _ = servers
+    on_b = LivePage(browser(), b)
+    on_a = LivePage(browser(), a)
+    api(a, "POST", f"/api/v1/lists/{INBOX}/todos", {"title": "Written through A"})
+    on_b.wait(lambda: on_b.has("Written through A"), timeout=3,
+              message="a change through A never reached the page on B")
+    on_b.add("Typed on B")
+    on_a.wait(lambda: on_a.has("Typed on B"), timeout=3,
+              message="a change through B never reached the page on A")
+    assert on_a.titles() == on_b.titles()
+
+
+def create(url, title):
+    data = json.dumps({"title": title}).encode()
+    request = urllib.request.Request(
+        f"{url}/api/v1/lists/{INBOX}/todos", data=data, method="POST",
+        headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.status == 201
+        return json.loads(response.read())["id"]
+
+
+def test_sigkill_during_a_burst_loses_nothing_acknowledged(servers):
+    (a, b), processes, _ = servers
+    acknowledged = []
+    stop = threading.Event()
+
+    def burst(worker):
+        for number in range(400):
+            if stop.is_set():
+                return
+            try:
+                acknowledged.append(create(a, f"burst {worker}.{number}"))
+            except (urllib.error.URLError, ConnectionError, OSError):
+                return
+
+    workers = [threading.Thread(target=burst, args=(n,)) for n in range(4)]
+    for worker in workers:
+        worker.start()
+    # Killed mid-burst, once some creates were acknowledged.
+    while len(acknowledged) < 60 and any(w.is_alive() for w in workers):
+        threading.Event().wait(0.01)
+    processes[0][0].send_signal(signal.SIGKILL)
+    stop.set()
+    for worker in workers:
+        worker.join()
+    assert len(acknowledged) >= 60
+    present = {todo["id"] for todo in api(b, "GET", f"/api/v1/lists/{INBOX}/todos")}
+    missing = [id for id in acknowledged if id not in present]
+    assert not missing, f"{len(missing)} acknowledged creates are gone"
+
+
+def test_pages_resync_after_a_database_restart(servers, browser):
+    (a, b), _, _ = servers
+    before = [create(a, f"before {n}") for n in range(5)]
+    on_a = LivePage(browser(), a)
+    on_a.wait(lambda: len(on_a.titles()) == 5)
+    subprocess.run(["sh", "-c", os.environ["TODO_TEST_PG_RESTART"]], check=True,
+                   capture_output=True)
+    # The server reconnects by itself; a write through B succeeds once B has too.
+    for _ in range(100):
+        try:
+            create(b, "after the restart")
+            break
+        except urllib.error.HTTPError as error:
+            assert error.code == 503 and error.headers["Retry-After"], error
+            threading.Event().wait(0.1)
+    on_a.wait(lambda: on_a.has("after the restart"), timeout=10,
+              message="the page on A did not resync after the restart")
+    present = {todo["id"] for todo in api(a, "GET", f"/api/v1/lists/{INBOX}/todos")}
+    assert set(before) <= present
