@@ -34,7 +34,34 @@ struct PersistenceBenchmark: AsyncParsableCommand {
   @Option(help: "Observed commits measured.")
   var commits = 300
 
+  @Option(help: "The engine measured: sqlite, or postgres (against postgres-nio).")
+  var engine = "sqlite"
+
+  @Option(
+    help: ArgumentHelp(
+      "The PostgreSQL server for --engine postgres (default: $TODO_BENCH_POSTGRES_URL).",
+      discussion: "A URL whose role may create databases: each side runs on a new one."))
+  var postgresURL: String?
+
   func run() async throws {
+    switch engine {
+    case "sqlite": break
+    case "postgres":
+      guard
+        let url = postgresURL
+          ?? ProcessInfo.processInfo.environment["TODO_BENCH_POSTGRES_URL"]
+      else {
+        throw ValidationError("--engine postgres needs --postgres-url or $TODO_BENCH_POSTGRES_URL")
+      }
+      // Each object is a round trip to the server on both sides: fewer than on SQLite.
+      let benchmark = PostgresPersistenceBenchmark(
+        url: url, insertCount: min(insertCount, 10_000), fetchCount: min(fetchCount, 10_000),
+        observedCount: observedCount, repetitions: repetitions)
+      try await benchmark.run()
+      return
+    default:
+      throw ValidationError("--engine must be sqlite or postgres")
+    }
     let directory = try BenchDirectory()
     defer { directory.remove() }
     var table = Table("measure", "ours", "baseline", "ratio")

@@ -7,10 +7,24 @@ protocol StatementRunner {
   /// - Throws: ``DuplicateIdentifier`` when an insert finds its `id` taken; `EngineError`
   ///   (or `PersistenceError.unavailable`) for anything else.
   func run(_ sql: String, _ arguments: [StoredValue]) throws -> Int
+
+  /// Runs `sql` once per element of `batch`, in order, and returns how many rows each run
+  /// changed. An engine that talks to a server sends them all before it waits for the first
+  /// answer; the first failure is thrown.
+  func run(_ sql: String, batch: [[StoredValue]]) throws -> [Int]
+}
+
+extension StatementRunner {
+  func run(_ sql: String, batch: [[StoredValue]]) throws -> [Int] {
+    try batch.map { try run(sql, $0) }
+  }
 }
 
 /// An insert found its identifier taken: the writer turns it into a conflict.
-struct DuplicateIdentifier: Error {}
+struct DuplicateIdentifier: Error {
+  /// The position of the insert in its batch, when it ran in one.
+  var index: Int? = nil
+}
 
 /// Writes batches inside the commit's transaction, on either engine.
 ///
@@ -32,21 +46,28 @@ struct StatementBatchWriter<Runner: StatementRunner>: BatchWriter {
     values.reserveCapacity(attributes.count + 2)
 
     committed.inserted.reserveCapacity(batch.inserts.count)
+    var rows: [[StoredValue]] = []
+    rows.reserveCapacity(batch.inserts.count)
     for object in batch.inserts {
-      values.removeAll(keepingCapacity: true)
+      var values: [StoredValue] = []
+      values.reserveCapacity(attributes.count + 2)
       values.append(object.id.storedValue)
       for attribute in attributes { values.append(attribute.read(object)) }
       // A new object starts at version 1, or at the version it carries (an import keeps the
       // versions of its source).
       let version = max(1, Root.carriedVersion(of: object) ?? 1)
       values.append(.integer(version))
-      do {
-        _ = try runner.run(statements.insert, values)
-      } catch is DuplicateIdentifier {
-        throw PersistenceError.conflict(entity: Root.entityName, id: object.id)
-      }
+      rows.append(values)
       committed.inserted.append(
         Stored(value: Root.stamped(object, version: version), version: version))
+    }
+    if !rows.isEmpty {
+      do {
+        _ = try runner.run(statements.insert, batch: rows)
+      } catch let duplicate as DuplicateIdentifier {
+        let id = batch.inserts[duplicate.index ?? 0].id
+        throw PersistenceError.conflict(entity: Root.entityName, id: id)
+      }
     }
 
     for update in batch.updates {

@@ -24,11 +24,16 @@ extension PersistenceBenchmark {
   /// Moves one object into the middle of a list of `observedCount` objects and returns the
   /// rows the save wrote.
   func measureMove(_ directory: BenchDirectory) async throws -> Int {
-    let container = try await PersistentContainer(
-      .file(directory.newFile("move")), entities: [BenchItem.self])
+    try await Self.measureMove(in: .file(directory.newFile("move")), count: observedCount)
+  }
+
+  /// Moves one object into the middle of a list of `count` objects in the store at
+  /// `location` and returns the rows the save wrote.
+  static func measureMove(in location: StoreLocation, count: Int) async throws -> Int {
+    let container = try await PersistentContainer(location, entities: [BenchItem.self])
     defer { try? container.close() }
     let list = UUID()
-    let keys = try OrderKey.spaced(observedCount, between: nil, and: nil)
+    let keys = try OrderKey.spaced(count, between: nil, and: nil)
     let setup = container.newBackgroundContext()
     for (index, key) in keys.enumerated() {
       try setup.insert(BenchItem(listID: list, title: "Item \(index)", position: key))
