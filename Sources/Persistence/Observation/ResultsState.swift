@@ -72,7 +72,9 @@ struct ResultsState<Root: Entity>: Sendable {
           versions[object.id] = stored.version
           if objects[index] == object { continue }
           touched = true
-          if request.matches(object), staysSorted(object, at: index) {
+          if request.matches(object), staysSorted(object, at: index),
+            staysInSection(object, replacing: objects[index])
+          {
             // The common edit (a title, a status) keeps its place: no shifting of the array.
             objects[index] = object
             result.updated.insert(object.id)
@@ -104,6 +106,14 @@ struct ResultsState<Root: Entity>: Sendable {
     if index > 0, sort.order(objects[index - 1], object) >= 0 { return false }
     if index + 1 < objects.count, sort.order(object, objects[index + 1]) >= 0 { return false }
     return true
+  }
+
+  /// Whether `object` has the section key value of the object it replaces: at a boundary
+  /// between sections an object can change section and keep its index in the order, which
+  /// is a move from one section to the other.
+  private func staysInSection(_ object: Root, replacing old: Root) -> Bool {
+    guard let key = request.sectionKey else { return true }
+    return key.read(object) == key.read(old)
   }
 
   private mutating func insertSorted(_ object: Root) {
