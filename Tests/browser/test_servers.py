@@ -141,3 +141,29 @@ def test_pages_resync_after_a_database_restart(servers, browser):
               message="the page on A did not resync after the restart")
     present = {todo["id"] for todo in api(a, "GET", f"/api/v1/lists/{INBOX}/todos")}
     assert set(before) <= present
+
+
+def test_pages_show_offline_while_the_database_is_down(servers, browser):
+    (a, b), _, _ = servers
+    on_a = LivePage(browser(), a)
+    on_a.wait_loaded()
+    status = lambda: on_a.driver.execute_script(
+        "return [document.getElementById('connection').textContent,"
+        " document.body.classList.contains('offline')]")
+    assert status() == ["", False]
+    subprocess.run(["sh", "-c", os.environ["TODO_TEST_PG_STOP"]], check=True, capture_output=True)
+    try:
+        on_a.wait(lambda: "database" in status()[0] and status()[1], timeout=10,
+                  message="the page did not say that the server lost its database")
+        # Requests answer within the request timeout (3 s here), 503 with Retry-After.
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            create(a, "while the database is down")
+        assert refused.value.code == 503 and refused.value.headers["Retry-After"]
+    finally:
+        subprocess.run(["sh", "-c", os.environ["TODO_TEST_PG_START"]], check=True,
+                       capture_output=True)
+    on_a.wait(lambda: status() == ["", False], timeout=15,
+              message="the page still says offline after the database came back")
+    create(b, "after the outage")
+    on_a.wait(lambda: on_a.has("after the outage"), timeout=10,
+              message="the page on A missed a change made once the database was back")

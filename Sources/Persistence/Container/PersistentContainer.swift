@@ -81,12 +81,17 @@ public final class PersistentContainer: Sendable {
   private static func pollExternalChanges(
     engine: any StorageEngine, hub: ChangeHub, every interval: Duration
   ) async {
+    // An outage is logged when it begins and when it ends, not at every poll.
+    var failing = false
     while !Task.isCancelled {
       do {
         try await engine.catchUpExternalChanges()
+        if failing { persistenceLogger.info("change polling works again") }
+        failing = false
       } catch {
         if Task.isCancelled { return }
-        persistenceLogger.warning("change polling failed: \(error)")
+        if !failing { persistenceLogger.warning("change polling failed: \(error)") }
+        failing = true
       }
       try? await Task.sleep(for: interval)
     }
@@ -94,6 +99,34 @@ public final class PersistentContainer: Sendable {
 }
 
 extension PersistentContainer {
+  /// Whether the store can be reached now (a SQLite store always can).
+  public var availability: StoreAvailability { core.engine.availability }
+
+  /// The store's availability now, then each time it changes, until the container closes:
+  /// what a server shows its clients while its database is down.
+  ///
+  /// ```swift
+  /// for await availability in container.availabilityUpdates() {
+  ///   banner.isHidden = availability == .available
+  /// }
+  /// ```
+  public func availabilityUpdates() -> AsyncStream<StoreAvailability> {
+    let (updates, continuation) = AsyncStream.makeStream(
+      of: StoreAvailability.self, bufferingPolicy: .bufferingNewest(1))
+    let hub = core.hub
+    let token = hub.subscribe { event in
+      switch event {
+      case .availability(let availability): continuation.yield(availability)
+      case .closed: continuation.finish()
+      case .commit, .external: break
+      }
+    }
+    continuation.onTermination = { _ in hub.unsubscribe(token) }
+    // After subscribing: a change from here on is not missed, at worst repeated.
+    continuation.yield(core.engine.availability)
+    return updates
+  }
+
   /// The number of running observations and merging contexts, for diagnostics and tests.
   public var observerCount: Int { core.hub.subscriberCount }
 }

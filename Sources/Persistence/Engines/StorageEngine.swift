@@ -49,6 +49,14 @@ protocol StorageEngine: Sendable {
 
   /// Closes the engine's connections.
   func close() throws
+
+  /// Whether the store can be reached now.
+  var availability: StoreAvailability { get }
+}
+
+extension StorageEngine {
+  /// A local store is always there.
+  var availability: StoreAvailability { .available }
 }
 
 /// The changes of one context to one entity, saved together.

@@ -11,6 +11,8 @@ final class ChangeHub: Sendable {
     case external
     /// The container closed: observations end.
     case closed
+    /// The store became unavailable, or available again (``StoreAvailability``).
+    case availability(StoreAvailability)
   }
 
   private struct Subscribers {

@@ -129,6 +129,9 @@ final class ObservationRun<Root: Entity>: AnyObservationRun {
           case .hub(.closed):
             finish(observers, error: nil)
             return
+          case .hub(.availability):
+            // What was missed while the store was away arrives as commits once it is back.
+            continue
           }
         }
         if refetched || !applied.isEmpty {

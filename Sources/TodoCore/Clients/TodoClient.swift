@@ -32,6 +32,9 @@ public struct TodoClient: Sendable {
   public var restoreTodo: @Sendable (UUID) async throws -> Todo
   /// Begins an edit session (a child context) on a todo.
   public var beginEdit: @Sendable (UUID) async throws -> TodoEditSession
+  /// Whether the store can be reached, each time that changes
+  /// (``TodoService/reachabilityChanges()``).
+  public var reachabilityChanges: @Sendable () -> AsyncStream<Bool>
 
   /// Creates a client from its endpoints.
   public init(
@@ -42,7 +45,10 @@ public struct TodoClient: Sendable {
     trashTodo: @escaping @Sendable (UUID) async throws -> Todo,
     trashTodos: @escaping @Sendable (UUID, TodoStatus?) async throws -> [Todo],
     restoreTodo: @escaping @Sendable (UUID) async throws -> Todo,
-    beginEdit: @escaping @Sendable (UUID) async throws -> TodoEditSession
+    beginEdit: @escaping @Sendable (UUID) async throws -> TodoEditSession,
+    reachabilityChanges: @escaping @Sendable () -> AsyncStream<Bool> = {
+      AsyncStream { $0.finish() }
+    }
   ) {
     self.observeList = observeList
     self.createTodo = createTodo
@@ -52,6 +58,7 @@ public struct TodoClient: Sendable {
     self.trashTodos = trashTodos
     self.restoreTodo = restoreTodo
     self.beginEdit = beginEdit
+    self.reachabilityChanges = reachabilityChanges
   }
 
   /// The client of a todo store.
@@ -64,7 +71,8 @@ public struct TodoClient: Sendable {
       trashTodo: { try await service.trashTodo(id: $0) },
       trashTodos: { try await service.trashTodos(inList: $0, status: $1) },
       restoreTodo: { try await service.restoreTodo(id: $0) },
-      beginEdit: { try await service.beginEdit(todoID: $0) })
+      beginEdit: { try await service.beginEdit(todoID: $0) },
+      reachabilityChanges: { service.reachabilityChanges() })
   }
 }
 

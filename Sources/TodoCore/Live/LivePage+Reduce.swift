@@ -4,6 +4,8 @@ import Foundation
 extension LivePage {
   /// The identifier of the observation effect: observing another list replaces it.
   enum LoadID: Hashable, Sendable { case load }
+  /// The identifier of the effect that follows the store's reachability.
+  enum ReachabilityID: Hashable, Sendable { case watch }
 
   // MARK: - Browser events
 
@@ -12,10 +14,10 @@ extension LivePage {
     state.problem = nil
     switch action {
     case .onAppear:
-      return load(state.listID)
+      return .merge(load(state.listID), watchReachability())
 
     case .onDisappear:
-      return .cancel(id: LoadID.load)
+      return .merge(.cancel(id: LoadID.load), .cancel(id: ReachabilityID.watch))
 
     case .add(let text):
       if let refused = refusal(of: [("title", text)]) {
@@ -173,6 +175,10 @@ extension LivePage {
       state.problem = message
       return .none
 
+    case .storeReachable(let reachable):
+      state.storeUnreachable = !reachable
+      return .none
+
     case .editor(.saved):
       state.editor = nil
       return .none
@@ -204,6 +210,15 @@ extension LivePage {
       send(.failed(Self.message(for: error)))
     }
     .cancellable(id: LoadID.load, cancelInFlight: true)
+  }
+
+  /// Follows whether the store can be reached (``TodoClient/reachabilityChanges``); what
+  /// changed while it could not arrives through the observation once it is back.
+  func watchReachability() -> Effect<Action> {
+    .run { [todos] send in
+      for await reachable in todos.reachabilityChanges() { send(.storeReachable(reachable)) }
+    }
+    .cancellable(id: ReachabilityID.watch, cancelInFlight: true)
   }
 
   /// Runs a write; its result arrives through the observation. A failure becomes

@@ -168,6 +168,7 @@ extension LiveChrome {
     }
     if let undo = state.undo { toast = "Deleted \u{201C}\(undo.title)\u{201D}" }
     problem = state.problem
+    storeOffline = state.storeUnreachable
     if let editor = state.editor { self.editor = EditorForm(editor) }
   }
 }

@@ -58,6 +58,9 @@ public struct LivePage: Reducer {
     public var undo: Todo?
     /// The last error.
     public var problem: String?
+    /// Whether the server cannot reach its database: writes fail until it is back, and the
+    /// page says so.
+    public var storeUnreachable = false
 
     /// Creates the state of a page that has not loaded yet.
     public init() {}
@@ -104,6 +107,8 @@ public struct LivePage: Reducer {
     case loaded(Loaded)
     case trashed(Todo)
     case failed(String)
+    /// The store became unreachable (`false`) or reachable again (`true`).
+    case storeReachable(Bool)
     case editor(TodoEditorAction)
   }
 

@@ -113,6 +113,8 @@ public struct LiveChrome: Codable, Hashable, Sendable {
   public var toast: String?
   /// The last error, shown until the next successful change.
   public var problem: String?
+  /// Whether the server cannot reach its database (writes fail until it is back).
+  public var storeOffline = false
 
   /// Creates an empty chrome (the loading state).
   public init() {}

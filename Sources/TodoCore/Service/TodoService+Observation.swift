@@ -101,3 +101,26 @@ private final class LatestPair: Sendable {
     }
   }
 }
+
+extension TodoService {
+  /// Whether the store can be reached, each time that changes: `false` when the database
+  /// server went away (reads and writes fail with ``TodoError/unavailable(_:)`` meanwhile),
+  /// `true` when it is back and every change missed meanwhile was published. Nothing is
+  /// yielded while the store stays reachable (a SQLite store always is).
+  public func reachabilityChanges() -> AsyncStream<Bool> {
+    let updates = container.availabilityUpdates()
+    return AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
+      let task = Task {
+        var reachable = true
+        for await availability in updates {
+          let now = availability == .available
+          guard now != reachable else { continue }
+          reachable = now
+          continuation.yield(now)
+        }
+        continuation.finish()
+      }
+      continuation.onTermination = { _ in task.cancel() }
+    }
+  }
+}

@@ -12,6 +12,7 @@ const filterFromHash = () => ({ '#/active': 'active', '#/completed': 'completed'
 
 let revision = 0;
 let chrome = null;
+let socketOnline = false;
 const send = (type, fields) => connection.send(type, fields);
 
 const view = new ListView($('list'), (action, id, extra = {}) => {
@@ -44,6 +45,7 @@ function onMessage(message) {
       view.showSnapshot(message);
       ui.show(message.chrome);
       chrome = message.chrome;
+      showStatus();
       document.body.dataset.revision = String(revision);
       break;
     case 'changes':
@@ -58,6 +60,7 @@ function onMessage(message) {
       if (message.chrome) {
         ui.show(message.chrome);
         chrome = message.chrome;
+        showStatus();
       }
       document.body.dataset.revision = String(revision);
       break;
@@ -83,16 +86,29 @@ function restore() {
   editor.reconnected();
 }
 
+/**
+ * Offline is either end: this page's connection to the server, or the server's to its
+ * database (then the page stays connected and resyncs by itself when the database is back).
+ */
+function showStatus() {
+  const storeOffline = socketOnline && chrome?.storeOffline === true;
+  document.body.classList.toggle('offline', !socketOnline || storeOffline);
+  let text = '';
+  if (!socketOnline) text = 'Offline — reconnecting…';
+  else if (storeOffline) text = 'Offline — the server cannot reach its database; changes are not saved until it is back.';
+  if ($('connection').textContent !== text) $('connection').textContent = text;
+}
+
 const connection = new Connection({
   onMessage,
   onOnline: () => {
-    document.body.classList.remove('offline');
-    $('connection').textContent = '';
+    socketOnline = true;
+    showStatus();
     restore();
   },
   onOffline: () => {
-    document.body.classList.add('offline');
-    $('connection').textContent = 'Offline — reconnecting…';
+    socketOnline = false;
+    showStatus();
   },
 });
 

@@ -46,4 +46,30 @@ struct LivePageClientTests {
     input.finish()
     await store.finish()
   }
+
+  @Test("the page says when the server loses its store and when it is back")
+  func storeReachability() async throws {
+    let (observations, observed) = AsyncThrowingStream.makeStream(of: ListObservation.self)
+    let (reachability, reachable) = AsyncStream.makeStream(of: Bool.self)
+    var client = TodoClient.unavailable
+    client.observeList = { _ in observations }
+    client.reachabilityChanges = { reachability }
+    let store = TestStore(initialState: LivePage.State()) {
+      LivePage()
+    } withDependencies: {
+      $0.todoClient = client
+      $0.date = .constant(Date(timeIntervalSince1970: 1_767_225_600))
+    }
+    await store.send(.onAppear)
+    reachable.yield(false)
+    await store.receive(\.storeReachable, false) { $0.storeUnreachable = true }
+    #expect(LiveChrome(store.state).storeOffline)
+    reachable.yield(true)
+    await store.receive(\.storeReachable, true) { $0.storeUnreachable = false }
+    #expect(!LiveChrome(store.state).storeOffline)
+    await store.send(.onDisappear)
+    observed.finish()
+    reachable.finish()
+    await store.finish()
+  }
 }

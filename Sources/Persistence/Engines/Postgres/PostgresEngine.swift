@@ -33,6 +33,7 @@ final class PostgresEngine: StorageEngine {
   private let publication = AsyncLock()
   private let isClosed = Protected(false)
   private let listening = Protected<Task<Void, Never>?>(nil)
+  private let currentAvailability = Protected(StoreAvailability.available)
   private let publish: @Sendable (ChangeHub.Event) -> Void
 
   /// The key of the store's write lock (`pg_advisory_xact_lock`), the same in every process.
@@ -306,6 +307,20 @@ final class PostgresEngine: StorageEngine {
       if isClosedNow || Task.isCancelled { return }
       logger.warning("catching up after a reconnect failed: \(error)")
     }
+  }
+
+  /// Whether the server can be reached, as the change feed's connection last found.
+  var availability: StoreAvailability { currentAvailability.withLock { $0 } }
+
+  /// Records whether the server can be reached and publishes a change of it.
+  func report(_ availability: StoreAvailability) {
+    let changed = currentAvailability.withLock { current in
+      // A second reason for the same outage is not news.
+      if case .unavailable = current, case .unavailable = availability { return false }
+      defer { current = availability }
+      return current != availability
+    }
+    if changed, !isClosedNow { publish(.availability(availability)) }
   }
 
   /// Starts receiving other servers' commits (``PostgresListener``).
