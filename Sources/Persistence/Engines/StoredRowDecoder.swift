@@ -138,10 +138,10 @@ extension StoredRowDecoder {
         guard !row.hasNull(atIndex: index) else {
           throw PersistenceError.decoding(entity: table.name, reason: "\(key.stringValue) is NULL")
         }
-        return try UUID(storedValue: .blob(try row.data(atIndex: index))) as! T
+        return try row.uuid(atIndex: index) as! T
       }
       if let valueType = T.self as? any AttributeValue.Type {
-        let stored = row.storedValue(atIndex: index)
+        let stored = try row.storedValue(atIndex: index)
         return try valueType.init(storedValue: stored) as! T
       }
       throw PersistenceError.decoding(
@@ -178,15 +178,17 @@ final class ColumnCursor {
   @exclusivity(unchecked) var next = 0
 }
 
-/// One row's columns by index, as the decoder reads them: a GRDB row on SQLite, the values a
-/// PostgreSQL row was converted to on PostgreSQL.
+/// One row's columns by index, as the decoder reads them: a GRDB row on SQLite, a result
+/// row's cells on PostgreSQL (``PostgresCells``).
 protocol DecodableRow {
   func hasNull(atIndex index: Int) -> Bool
   func string(atIndex index: Int) throws -> String
   func int64(atIndex index: Int) throws -> Int64
   func double(atIndex index: Int) throws -> Double
   func data(atIndex index: Int) throws -> Data
-  func storedValue(atIndex index: Int) -> StoredValue
+  /// A UUID from its 16 stored bytes.
+  func uuid(atIndex index: Int) throws -> UUID
+  func storedValue(atIndex index: Int) throws -> StoredValue
 }
 
 extension Row: DecodableRow {
@@ -194,41 +196,21 @@ extension Row: DecodableRow {
   func int64(atIndex index: Int) throws -> Int64 { try decode(Int64.self, atIndex: index) }
   func double(atIndex index: Int) throws -> Double { try decode(Double.self, atIndex: index) }
   func data(atIndex index: Int) throws -> Data { try decode(Data.self, atIndex: index) }
+  func uuid(atIndex index: Int) throws -> UUID {
+    guard let id = try withUnsafeData(atIndex: index, { UUID(storedBytes: $0) }) else {
+      throw PersistenceError.invalidValue(type: "UUID", value: storedValue(atIndex: index))
+    }
+    return id
+  }
   func storedValue(atIndex index: Int) -> StoredValue { StoredValue(self[index] as DatabaseValue) }
 }
 
-/// A row's values, read from an engine that has no GRDB row.
-struct StoredValues: DecodableRow {
-  var values: [StoredValue]
-
-  func hasNull(atIndex index: Int) -> Bool { values[index].isNull }
-
-  func string(atIndex index: Int) throws -> String {
-    guard case .text(let text) = values[index] else { throw mismatch("String", index) }
-    return text
-  }
-
-  func int64(atIndex index: Int) throws -> Int64 {
-    guard case .integer(let value) = values[index] else { throw mismatch("Int64", index) }
-    return value
-  }
-
-  func double(atIndex index: Int) throws -> Double {
-    switch values[index] {
-    case .real(let value): return value
-    case .integer(let value): return Double(value)
-    default: throw mismatch("Double", index)
-    }
-  }
-
-  func data(atIndex index: Int) throws -> Data {
-    guard case .blob(let data) = values[index] else { throw mismatch("Data", index) }
-    return data
-  }
-
-  func storedValue(atIndex index: Int) -> StoredValue { values[index] }
-
-  private func mismatch(_ type: String, _ index: Int) -> PersistenceError {
-    .invalidValue(type: type, value: values[index])
+extension UUID {
+  /// A UUID from its 16 stored bytes; `nil` for anything else.
+  init?(storedBytes data: Data?) {
+    guard let data, data.count == 16 else { return nil }
+    var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &bytes) { $0.copyBytes(from: data) }
+    self.init(uuid: bytes)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PostgresNIO
 
 /// One row of an entity's table as a fetch reads it: the object's identifier, the store's
 /// version and one column per attribute, read by ``RowDecodable/init(row:)``.
@@ -8,11 +9,11 @@ import GRDB
 /// looked up by coding key, and the read is specialised for the attribute's type where the
 /// entity is compiled.
 public struct StoredRow<Root: Entity> {
-  /// Where the columns are: a SQLite statement's current row, read in place, or the values a
-  /// PostgreSQL row was converted to.
+  /// Where the columns are, read in place: a SQLite statement's current row, or a PostgreSQL
+  /// result row's cells.
   enum Source {
     case sqlite(Row, SQLiteStatement)
-    case values([StoredValue])
+    case postgres(PostgresCells)
   }
 
   let source: Source
@@ -30,16 +31,14 @@ public struct StoredRow<Root: Entity> {
   /// The object's identifier (the `id` column).
   public var id: UUID {
     get throws {
-      let id: UUID?
-      switch source {
-      case .sqlite(let row, _): id = try row.withUnsafeData(atIndex: 0, { Self.uuid($0) })
-      case .values(let values):
-        if case .blob(let data) = values[0] { id = Self.uuid(data) } else { id = nil }
-      }
-      guard let id else {
+      do {
+        switch source {
+        case .sqlite(let row, _): return try row.uuid(atIndex: 0)
+        case .postgres(let cells): return try cells.uuid(atIndex: 0)
+        }
+      } catch {
         throw PersistenceError.decoding(entity: table.name, reason: "id is not a UUID")
       }
-      return id
     }
   }
 
@@ -49,7 +48,7 @@ public struct StoredRow<Root: Entity> {
     get throws {
       switch source {
       case .sqlite(let row, _): return Int(try row.decode(Int64.self, atIndex: 1))
-      case .values(let values): return Int(try StoredValues(values: values).int64(atIndex: 1))
+      case .postgres(let cells): return Int(try cells.int64(atIndex: 1))
       }
     }
   }
@@ -80,16 +79,9 @@ public struct StoredRow<Root: Entity> {
     switch source {
     case .sqlite(_, let statement):
       return StoredValue(DatabaseValue(sqliteStatement: statement, index: CInt(index)))
-    case .values(let values):
-      return values[index]
+    case .postgres(let cells):
+      return try cells.storedValue(atIndex: index)
     }
   }
 
-  /// A UUID from its 16 stored bytes.
-  static func uuid(_ data: Data?) -> UUID? {
-    guard let data, data.count == 16 else { return nil }
-    var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    withUnsafeMutableBytes(of: &bytes) { $0.copyBytes(from: data) }
-    return UUID(uuid: bytes)
-  }
 }

@@ -70,26 +70,26 @@ final class PostgresSession: StatementRunner {
     _ = try query(sql, arguments)
   }
 
-  /// The objects the `SELECT` of ``TableInfo/selectColumns`` in `sql` reads.
+  /// The objects the `SELECT` of ``TableInfo/selectColumns`` in `sql` reads, each decoded
+  /// from its row's cells in place.
   func fetch<Root: Entity>(
     _ type: Root.Type, sql: String, arguments: [StoredValue], table: TableInfo
   ) throws -> StoredRows<Root> {
     let decode = Self.objectReader(Root.self, table: table)
+    let rows = try query(sql, arguments).rows
     var objects = StoredRows<Root>()
-    for values in try rows(sql, arguments) {
-      let value: Root
+    objects.values.reserveCapacity(rows.count)
+    objects.versions.reserveCapacity(rows.count)
+    for row in rows {
+      let cells = PostgresCells(row)
       do {
-        value = try decode(values)
+        objects.values.append(try decode(cells))
+        objects.versions.append(try cells.int64(atIndex: 1))
       } catch let error as PersistenceError {
         throw error
       } catch {
         throw PersistenceError.decoding(entity: table.name, reason: "\(error)")
       }
-      guard case .integer(let version) = values[1] else {
-        throw PersistenceError.decoding(entity: table.name, reason: "version is not a number")
-      }
-      objects.values.append(value)
-      objects.versions.append(version)
     }
     return objects
   }
@@ -147,28 +147,28 @@ final class PostgresSession: StatementRunner {
     }
   }
 
-  /// How a row's values become an object: ``RowDecodable/init(row:)`` when the entity has it,
+  /// How a row's cells become an object: ``RowDecodable/init(row:)`` when the entity has it,
   /// `Decodable` otherwise.
   static func objectReader<Root: Entity>(
     _ type: Root.Type, table: TableInfo
-  ) -> ([StoredValue]) throws -> Root {
+  ) -> (PostgresCells) throws -> Root {
     guard let readable = Root.self as? any RowDecodable.Type else {
-      return { values in
-        try Root(from: StoredRowDecoder(row: StoredValues(values: values), table: table))
-      }
+      return { cells in try Root(from: StoredRowDecoder(row: cells, table: table)) }
     }
     return reader(readable, as: Root.self, table)
   }
 
+  /// The reader of `Object`, typed as the reader of `Root`, which is the same type: one cast
+  /// of the function, not one of every object it reads.
   private static func reader<Object: RowDecodable, Root>(
     _ type: Object.Type, as root: Root.Type, _ table: TableInfo
-  ) -> ([StoredValue]) throws -> Root {
+  ) -> (PostgresCells) throws -> Root {
     let cursor = ColumnCursor()
-    let read: ([StoredValue]) throws -> Object = { values in
+    let read: (PostgresCells) throws -> Object = { cells in
       cursor.next = 2
-      return try Object(row: StoredRow(source: .values(values), table: table, cursor: cursor))
+      return try Object(row: StoredRow(source: .postgres(cells), table: table, cursor: cursor))
     }
-    return read as! ([StoredValue]) throws -> Root
+    return read as! (PostgresCells) throws -> Root
   }
 
   /// An engine error, or `unavailable` when the connection is gone.

@@ -1,0 +1,75 @@
+import Foundation
+import NIOCore
+import PostgresNIO
+
+/// A PostgreSQL result row's cells, read in place: each column is decoded from the row's
+/// bytes straight into the value an entity asks for, with no intermediate ``StoredValue``
+/// (no `Data` per identifier, no array per row).
+///
+/// A column of the wrong type is `PersistenceError.invalidValue`, as on SQLite.
+struct PostgresCells: DecodableRow {
+  let row: PostgresRandomAccessRow
+
+  init(_ row: PostgresRow) {
+    self.row = PostgresRandomAccessRow(row)
+  }
+
+  func hasNull(atIndex index: Int) -> Bool { row[index].bytes == nil }
+
+  func string(atIndex index: Int) throws -> String {
+    let cell = row[index]
+    switch cell.dataType {
+    case .text, .varchar, .bpchar, .name: return try decode(cell, as: String.self)
+    default: throw mismatch("String", cell)
+    }
+  }
+
+  func int64(atIndex index: Int) throws -> Int64 {
+    let cell = row[index]
+    switch cell.dataType {
+    case .int8, .int4, .int2: return try decode(cell, as: Int64.self)
+    case .bool: return try decode(cell, as: Bool.self) ? 1 : 0
+    default: throw mismatch("Int64", cell)
+    }
+  }
+
+  func double(atIndex index: Int) throws -> Double {
+    let cell = row[index]
+    switch cell.dataType {
+    case .float8, .float4: return try decode(cell, as: Double.self)
+    case .int8, .int4, .int2: return Double(try decode(cell, as: Int64.self))
+    default: throw mismatch("Double", cell)
+    }
+  }
+
+  func data(atIndex index: Int) throws -> Data {
+    let cell = row[index]
+    guard cell.dataType == .bytea, let bytes = cell.bytes else { throw mismatch("Data", cell) }
+    return Data(bytes.readableBytesView)
+  }
+
+  func uuid(atIndex index: Int) throws -> UUID {
+    let cell = row[index]
+    guard cell.dataType == .bytea, let bytes = cell.bytes, bytes.readableBytes == 16 else {
+      throw mismatch("UUID", cell)
+    }
+    var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &value) { target in
+      bytes.withUnsafeReadableBytes { target.copyMemory(from: $0) }
+    }
+    return UUID(uuid: value)
+  }
+
+  func storedValue(atIndex index: Int) throws -> StoredValue {
+    try PostgresSession.storedValue(row[index])
+  }
+
+  private func decode<T: PostgresDecodable>(_ cell: PostgresCell, as type: T.Type) throws -> T {
+    guard cell.bytes != nil else { throw mismatch("\(T.self)", cell) }
+    return try cell.decode(T.self)
+  }
+
+  private func mismatch(_ type: String, _ cell: PostgresCell) -> PersistenceError {
+    .invalidValue(type: type, value: (try? PostgresSession.storedValue(cell)) ?? .null)
+  }
+}
