@@ -83,11 +83,11 @@ struct ApiBenchmark: AsyncParsableCommand {
     // every scenario starts from the same rows.
     let reads = directory.appendingPathComponent("reads.sqlite")
     let readLists = try await BenchData.seed(
-      reads, lists: ["Bench": smallList, "Long": longList])
+      .file(reads), lists: ["Bench": smallList, "Long": longList])
     let small = directory.appendingPathComponent("small.sqlite")
-    _ = try await BenchData.seed(small, inbox: smallList)
+    _ = try await BenchData.seed(.file(small), inbox: smallList)
     let grown = directory.appendingPathComponent("grown.sqlite")
-    _ = try await BenchData.seed(grown, inbox: grownList)
+    _ = try await BenchData.seed(.file(grown), inbox: grownList)
     func copy(_ database: URL, _ name: String) throws -> URL {
       let target = directory.appendingPathComponent("\(name).sqlite")
       try BenchData.copy(database, to: target)
@@ -126,7 +126,7 @@ struct ApiBenchmark: AsyncParsableCommand {
     let ceilingPort = PortPromise()
     let rawListPort = PortPromise()
     let (reading, bodySize, longBodySize) = try await BenchServer.withTodoServer(
-      database: reads, logger: logger
+      database: .file(reads), logger: logger
     ) { port in
       let bodySize = try await bodyLength(smallPath, port: port)
       let longBodySize = try await bodyLength(longPath, port: port)
@@ -166,11 +166,11 @@ struct ApiBenchmark: AsyncParsableCommand {
       try copy(small, "backend-small"), try copy(grown, "backend-grown")
     )
     let creating = try await BenchServer.serving(rawApp, on: rawPort, logger: logger) { raw in
-      try await BenchServer.withTodoServer(database: postSmall, logger: logger) { post in
-        try await BenchServer.withTodoServer(database: postGrown, logger: logger) { grown in
-          try await BenchServer.withTodoServer(database: backendSmall, logger: logger) {
+      try await BenchServer.withTodoServer(database: .file(postSmall), logger: logger) { post in
+        try await BenchServer.withTodoServer(database: .file(postGrown), logger: logger) { grown in
+          try await BenchServer.withTodoServer(database: .file(backendSmall), logger: logger) {
             backend in
-            try await BenchServer.withTodoServer(database: backendGrown, logger: logger) {
+            try await BenchServer.withTodoServer(database: .file(backendGrown), logger: logger) {
               backendGrown in
               try await measure([
                 Scenario(create: apiCreatePath, port: post), Scenario(create: "/todos", port: raw),

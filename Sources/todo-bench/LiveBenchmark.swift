@@ -15,6 +15,11 @@ import TodoServer
 ///   pages on a list of 1,000 had it, per round (target: p99 < 100 ms);
 /// - write throughput (creates and updates) on a list of 10,000 todos with 100 pages open
 ///   against none (target: ≥ 0.5).
+///
+/// `--engine postgres` runs them on PostgreSQL. `--servers 2` measures across servers
+/// instead: a change through server A to the changes message at each of 100 pages open on
+/// server B, both on one store (target on PostgreSQL: p99 < 50 ms on loopback), beside the
+/// same fan-out within one server of that store.
 struct LiveBenchmark: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "live",
@@ -54,6 +59,19 @@ struct LiveBenchmark: AsyncParsableCommand {
   @Option(help: "Todos in the lists of the message-size measurement (comma-separated).")
   var sizeTodos = "10,1000,10000"
 
+  @Option(help: "The engine of the servers' store: sqlite, or postgres.")
+  var engine = "sqlite"
+
+  @Option(
+    help: ArgumentHelp(
+      "The PostgreSQL server for --engine postgres (default: $TODO_BENCH_POSTGRES_URL).",
+      discussion: "A URL whose role may create databases: each measurement runs on a new one."))
+  var postgresURL: String?
+
+  @Option(
+    help: "Servers on the store: 1, or 2 to measure from a change on one to pages on the other.")
+  var servers = 1
+
   func validate() throws {
     guard (1...5_000).contains(pages), (1...5_000).contains(largePages) else {
       throw ValidationError("--pages and --large-pages must be 1...5000")
@@ -76,6 +94,8 @@ struct LiveBenchmark: AsyncParsableCommand {
     guard !messageSizeCounts.isEmpty, messageSizeCounts.allSatisfy({ $0 > 0 }) else {
       throw ValidationError("--size-todos must be positive counts, comma-separated")
     }
+    guard (1...2).contains(servers) else { throw ValidationError("--servers must be 1 or 2") }
+    _ = try BenchEngine(name: engine, postgresURL: postgresURL)
   }
 
   var messageSizeCounts: [Int] {
@@ -104,12 +124,19 @@ struct LiveBenchmark: AsyncParsableCommand {
         "\(wantedDescriptors) file descriptors needed, the limit is \(descriptors) "
           + "(raise the hard limit: ulimit -Hn)")
     }
+    let engine = try BenchEngine(name: engine, postgresURL: postgresURL)
+    if servers > 1 {
+      try await runAcrossServers(engine: engine, logger: logger)
+      return
+    }
     var table = Table(
       "measurement", "todos", "pages", "samples", "bytes", "p50 ms", "p99 ms", "req/s")
 
     var sizes: [Int: Int] = [:]
     for count in messageSizeCounts {
-      let (bytes, snapshotBytes) = try await LiveServerRun.with(todos: count, logger: logger) {
+      let (bytes, snapshotBytes) = try await LiveServerRun.with(
+        todos: count, engine: engine, logger: logger
+      ) {
         port, _ in try await Self.messageSize(port: port, logger: logger)
       }
       sizes[count] = bytes
@@ -120,7 +147,7 @@ struct LiveBenchmark: AsyncParsableCommand {
 
     let (pages, rounds) = (pages, rounds)
     let small = try await LiveServerRun.with(
-      todos: 10, maximumConnections: pages + 64, logger: logger
+      todos: 10, engine: engine, maximumConnections: pages + 64, logger: logger
     ) { port, _ in
       try await FanOut.measure(port: port, pages: pages, rounds: rounds, logger: logger)
     }
@@ -139,7 +166,7 @@ struct LiveBenchmark: AsyncParsableCommand {
 
     let (largePages, largeTodos, largeRounds) = (largePages, largeTodos, largeRounds)
     let large = try await LiveServerRun.with(
-      todos: largeTodos, maximumConnections: largePages + 64, logger: logger
+      todos: largeTodos, engine: engine, maximumConnections: largePages + 64, logger: logger
     ) { port, _ in
       try await FanOut.measure(port: port, pages: largePages, rounds: largeRounds, logger: logger)
     }
@@ -152,7 +179,7 @@ struct LiveBenchmark: AsyncParsableCommand {
       for (index, pageCount) in [0, writePages].enumerated() {
         writes[index].append(
           try await WritesWithPages.measure(
-            todos: writeTodos, pages: pageCount, connections: writeConnections,
+            todos: writeTodos, engine: engine, pages: pageCount, connections: writeConnections,
             warmUp: .seconds(1), duration: .milliseconds(Int(writeSeconds * 1_000)),
             logger: logger))
       }
@@ -174,16 +201,12 @@ struct LiveBenchmark: AsyncParsableCommand {
     }
     let writesRatio = Measure.percentile(roundRatios, 0.5)
 
-    #if DEBUG
-      let build = "DEBUG build: figures are not representative, use -c release"
-    #else
-      let build = "release build"
-    #endif
     print(
-      "todo-bench live: real server on 127.0.0.1, WebSocket /live; fan-out to \(pages) pages "
+      "todo-bench live: real server on 127.0.0.1 (\(engine.name)), WebSocket /live; fan-out to "
+        + "\(pages) pages "
         + "(\(rounds) rounds) and \(largePages) pages (\(largeRounds) rounds, opened in "
         + "\(Format.fixed(large.openSeconds, 1)) s); writes from \(writeConnections) "
-        + "connections; \(build)")
+        + "connections; \(Self.build)")
     print(table.rendered)
     print(
       "writes_with_pages_ratio per round: "
@@ -202,6 +225,15 @@ struct LiveBenchmark: AsyncParsableCommand {
         "writes_rps_with_pages": ApiBenchmark.whole(combined[1].requestsPerSecond),
         "writes_with_pages_ratio": Format.fixed(writesRatio, 2),
       ]))
+  }
+
+  /// What the figures were measured with.
+  static var build: String {
+    #if DEBUG
+      "DEBUG build: figures are not representative, use -c release"
+    #else
+      "release build"
+    #endif
   }
 
   /// Opens one page, toggles the middle todo, and returns the size of the changes message

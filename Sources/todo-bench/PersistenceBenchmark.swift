@@ -44,23 +44,13 @@ struct PersistenceBenchmark: AsyncParsableCommand {
   var postgresURL: String?
 
   func run() async throws {
-    switch engine {
-    case "sqlite": break
-    case "postgres":
-      guard
-        let url = postgresURL
-          ?? ProcessInfo.processInfo.environment["TODO_BENCH_POSTGRES_URL"]
-      else {
-        throw ValidationError("--engine postgres needs --postgres-url or $TODO_BENCH_POSTGRES_URL")
-      }
+    if case .postgres(let url) = try BenchEngine(name: engine, postgresURL: postgresURL) {
       // Each object is a round trip to the server on both sides: fewer than on SQLite.
       let benchmark = PostgresPersistenceBenchmark(
         url: url, insertCount: min(insertCount, 10_000), fetchCount: min(fetchCount, 10_000),
         observedCount: observedCount, repetitions: repetitions)
       try await benchmark.run()
       return
-    default:
-      throw ValidationError("--engine must be sqlite or postgres")
     }
     let directory = try BenchDirectory()
     defer { directory.remove() }

@@ -3,7 +3,7 @@ import Logging
 
 /// The fan-out measurement: one page sends a toggle, and each other page's arrival time of
 /// the resulting changes message is one sample; the last arrival of a round is the time
-/// until every page had it.
+/// until every page had it. The sending page may be on another server than the pages.
 enum FanOut {
   struct Result: Sendable {
     /// Milliseconds from the event to each page's changes message, every page of every round.
@@ -17,10 +17,13 @@ enum FanOut {
   /// The rounds not measured: they warm the server up.
   static let warmUpRounds = 3
 
-  static func measure(port: Int, pages count: Int, rounds: Int, logger: Logger) async throws
-    -> Result
-  {
-    let sender = try await BenchPage.open(port: port, logger: logger)
+  /// - Parameters:
+  ///   - port: The server of the receiving pages.
+  ///   - senderPort: The server of the sending page (by default, the same).
+  static func measure(
+    port: Int, senderPort: Int? = nil, pages count: Int, rounds: Int, logger: Logger
+  ) async throws -> Result {
+    let sender = try await BenchPage.open(port: senderPort ?? port, logger: logger)
     defer { sender.close() }
     let snapshot = try await sender.next()
     let target = try snapshot.itemIDs()[0]

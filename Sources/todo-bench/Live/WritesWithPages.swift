@@ -13,11 +13,11 @@ enum WritesWithPages {
   }
 
   static func measure(
-    todos: Int, pages: Int, connections: Int, warmUp: Duration, duration: Duration,
-    logger: Logger
+    todos: Int, engine: BenchEngine, pages: Int, connections: Int, warmUp: Duration,
+    duration: Duration, logger: Logger
   ) async throws -> Result {
     try await LiveServerRun.with(
-      todos: todos, maximumConnections: pages + connections + 64, logger: logger
+      todos: todos, engine: engine, maximumConnections: pages + connections + 64, logger: logger
     ) { port, ids in
       let opened = try await FanOut.open(pages, port: port, logger: logger, draining: true)
       defer { for page in opened { page.close() } }

@@ -149,36 +149,12 @@ struct PostgresPersistenceBenchmark {
 
   // MARK: - Databases
 
-  /// Runs `body` on a new database of the server, dropped afterwards.
   private func withDatabase<T>(_ body: (StoreLocation) async throws -> T) async throws -> T {
-    var location = try PostgresLocation(parsing: url)
-    let maintenance = try await connect(location)
-    defer { Task { try? await maintenance.close() } }
-    let name = "bench_" + UUID().uuidString.prefix(8).lowercased()
-    try await maintenance.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: logger)
-    location.database = name
-    do {
-      let result = try await body(.postgres(location))
-      try await maintenance.query(
-        PostgresQuery(unsafeSQL: "DROP DATABASE \(name) WITH (FORCE)"), logger: logger)
-      return result
-    } catch {
-      _ = try? await maintenance.query(
-        PostgresQuery(unsafeSQL: "DROP DATABASE \(name) WITH (FORCE)"), logger: logger)
-      throw error
-    }
+    try await BenchEngine.withNewDatabase(url, logger: logger, body)
   }
 
   private func connect(_ location: StoreLocation) async throws -> PostgresConnection {
     guard case .postgres(let postgres) = location else { throw ValidationError("not PostgreSQL") }
-    return try await connect(postgres)
-  }
-
-  private func connect(_ location: PostgresLocation) async throws -> PostgresConnection {
-    let configuration = PostgresConnection.Configuration(
-      host: location.host, port: location.port, username: location.username,
-      password: location.password, database: location.database, tls: .disable)
-    return try await PostgresConnection.connect(
-      configuration: configuration, id: 1, logger: logger)
+    return try await BenchEngine.connect(postgres, logger: logger)
   }
 }

@@ -25,14 +25,16 @@ enum BenchData {
     func todos(in list: UUID) -> [UUID] { todoIDs[list] ?? [] }
   }
 
-  /// Creates `database` with `inbox` todos in the Inbox and the named lists with theirs.
+  /// Fills the new store at `location` with `inbox` todos in the Inbox and the named lists
+  /// with theirs.
   ///
   /// - Parameter varied: Todos with notes, deadlines, statuses and sections, like a real list
   ///   (the JSON API's bodies); otherwise only titles (the live page's reference figures).
   static func seed(
-    _ database: URL, inbox: Int = 0, lists: KeyValuePairs<String, Int> = [:], varied: Bool = true
+    _ location: StoreLocation, inbox: Int = 0, lists: KeyValuePairs<String, Int> = [:],
+    varied: Bool = true
   ) async throws -> Seeded {
-    let service = try await TodoService.open(.file(database))
+    let service = try await TodoService.open(location)
     defer { try? service.close() }
     var seeded = Seeded()
     var todos: [Todo] = []

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import Persistence
 import ServiceLifecycle
 import Synchronization
 import TodoServer
@@ -13,19 +14,21 @@ import TodoServer
 
 /// Servers of the benchmarks: run one for the duration of a body, wait until it is ready.
 enum BenchServer {
-  /// A todo server (`buildApplication`) on a free loopback port over `database`, ready (its
+  /// A todo server (`buildApplication`) on a free loopback port over the store at `database`
+  /// (a SQLite file, or a PostgreSQL database other servers may share), ready (its
   /// database open and `/healthz` answering 200) for the duration of `body`, which gets the port.
   ///
   /// - Parameter maximumConnections: The server's connection limit (`HTTPLimits`): raise it
   ///   above the default 512 to open more pages.
   static func withTodoServer<T: Sendable>(
-    database: URL, maximumConnections: Int = HTTPLimits().maximumConnections, logger: Logger,
+    database: StoreLocation, maximumConnections: Int = HTTPLimits().maximumConnections,
+    logger: Logger,
     _ body: @escaping @Sendable (Int) async throws -> T
   ) async throws -> T {
     let port = PortPromise()
     let app = buildApplication(
       ServerOptions(
-        host: "127.0.0.1", port: 0, database: .file(database),
+        host: "127.0.0.1", port: 0, database: database,
         limits: HTTPLimits(maximumConnections: maximumConnections)),
       logger: logger, onServerRunning: { port.publish($0) })
     return try await serving(app, on: port, logger: logger) { port in
