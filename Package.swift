@@ -138,7 +138,10 @@ let package = Package(
         "PersistenceTestEntities",
         "Composable",
         .product(name: "Dependencies", package: "swift-dependencies"),
-      ]
+        // The stores of earlier schema versions are loaded from their SQL dumps.
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ],
+      resources: [.copy("Fixtures")]
     ),
 
     // MARK: - TodoServer

@@ -1,0 +1,40 @@
+PRAGMA foreign_keys=OFF;
+BEGIN TRANSACTION;
+CREATE TABLE persistence_migrations (
+  identifier TEXT NOT NULL PRIMARY KEY, position INTEGER NOT NULL);
+INSERT INTO persistence_migrations VALUES('todo_list/create',1);
+INSERT INTO persistence_migrations VALUES('todo/create',2);
+INSERT INTO persistence_migrations VALUES('todo/list-live-order',3);
+INSERT INTO persistence_migrations VALUES('todo/store-version',4);
+CREATE TABLE persistence_changes (
+  sequence INTEGER PRIMARY KEY AUTOINCREMENT, entity TEXT NOT NULL,
+  inserted BLOB NOT NULL, updated BLOB NOT NULL, deleted BLOB NOT NULL);
+INSERT INTO persistence_changes VALUES(1,'todo_list',X'00000000000040008000000000000001',X'',X'');
+INSERT INTO persistence_changes VALUES(2,'todo',X'4893c5e275344474b967f9801535841b',X'',X'');
+INSERT INTO persistence_changes VALUES(3,'todo',X'f534e8412aac4c7f85fbe326e6c3604c',X'',X'');
+INSERT INTO persistence_changes VALUES(4,'todo',X'12824ecf77464da3a85b484cddcb3c81',X'',X'');
+INSERT INTO persistence_changes VALUES(5,'todo',X'f3f2f42fc4b14583ac2ec7f1dae518f7',X'',X'');
+INSERT INTO persistence_changes VALUES(6,'todo',X'',X'f534e8412aac4c7f85fbe326e6c3604c',X'');
+INSERT INTO persistence_changes VALUES(7,'todo',X'',X'12824ecf77464da3a85b484cddcb3c81',X'');
+INSERT INTO persistence_changes VALUES(8,'todo',X'',X'12824ecf77464da3a85b484cddcb3c81',X'');
+INSERT INTO persistence_changes VALUES(9,'todo',X'',X'f3f2f42fc4b14583ac2ec7f1dae518f7',X'');
+INSERT INTO persistence_changes VALUES(10,'todo_list',X'7da765ac91c74bdabe3102b9c6d0b503',X'',X'');
+INSERT INTO persistence_changes VALUES(11,'todo',X'eedacdc23b2f40cf90bf4a1121117fb5',X'',X'');
+INSERT INTO persistence_changes VALUES(12,'todo',X'f683dbfdaae44e12b4d95442af75246a',X'',X'');
+CREATE TABLE IF NOT EXISTS "todo_list" ("id" BLOB NOT NULL PRIMARY KEY, "version" INTEGER NOT NULL DEFAULT 1, "name" TEXT NOT NULL, "order" TEXT NOT NULL, "createdAt" REAL NOT NULL, "updatedAt" REAL NOT NULL, "deletedAt" REAL);
+INSERT INTO todo_list VALUES(X'00000000000040008000000000000001',1,'Inbox','V',1795550469.0325136184,1795550469.0325136184,NULL);
+INSERT INTO todo_list VALUES(X'7da765ac91c74bdabe3102b9c6d0b503',1,'Shopping','W',1795550469.5306048393,1795550469.5306048393,NULL);
+CREATE TABLE IF NOT EXISTS "todo" ("id" BLOB NOT NULL PRIMARY KEY, "version" INTEGER NOT NULL DEFAULT 1, "listID" BLOB NOT NULL, "title" TEXT NOT NULL, "notes" TEXT NOT NULL, "deadline" TEXT, "status" TEXT NOT NULL, "doneAt" REAL, "section" TEXT, "order" TEXT NOT NULL, "externalOrder" INTEGER, "createdAt" REAL NOT NULL, "updatedAt" REAL NOT NULL, "deletedAt" REAL);
+INSERT INTO todo VALUES(X'4893c5e275344474b967f9801535841b',1,X'00000000000040008000000000000001','Buy milk','Two litres, the blue cap','2026-12-01','notStarted',NULL,'Dairy','V',NULL,1795550469.0334317684,1795550469.0334317684,NULL);
+INSERT INTO todo VALUES(X'f534e8412aac4c7f85fbe326e6c3604c',2,X'00000000000040008000000000000001','Write the report','Q4 numbers','2026-12-03T09:30','inProgress',NULL,NULL,'W',NULL,1795550469.0750083923,1795550469.247475624,NULL);
+INSERT INTO todo VALUES(X'12824ecf77464da3a85b484cddcb3c81',3,X'00000000000040008000000000000001','Call the plumber','',NULL,'done',1795550469.3277664185,NULL,'U',NULL,1795550469.115008831,1795550469.410132885,NULL);
+INSERT INTO todo VALUES(X'f3f2f42fc4b14583ac2ec7f1dae518f7',2,X'00000000000040008000000000000001','Old thing','',NULL,'notStarted',NULL,NULL,'Y',NULL,1795550469.1547861099,1795550469.1547861099,1795550469.490781784);
+INSERT INTO todo VALUES(X'eedacdc23b2f40cf90bf4a1121117fb5',1,X'7da765ac91c74bdabe3102b9c6d0b503','Apples','',NULL,'notStarted',NULL,NULL,'V',NULL,1795550469.5718755721,1795550469.5718755721,NULL);
+INSERT INTO todo VALUES(X'f683dbfdaae44e12b4d95442af75246a',1,X'7da765ac91c74bdabe3102b9c6d0b503','Pears 🍐','',NULL,'notStarted',NULL,'Fruit','W',NULL,1795550469.6110773086,1795550469.6110773086,NULL);
+DELETE FROM sqlite_sequence;
+INSERT INTO sqlite_sequence VALUES('persistence_changes',12);
+CREATE INDEX "todo_list_order" ON "todo" ("listID", "order");
+CREATE INDEX "todo_deleted" ON "todo" ("deletedAt");
+CREATE INDEX "todo_list_live_order" ON "todo" ("listID", "deletedAt", "order", "id");
+COMMIT;
+PRAGMA user_version=4;
