@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "Diffable", targets: ["Diffable"]),
     .library(name: "Persistence", targets: ["Persistence"]),
     .library(name: "Composable", targets: ["Composable"]),
+    .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .library(name: "TodoCore", targets: ["TodoCore"]),
     .library(name: "TodoServer", targets: ["TodoServer"]),
     .executable(name: "todo", targets: ["todo"]),
@@ -119,6 +120,10 @@ let package = Package(
       ]
     ),
 
+    // MARK: - TerminalUI
+    .target(name: "TerminalUI"),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+
     // MARK: - TodoCore
     .target(
       name: "TodoCore",
@@ -186,6 +191,7 @@ let package = Package(
         "TodoServer",
         "TodoCore",
         "Persistence",
+        "TerminalUI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),

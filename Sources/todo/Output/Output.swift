@@ -38,7 +38,7 @@ enum Output {
     let names = Dictionary(lists.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
     let table = TodoTable(
       todos: todos, listNames: names, showsList: Set(todos.map(\.listID)).count > 1, now: Date(),
-      color: Console.usesColor)
+      color: Console.usesColor, width: Console.terminalWidth)
     for line in table.lines() { Console.output(line) }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 import TodoCore
 
 /// The readable listing of todos: `#`, a status mark, the title, the deadline (`yyyy/MM/dd`,
@@ -9,6 +10,10 @@ import TodoCore
 ///  1  [ ]  Apples        2026/03/01 !    Fruit
 ///  2  [~]  Pay rent      2026/03/05 09:00
 /// ```
+///
+/// Columns are measured in terminal columns (``TerminalUI``'s `displayWidth`), so wide
+/// characters and emoji keep them aligned. With a ``width`` (the terminal's), titles too long
+/// for it are cut with an ellipsis; without one (a pipe, a file) nothing is cut.
 struct TodoTable {
   /// The todos in the order they are numbered.
   var todos: [TodoItem]
@@ -20,6 +25,11 @@ struct TodoTable {
   var now: Date
   /// Whether to colour the output.
   var color: Bool
+  /// The columns a line may take (the terminal's width), or `nil` for no limit.
+  var width: Int? = nil
+
+  /// The narrowest the Title column gets when titles are cut: below it, lines wrap instead.
+  static let minimumTitleWidth = 12
 
   /// The status mark: `[ ]` not started, `[~]` in progress, `[x]` done.
   static func mark(_ status: TodoStatus) -> String {
@@ -68,8 +78,17 @@ struct TodoTable {
       rows.append(row)
       styles.append(style)
     }
-    let widths = header.indices.map { column in
-      ([header[column]] + rows.map { $0[column] }).map(\.count).max() ?? 0
+    var widths = header.indices.map { column in
+      ([header[column]] + rows.map { $0[column] }).map(\.displayWidth).max() ?? 0
+    }
+    if let width {
+      // The Title column (the third) gets what the others and the separators leave.
+      let others = widths.enumerated().reduce(0) { $0 + ($1.offset == 2 ? 0 : $1.element) }
+      let room = max(Self.minimumTitleWidth, width - others - 2 * (widths.count - 1))
+      if widths[2] > room {
+        widths[2] = room
+        for index in rows.indices { rows[index][2] = rows[index][2].truncated(toWidth: room) }
+      }
     }
     var lines = [render(header, widths: widths, styles: header.map { _ in .bold })]
     for (row, style) in zip(rows, styles) {
@@ -90,7 +109,7 @@ struct TodoTable {
   private func render(_ cells: [String], widths: [Int], styles: [Style?]) -> String {
     var parts: [String] = []
     for (column, cell) in cells.enumerated() {
-      let padding = String(repeating: " ", count: widths[column] - cell.count)
+      let padding = String(repeating: " ", count: max(0, widths[column] - cell.displayWidth))
       let styled = styles[column]?.apply(cell, enabled: color) ?? cell
       parts.append(column == 0 ? padding + styled : styled + padding)
     }

@@ -28,6 +28,21 @@ enum Console {
     isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
   }
 
+  /// The columns of the terminal stdout writes to, or `nil` when stdout is not a terminal
+  /// (a pipe or a file gets every line whole). `$COLUMNS` stands in when the terminal does not
+  /// say its size.
+  static var terminalWidth: Int? {
+    guard isatty(STDOUT_FILENO) != 0 else { return nil }
+    var size = winsize()
+    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+      return Int(size.ws_col)
+    }
+    if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 {
+      return columns
+    }
+    return nil
+  }
+
   /// Asks a yes/no question before a destructive action.
   ///
   /// With `assumeYes` (`--yes`) it answers yes without asking. On a terminal it asks on stderr

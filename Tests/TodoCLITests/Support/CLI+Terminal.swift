@@ -44,8 +44,9 @@ extension CLI {
 }
 
 extension CLI {
-  /// Runs `todo` with stdout on a pseudo-terminal and returns what it printed there.
-  func outputOnTerminal(_ arguments: [String]) throws -> String {
+  /// Runs `todo` with stdout on a pseudo-terminal of `columns` columns and returns what it
+  /// printed there.
+  func outputOnTerminal(_ arguments: [String], columns: UInt16 = 80) throws -> String {
     let pty = try PseudoTerminal.functions()
     let master = pty.open(O_RDWR | O_NOCTTY)
     guard master >= 0, pty.grant(master) == 0, pty.unlock(master) == 0,
@@ -54,6 +55,8 @@ extension CLI {
       throw CocoaError(.fileReadUnknown)
     }
     defer { close(master) }
+    var size = winsize(ws_row: 24, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+    guard ioctl(master, UInt(TIOCSWINSZ), &size) == 0 else { throw CocoaError(.fileReadUnknown) }
     let slave = open(String(cString: name), O_RDWR | O_NOCTTY)
     guard slave >= 0 else { throw CocoaError(.fileReadUnknown) }
     let process = Process()
