@@ -3,6 +3,7 @@
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
+from conftest import api
 from page import DRAG, LivePage
 
 
@@ -103,3 +104,38 @@ def test_reorder_by_drag_and_by_keyboard(clean, browser):
     assert LivePage(browser(), clean[0]).titles() == ["B", "C", "A"]
 
 
+
+
+def test_a_deadline_with_a_time_survives_an_edit(clean, browser):
+    url = clean[0]
+    inbox = "00000000-0000-4000-8000-000000000001"
+    todo = api(url, "POST", f"/api/v1/lists/{inbox}/todos",
+               {"title": "Dentist", "deadline": "2031-05-06T14:30"})
+    page = LivePage(browser(), url)
+    page.wait(lambda: page.has("Dentist"))
+    title = open_editor(page, "Dentist")
+    fields = page.driver.execute_script(
+        "const f = document.getElementById('editor-form').elements;"
+        " return [f.deadline.value, f.deadlineTime.value]")
+    assert fields == ["2031-05-06", "14:30"]
+    title.clear()
+    title.send_keys("Dentist, bring the card", Keys.ENTER)
+    page.wait(lambda: page.has("Dentist, bring the card"), message="the edit was not saved")
+    saved = api(url, "GET", f"/api/v1/todos/{todo['id']}")
+    assert saved["deadline"] == "2031-05-06T14:30", "saving the title dropped the time"
+
+    open_editor(page, "Dentist, bring the card")
+    page.driver.execute_script(
+        "document.querySelector('#editor-form input[name=deadlineTime]').value = '08:05'")
+    page.find("#editor-save").click()
+    page.wait(lambda: api(url, "GET", f"/api/v1/todos/{todo['id']}")["deadline"]
+              == "2031-05-06T08:05", message="the new time was not saved")
+    page.wait(lambda: page.cell("Dentist, bring the card")
+              .find_element(By.CSS_SELECTOR, ".detail").text == "2031/05/06 08:05")
+
+    open_editor(page, "Dentist, bring the card")
+    page.driver.execute_script(
+        "document.querySelector('#editor-form input[name=deadlineTime]').value = ''")
+    page.find("#editor-save").click()
+    page.wait(lambda: api(url, "GET", f"/api/v1/todos/{todo['id']}")["deadline"]
+              == "2031-05-06", message="clearing the time did not keep the date")

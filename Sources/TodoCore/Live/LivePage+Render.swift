@@ -184,7 +184,7 @@ extension LiveChrome.EditorForm {
       }
     self.init(
       id: editor.todoID.uuidString, phase: phase, title: editor.title, notes: editor.notes,
-      deadline: String(editor.deadline.prefix(10)), status: editor.status,
+      deadline: editor.deadline, status: editor.status,
       section: editor.section, problem: editor.problem?.message,
       conflict: editor.problem?.currentVersion != nil)
   }

@@ -100,7 +100,8 @@ class EditorSheet {
       event.preventDefault();
       const field = (name) => this.form.elements[name].value;
       this.send('saveEdit', {
-        title: field('title'), notes: field('notes'), deadline: field('deadline'),
+        title: field('title'), notes: field('notes'),
+        deadline: joinDeadline(field('deadline'), field('deadlineTime')),
         status: field('status'), section: field('section'),
       });
     });
@@ -160,7 +161,7 @@ class EditorSheet {
         const f = this.form.elements;
         f.title.value = editor.title;
         f.notes.value = editor.notes;
-        f.deadline.value = editor.deadline;
+        [f.deadline.value, f.deadlineTime.value] = splitDeadline(editor.deadline);
         f.status.value = editor.status;
         f.section.value = editor.section;
       }
@@ -171,6 +172,22 @@ class EditorSheet {
     $('editor-problem').textContent = editor.problem ?? '';
     $('editor-reload').hidden = !editor.conflict;
   }
+}
+
+/**
+ * A deadline as the server writes it (`yyyy-MM-dd`, or `yyyy-MM-ddTHH:mm` with a time) split
+ * into the sheet's date and time fields. The time is the deadline's own wall-clock time, the
+ * same in every time zone: the page never converts it.
+ */
+function splitDeadline(deadline) {
+  const [date, time = ''] = (deadline ?? '').split('T');
+  return [date, time.slice(0, 5)];
+}
+
+/** The date and time fields joined back; a time without a date is sent as it is, refused. */
+function joinDeadline(date, time) {
+  if (!time) return date;
+  return `${date}T${time.slice(0, 5)}`;
 }
 
 function focusTitle(form) {

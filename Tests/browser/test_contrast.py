@@ -1,0 +1,43 @@
+"""Contrast of the primary buttons, computed from the colours Chromium renders, in light and
+dark mode (WCAG AA: 4.5:1 for text)."""
+
+import re
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import api
+from page import LivePage
+
+INBOX = "00000000-0000-4000-8000-000000000001"
+
+
+def luminance(css):
+    red, green, blue = (int(part) / 255 for part in re.findall(r"\d+", css)[:3])
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+              for c in (red, green, blue)]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(foreground, background):
+    lighter, darker = sorted((luminance(foreground), luminance(background)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_save_button_reads_in_both_schemes(clean, browser, scheme):
+    url = clean[0]
+    api(url, "POST", f"/api/v1/lists/{INBOX}/todos", {"title": "Contrast"})
+    driver = browser()
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                           {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    page = LivePage(driver, url)
+    page.wait(lambda: page.has("Contrast"))
+    page.cell("Contrast").find_element(By.CSS_SELECTOR, "button.edit").click()
+    page.wait(lambda: page.find("#editor").get_attribute("open") is not None)
+    save = page.find("#editor-save")
+    colours = driver.execute_script(
+        "const style = getComputedStyle(arguments[0]);"
+        " return [style.color, style.backgroundColor];", save)
+    ratio = contrast(*colours)
+    assert ratio >= 4.5, f"{scheme}: Save is {colours[0]} on {colours[1]}, {ratio:.2f}:1"
