@@ -22,7 +22,7 @@ def test_toggle_done_shows_checkmark(clean, browser):
     page = LivePage(browser(), clean[0])
     page.add("Milk", wait_for="Milk")
     checkbox = page.cell("Milk").find_element(By.CSS_SELECTOR, "input[type=checkbox]")
-    assert checkbox.accessible_name == "Done"
+    assert checkbox.accessible_name == "Done: Milk"
     checkbox.click()
     page.wait(lambda: "done" in page.cell("Milk").get_attribute("class"))
     assert page.cell("Milk").find_element(By.CSS_SELECTOR, ".accessory").text == "✓"
@@ -94,7 +94,7 @@ def test_reorder_by_drag_and_by_keyboard(clean, browser):
     page.wait(lambda: page.titles() == ["C", "A", "B"], message="drag did not reorder")
 
     up = page.cell("B").find_element(By.CSS_SELECTOR, "button.up")
-    assert up.accessible_name == "Move up"
+    assert up.accessible_name == "Move B up"
     up.send_keys(Keys.ENTER)
     page.wait(lambda: page.titles() == ["C", "B", "A"], message="keyboard move failed")
     page.cell("C").find_element(By.CSS_SELECTOR, "input[type=checkbox]").send_keys(
@@ -139,3 +139,20 @@ def test_a_deadline_with_a_time_survives_an_edit(clean, browser):
     page.find("#editor-save").click()
     page.wait(lambda: api(url, "GET", f"/api/v1/todos/{todo['id']}")["deadline"]
               == "2031-05-06", message="clearing the time did not keep the date")
+
+
+def test_tapping_a_row_toggles_it_and_its_buttons_name_it(clean, browser):
+    page = LivePage(browser(), clean[0])
+    page.add("Buy milk", wait_for="Buy milk")
+    page.cell("Buy milk").find_element(By.CSS_SELECTOR, ".content .title").click()
+    page.wait(lambda: "done" in page.cell("Buy milk").get_attribute("class"),
+              message="tapping the row did not mark it done")
+    page.cell("Buy milk").find_element(By.CSS_SELECTOR, ".content").click()
+    page.wait(lambda: "done" not in page.cell("Buy milk").get_attribute("class"),
+              message="a second tap did not reopen it")
+    names = [b.accessible_name
+             for b in page.cell("Buy milk").find_elements(By.CSS_SELECTOR, "button")]
+    assert names == ["Edit Buy milk", "Move Buy milk up", "Move Buy milk down",
+                     "Delete Buy milk"]
+    title = open_editor(page, "Buy milk")
+    assert title.get_attribute("value") == "Buy milk", "the edit button still opens the sheet"

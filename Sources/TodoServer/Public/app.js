@@ -46,6 +46,7 @@ function onMessage(message) {
       ui.show(message.chrome);
       chrome = message.chrome;
       showStatus();
+      showSearch(chrome);
       document.body.dataset.revision = String(revision);
       break;
     case 'changes':
@@ -61,6 +62,7 @@ function onMessage(message) {
         ui.show(message.chrome);
         chrome = message.chrome;
         showStatus();
+        showSearch(chrome);
       }
       document.body.dataset.revision = String(revision);
       break;
@@ -125,11 +127,35 @@ $('new-form').addEventListener('submit', (event) => {
   }
 });
 
-$('search').addEventListener('input', () => send('search', { text: $('search').value }));
+// The search filters on every change of its field, however it came: typing and paste
+// (`input`), autofill and the browser's own clear button (`change`, `search`), and a value set
+// from script, which fires no event at all (the field's value setter is wrapped).
+const searchField = $('search');
+let searchSent = '';
+function sendSearch() {
+  if (searchField.value === searchSent) return;
+  searchSent = searchField.value;
+  send('search', { text: searchSent });
+}
+for (const type of ['input', 'change', 'search']) searchField.addEventListener(type, sendSearch);
+const valueProperty = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value');
+Object.defineProperty(searchField, 'value', {
+  configurable: true,
+  get() { return valueProperty.get.call(this); },
+  set(text) {
+    valueProperty.set.call(this, text);
+    queueMicrotask(sendSearch);
+  },
+});
+/** Shows the server's search text while the field is not being typed in; sends nothing. */
+function showSearch(chrome) {
+  if (document.activeElement === searchField || searchField.value === chrome.search) return;
+  valueProperty.set.call(searchField, chrome.search);
+  searchSent = chrome.search;
+}
 $('search-clear').addEventListener('click', () => {
-  $('search').value = '';
-  send('search', { text: '' });
-  $('search').focus();
+  searchField.value = '';
+  searchField.focus();
 });
 window.addEventListener('hashchange', () => send('chooseFilter', { filter: filterFromHash() }));
 $('layout').addEventListener('change', () => send('chooseLayout', { layout: $('layout').value }));

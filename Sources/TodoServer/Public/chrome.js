@@ -31,9 +31,6 @@ export class Chrome {
     document.body.dataset.sorted = String(chrome.sortByDeadline);
     $('counter').textContent = chrome.counter;
     $('clear-completed').hidden = chrome.completedCount === 0;
-    if (document.activeElement !== $('search') && $('search').value !== chrome.search) {
-      $('search').value = chrome.search;
-    }
     this.problem(chrome.problem);
     this.confirm(chrome);
     $('toast').hidden = !chrome.toast;
