@@ -156,3 +156,38 @@ def test_tapping_a_row_toggles_it_and_its_buttons_name_it(clean, browser):
                      "Delete Buy milk"]
     title = open_editor(page, "Buy milk")
     assert title.get_attribute("value") == "Buy milk", "the edit button still opens the sheet"
+
+
+def test_clear_completed_asks_with_the_count_and_undoes(clean, browser):
+    page = LivePage(browser(), clean[0])
+    for title in ("Keep", "Done A", "Done B"):
+        page.add(title, wait_for=title)
+    for title in ("Done A", "Done B"):
+        page.cell(title).find_element(By.CSS_SELECTOR, "input[type=checkbox]").click()
+    page.wait(lambda: page.counter() == "1 item left")
+    dialog = page.find("#confirm")
+
+    page.find("#clear-completed").click()
+    page.wait(lambda: dialog.get_attribute("open") is not None)
+    assert page.find("#confirm-title").text == "Clear 2 completed todos?"
+    assert page.find("#confirm-delete").text == "Clear"
+    page.find("#confirm-cancel").click()
+    page.wait(lambda: dialog.get_attribute("open") is None)
+    assert page.titles() == ["Keep", "Done A", "Done B"], "Cancel cleared something"
+
+    page.find("#clear-completed").click()
+    page.wait(lambda: dialog.get_attribute("open") is not None)
+    page.find("#confirm-delete").click()
+    page.wait(lambda: page.titles() == ["Keep"], message="Clear did not clear")
+    page.wait(lambda: not page.find("#toast").get_attribute("hidden"))
+    assert page.find("#toast-text").text == "Cleared 2 completed todos"
+    page.find("#undo").click()
+    page.wait(lambda: page.titles() == ["Keep", "Done A", "Done B"], message="Undo failed")
+    page.wait(lambda: page.counter() == "1 item left")
+
+    # Escape is Cancel for this question too.
+    page.find("#clear-completed").click()
+    page.wait(lambda: dialog.get_attribute("open") is not None)
+    dialog.send_keys(Keys.ESCAPE)
+    page.wait(lambda: dialog.get_attribute("open") is None)
+    assert page.titles() == ["Keep", "Done A", "Done B"]

@@ -46,6 +46,8 @@ def test_search_filters_and_routing(clean, browser):
     assert page.driver.current_url.endswith("#/active")
 
     page.find("#clear-completed").click()
+    page.wait(lambda: page.find("#confirm").get_attribute("open") is not None)
+    page.find("#confirm-delete").click()
     page.driver.find_element(By.LINK_TEXT, "All").click()
     page.wait(lambda: page.titles() == ["Milk", "Oat milk"], message="clear completed")
 

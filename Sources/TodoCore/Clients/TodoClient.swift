@@ -28,8 +28,8 @@ public struct TodoClient: Sendable {
   public var trashTodo: @Sendable (UUID) async throws -> Todo
   /// Moves every live todo of a list (with a status, if given) to the trash.
   public var trashTodos: @Sendable (UUID, TodoStatus?) async throws -> [Todo]
-  /// Restores a todo from the trash.
-  public var restoreTodo: @Sendable (UUID) async throws -> Todo
+  /// Restores todos from the trash, all in one transaction.
+  public var restoreTodos: @Sendable ([UUID]) async throws -> [Todo]
   /// Begins an edit session (a child context) on a todo.
   public var beginEdit: @Sendable (UUID) async throws -> TodoEditSession
   /// Whether the store can be reached, each time that changes
@@ -44,7 +44,7 @@ public struct TodoClient: Sendable {
     moveTodo: @escaping @Sendable (UUID, MovePosition) async throws -> Todo,
     trashTodo: @escaping @Sendable (UUID) async throws -> Todo,
     trashTodos: @escaping @Sendable (UUID, TodoStatus?) async throws -> [Todo],
-    restoreTodo: @escaping @Sendable (UUID) async throws -> Todo,
+    restoreTodos: @escaping @Sendable ([UUID]) async throws -> [Todo],
     beginEdit: @escaping @Sendable (UUID) async throws -> TodoEditSession,
     reachabilityChanges: @escaping @Sendable () -> AsyncStream<Bool> = {
       AsyncStream { $0.finish() }
@@ -56,7 +56,7 @@ public struct TodoClient: Sendable {
     self.moveTodo = moveTodo
     self.trashTodo = trashTodo
     self.trashTodos = trashTodos
-    self.restoreTodo = restoreTodo
+    self.restoreTodos = restoreTodos
     self.beginEdit = beginEdit
     self.reachabilityChanges = reachabilityChanges
   }
@@ -70,7 +70,7 @@ public struct TodoClient: Sendable {
       moveTodo: { try await service.moveTodo(id: $0, to: $1) },
       trashTodo: { try await service.trashTodo(id: $0) },
       trashTodos: { try await service.trashTodos(inList: $0, status: $1) },
-      restoreTodo: { try await service.restoreTodo(id: $0) },
+      restoreTodos: { try await service.restoreTodos(ids: $0) },
       beginEdit: { try await service.beginEdit(todoID: $0) },
       reachabilityChanges: { service.reachabilityChanges() })
   }
@@ -92,7 +92,7 @@ extension TodoClient: DependencyKey {
       moveTodo: { _, _ in throw TodoClientError.noStore },
       trashTodo: { _ in throw TodoClientError.noStore },
       trashTodos: { _, _ in throw TodoClientError.noStore },
-      restoreTodo: { _ in throw TodoClientError.noStore },
+      restoreTodos: { _ in throw TodoClientError.noStore },
       beginEdit: { _ in throw TodoClientError.noStore })
   }
 }

@@ -85,6 +85,8 @@ public enum LiveEvent: Equatable, Sendable {
       return .page(.chooseLayout(try fields.choice("layout", LivePage.Layout.self)))
     case "sortByDeadline": return .page(.sortByDeadline(try fields.bool("on")))
     case "clearCompleted": return .page(.clearCompleted)
+    case "confirmClear": return .page(.confirmClear)
+    case "cancelClear": return .page(.cancelClear)
     default: throw .unknownType(type)
     }
   }

@@ -79,7 +79,7 @@ extension LivePage {
       guard let id = state.confirmDelete else { return .none }
       state.confirmDelete = nil
       return write(state.listID) { todos, send in
-        send(.trashed(try await todos.trashTodo(id)))
+        send(.trashed([try await todos.trashTodo(id)]))
       }
 
     case .cancelDelete:
@@ -87,14 +87,15 @@ extension LivePage {
       return .none
 
     case .undo:
-      guard let todo = state.undo else { return .none }
-      state.undo = nil
+      guard !state.undo.isEmpty else { return .none }
+      let ids = state.undo.map(\.id)
+      state.undo = []
       return write(state.listID) { todos in
-        _ = try await todos.restoreTodo(todo.id)
+        _ = try await todos.restoreTodos(ids)
       }
 
     case .dismissToast:
-      state.undo = nil
+      state.undo = []
       return .none
 
     case .move(let id, let position):
@@ -120,6 +121,7 @@ extension LivePage {
       state.listID = id
       state.editor = nil
       state.confirmDelete = nil
+      state.confirmClear = false
       return load(id)
 
     case .chooseFilter(let filter):
@@ -135,10 +137,22 @@ extension LivePage {
       return .none
 
     case .clearCompleted:
+      guard state.todos.contains(where: { $0.status == .done }) else { return .none }
+      state.confirmDelete = nil
+      state.confirmClear = true
+      return .none
+
+    case .confirmClear:
+      guard state.confirmClear else { return .none }
+      state.confirmClear = false
       let listID = state.listID
-      return write(listID) { todos in
-        _ = try await todos.trashTodos(listID, .done)
+      return write(listID) { todos, send in
+        send(.trashed(try await todos.trashTodos(listID, .done)))
       }
+
+    case .cancelClear:
+      state.confirmClear = false
+      return .none
 
     default:
       state.problem = problem
@@ -165,10 +179,14 @@ extension LivePage {
       if let id = state.confirmDelete, !loaded.todos.contains(where: { $0.id == id }) {
         state.confirmDelete = nil
       }
+      // Cleared meanwhile, here or elsewhere: nothing is left to ask about.
+      if state.confirmClear, !loaded.todos.contains(where: { $0.status == .done }) {
+        state.confirmClear = false
+      }
       return .none
 
-    case .trashed(let todo):
-      state.undo = todo
+    case .trashed(let trashed):
+      state.undo = trashed
       return .none
 
     case .failed(let message):

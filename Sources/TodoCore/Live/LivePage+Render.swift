@@ -166,7 +166,12 @@ extension LiveChrome {
       confirmDelete = id.uuidString
       confirmTitle = state.todos.first { $0.id == id }?.title
     }
-    if let undo = state.undo { toast = "Deleted \u{201C}\(undo.title)\u{201D}" }
+    if state.confirmClear { confirmClear = completedCount }
+    switch state.undo.count {
+    case 0: break
+    case 1: toast = "Deleted \u{201C}\(state.undo[0].title)\u{201D}"
+    case let count: toast = "Cleared \(count) completed todos"
+    }
     problem = state.problem
     storeOffline = state.storeUnreachable
     if let editor = state.editor { self.editor = EditorForm(editor) }

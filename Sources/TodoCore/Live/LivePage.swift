@@ -54,8 +54,11 @@ public struct LivePage: Reducer {
     public var editor: TodoEditor.State?
     /// The todo whose deletion waits for confirmation.
     public var confirmDelete: UUID?
-    /// The todo that Undo restores.
-    public var undo: Todo?
+    /// Whether "Clear completed" waits for confirmation.
+    public var confirmClear = false
+    /// The todos that Undo restores (one deleted todo, or the completed todos cleared);
+    /// empty when there is nothing to undo.
+    public var undo: [Todo] = []
     /// The last error.
     public var problem: String?
     /// Whether the server cannot reach its database: writes fail until it is back, and the
@@ -100,12 +103,16 @@ public struct LivePage: Reducer {
     case chooseFilter(Filter)
     case chooseLayout(Layout)
     case sortByDeadline(Bool)
+    /// Ask whether to move the list's done todos to the trash.
     case clearCompleted
+    case confirmClear
+    case cancelClear
 
     // MARK: Effects
     /// The observed lists and todos, first or after a commit.
     case loaded(Loaded)
-    case trashed(Todo)
+    /// These todos went to the trash: Undo restores them.
+    case trashed([Todo])
     case failed(String)
     /// The store became unreachable (`false`) or reachable again (`true`).
     case storeReachable(Bool)

@@ -109,7 +109,10 @@ public struct LiveChrome: Codable, Hashable, Sendable {
   public var confirmDelete: String?
   /// The title of the todo whose deletion waits for confirmation.
   public var confirmTitle: String?
-  /// The Undo toast after a delete: the text to show.
+  /// How many done todos "Clear completed" would move to the trash, while it waits for
+  /// confirmation.
+  public var confirmClear: Int?
+  /// The Undo toast after a delete or a clear: the text to show.
   public var toast: String?
   /// The last error, shown until the next successful change.
   public var problem: String?

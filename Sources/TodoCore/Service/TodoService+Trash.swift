@@ -76,18 +76,30 @@ extension TodoService {
   /// - Throws: `TodoError.notFound` if no todo has this identifier.
   @discardableResult
   public func restoreTodo(id: UUID) async throws -> Todo {
-    try await write { tx in
-      guard var todo = try tx.object(Todo.self, id: id) else {
-        throw TodoError.notFound(entity: "trashed todo", id: id.uuidString)
-      }
-      if let list = try tx.object(TodoList.self, id: todo.listID), list.isTrashed {
-        _ = try self.restore(list, in: tx)
-      }
-      guard todo.isTrashed else { return todo }
-      todo.deletedAt = nil
-      todo.updatedAt = self.now()
-      return try tx.update(todo)
+    try await write { tx in try self.restoreTodo(id: id, in: tx) }
+  }
+
+  /// Brings several todos back from the trash in one transaction, as ``restoreTodo(id:)``
+  /// does each: all of them, or none if one is unknown. The undo of "Clear completed".
+  ///
+  /// - Returns: The todos as restored, in the order of `ids`.
+  /// - Throws: `TodoError.notFound` if an identifier names no todo.
+  @discardableResult
+  public func restoreTodos(ids: [UUID]) async throws -> [Todo] {
+    try await write { tx in try ids.map { try self.restoreTodo(id: $0, in: tx) } }
+  }
+
+  private func restoreTodo(id: UUID, in tx: WriteTransaction) throws -> Todo {
+    guard var todo = try tx.object(Todo.self, id: id) else {
+      throw TodoError.notFound(entity: "trashed todo", id: id.uuidString)
     }
+    if let list = try tx.object(TodoList.self, id: todo.listID), list.isTrashed {
+      _ = try restore(list, in: tx)
+    }
+    guard todo.isTrashed else { return todo }
+    todo.deletedAt = nil
+    todo.updatedAt = now()
+    return try tx.update(todo)
   }
 
   /// Brings a list back from the trash, with the todos it had when it was trashed. Restoring

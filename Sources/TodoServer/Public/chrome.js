@@ -1,5 +1,6 @@
-// Everything around the list: loading state, sidebar, filters, counter, the delete
-// confirmation, the Undo toast and the edit sheet. Rendered from the server's chrome.
+// Everything around the list: loading state, sidebar, filters, counter, the confirmations
+// (delete a todo, clear completed), the Undo toast and the edit sheet. Rendered from the
+// server's chrome.
 
 const $ = (id) => document.getElementById(id);
 
@@ -8,11 +9,13 @@ export class Chrome {
     this.send = send;
     this.view = view;
     this.editor = new EditorSheet(send);
-    $('confirm-delete').addEventListener('click', () => send('confirmDelete'));
-    $('confirm-cancel').addEventListener('click', () => send('cancelDelete'));
+    // One dialog asks both questions; what it asks decides what its buttons send.
+    this.asking = 'Delete';
+    $('confirm-delete').addEventListener('click', () => send(`confirm${this.asking}`));
+    $('confirm-cancel').addEventListener('click', () => send(`cancel${this.asking}`));
     $('confirm').addEventListener('cancel', (event) => {
       event.preventDefault();
-      send('cancelDelete');
+      send(`cancel${this.asking}`);
     });
     $('undo').addEventListener('click', () => send('undo'));
     $('toast-close').addEventListener('click', () => send('dismissToast'));
@@ -74,8 +77,15 @@ export class Chrome {
 
   confirm(chrome) {
     const dialog = $('confirm');
-    if (chrome.confirmDelete) {
-      $('confirm-text').textContent = chrome.confirmTitle ?? '';
+    const count = chrome.confirmClear;
+    if (chrome.confirmDelete || count) {
+      this.asking = chrome.confirmDelete ? 'Delete' : 'Clear';
+      const todos = count === 1 ? '1 completed todo' : `${count} completed todos`;
+      $('confirm-title').textContent = chrome.confirmDelete ? 'Delete this todo?' : `Clear ${todos}?`;
+      $('confirm-text').textContent = chrome.confirmDelete
+        ? chrome.confirmTitle ?? ''
+        : 'They move to the trash; Undo brings them back.';
+      $('confirm-delete').textContent = chrome.confirmDelete ? 'Delete' : 'Clear';
       if (!dialog.open) {
         dialog.showModal();
         $('confirm-cancel').focus();

@@ -31,16 +31,16 @@ struct LivePageChangeTests {
       trashed.version = b.version + 1
       let afterDelete = try await fixture.loaded(after: before.sequence)
       #expect(afterDelete.todos == [a])
-      await fixture.receive(store, afterDelete, and: .trashed(trashed)) {
+      await fixture.receive(store, afterDelete, and: .trashed([trashed])) {
         $0.apply(afterDelete)
-        $0.undo = trashed
+        $0.undo = [trashed]
       }
       changes = sent(before, store.state)
       #expect(changes.stages.map(\.itemDeleted) == [[item(0, 1, b.id)]])
       #expect(changes.chrome?.toast == "Deleted \u{201C}B\u{201D}")
 
       before = store.state
-      await store.send(.undo) { $0.undo = nil }
+      await store.send(.undo) { $0.undo = [] }
       let restored = try await fixture.loaded(after: before.sequence)
       #expect(restored.todos.map(\.id) == [a.id, b.id])
       await store.receive(\.loaded, restored) { $0.apply(restored) }

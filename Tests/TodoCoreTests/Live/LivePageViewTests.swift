@@ -149,15 +149,40 @@ struct LivePageViewTests {
       // The Inbox's observation was replaced: a commit there sends nothing to this page.
       _ = try await fixture.service.createTodo(NewTodo(title: "Elsewhere"))
 
-      let before = store.state
-      await store.send(.clearCompleted)
+      // "Clear completed" asks first, with the count; Cancel changes nothing.
+      var before = store.state
+      await store.send(.clearCompleted) { $0.confirmClear = true }
+      #expect(sent(before, store.state).chrome?.confirmClear == 1)
+      await store.send(.cancelClear) { $0.confirmClear = false }
+      #expect(try await fixture.service.trash().todos.isEmpty)
+
+      await store.send(.clearCompleted) { $0.confirmClear = true }
+      before = store.state
+      await store.send(.confirmClear) { $0.confirmClear = false }
       let cleared = try await fixture.loaded(shopping.id) { $0.todos == [milk] }
       #expect(cleared.sequence > before.sequence)
-      await store.receive(\.loaded, cleared) { $0.apply(cleared) }
-      let changes = sent(before, store.state)
+      let bread = try #require(try await fixture.service.trash().todos.first)
+      #expect(bread.title == "Bread")
+      await fixture.receive(store, cleared, and: .trashed([bread])) {
+        $0.apply(cleared)
+        $0.undo = [bread]
+      }
+      var changes = sent(before, store.state)
       #expect(changes.stages.flatMap(\.itemDeleted).count == 1)
       #expect(changes.chrome?.completedCount == 0)
-      #expect(try await fixture.service.trash().todos.map(\.title) == ["Bread"])
+      #expect(changes.chrome?.toast == "Deleted \u{201C}Bread\u{201D}")
+      // Nothing is done any more: a second "Clear completed" does not ask.
+      await store.send(.clearCompleted)
+
+      // Undo brings the cleared todos back, in one transaction.
+      before = store.state
+      await store.send(.undo) { $0.undo = [] }
+      let restored = try await fixture.loaded(shopping.id) { $0.todos.count == 2 }
+      await store.receive(\.loaded, restored) { $0.apply(restored) }
+      changes = sent(before, store.state)
+      #expect(changes.stages.flatMap(\.itemInserted).count == 1)
+      #expect(changes.chrome?.completedCount == 1)
+      #expect(try await fixture.service.trash().todos.isEmpty)
 
       await store.send(.chooseList(UUID())) { $0.problem = "That todo no longer exists." }
       await fixture.disappear(store) { $0.problem = nil }
