@@ -6,6 +6,8 @@ from selenium.webdriver.common.keys import Keys
 from conftest import api
 from page import DRAG, LivePage
 
+INBOX = "00000000-0000-4000-8000-000000000001"
+
 
 def test_add_trims_and_ignores_empty_text(clean, browser):
     page = LivePage(browser(), clean[0])
@@ -108,8 +110,7 @@ def test_reorder_by_drag_and_by_keyboard(clean, browser):
 
 def test_a_deadline_with_a_time_survives_an_edit(clean, browser):
     url = clean[0]
-    inbox = "00000000-0000-4000-8000-000000000001"
-    todo = api(url, "POST", f"/api/v1/lists/{inbox}/todos",
+    todo = api(url, "POST", f"/api/v1/lists/{INBOX}/todos",
                {"title": "Dentist", "deadline": "2031-05-06T14:30"})
     page = LivePage(browser(), url)
     page.wait(lambda: page.has("Dentist"))
@@ -191,3 +192,69 @@ def test_clear_completed_asks_with_the_count_and_undoes(clean, browser):
     dialog.send_keys(Keys.ESCAPE)
     page.wait(lambda: dialog.get_attribute("open") is None)
     assert page.titles() == ["Keep", "Done A", "Done B"]
+
+
+def conflict_on(page, url, title):
+    """Opens the sheet of `title`, lets someone else retitle it, types notes and saves: the
+    sheet shows the conflict. Returns the todo's id."""
+    todo = next(t for t in api(url, "GET", f"/api/v1/lists/{INBOX}/todos") if t["title"] == title)
+    open_editor(page, title)
+    api(url, "PATCH", f"/api/v1/todos/{todo['id']}", {"title": f"Their {title.lower()}"})
+    page.wait(lambda: page.has(f"Their {title.lower()}"))
+    page.find("#editor-form textarea[name=notes]").send_keys("mine: oat")
+    page.find("#editor-save").click()
+    page.wait(lambda: not page.find("#editor-conflict").get_attribute("hidden"),
+              message="the conflict was not shown")
+    return todo["id"]
+
+
+def test_a_conflict_keeps_the_draft_beside_theirs_and_keep_mine_merges(clean, browser):
+    url = clean[0]
+    page = LivePage(browser(), url)
+    page.add("Milk", wait_for="Milk")
+    todo_id = conflict_on(page, url, "Milk")
+    assert page.find("#editor-theirs").text.split("\n") == ["Title", "Their milk"]
+    assert page.find("#editor-form textarea[name=notes]").get_attribute("value") == "mine: oat"
+    assert not page.find("#editor-save").is_displayed()
+    assert "Someone else changed this todo" in page.find("#editor-problem").text
+    page.find("#editor-keep-mine").click()
+    page.wait(lambda: page.find("#editor").get_attribute("open") is None)
+    saved = api(url, "GET", f"/api/v1/todos/{todo_id}")
+    # My notes win; their title stays, since the draft left the title as it was.
+    assert (saved["title"], saved["notes"]) == ("Their milk", "mine: oat")
+
+
+def test_use_theirs_drops_the_draft_for_their_version(clean, browser):
+    url = clean[0]
+    page = LivePage(browser(), url)
+    page.add("Bread", wait_for="Bread")
+    todo_id = conflict_on(page, url, "Bread")
+    page.find("#editor-use-theirs").click()
+    page.wait(lambda: page.find("#editor-conflict").get_attribute("hidden") is not None)
+    title = page.find("#editor-form input[name=title]")
+    page.wait(lambda: title.get_attribute("value") == "Their bread")
+    assert page.find("#editor-form textarea[name=notes]").get_attribute("value") == ""
+    page.find("#editor-save").click()
+    page.wait(lambda: page.find("#editor").get_attribute("open") is None)
+    assert api(url, "GET", f"/api/v1/todos/{todo_id}")["notes"] == ""
+
+
+def test_saving_offline_says_so_and_saves_once_back(clean, browser):
+    url = clean[0]
+    page = LivePage(browser(), url)
+    page.add("Eggs", wait_for="Eggs")
+    open_editor(page, "Eggs")
+    page.find("#editor-form textarea[name=notes]").send_keys("a dozen")
+    # The connection drops and stays down until the test lets it reconnect.
+    page.driver.execute_script(
+        "const c = window.todoPage.connection; c.open = () => {}; c.socket.close();")
+    page.wait(lambda: page.driver.execute_script("return !window.todoPage.connection.isOpen"))
+    page.find("#editor-save").click()
+    page.wait(lambda: "You are offline" in page.find("#editor-problem").text)
+    assert page.find("#editor").get_attribute("open") is not None, "the draft stays open"
+    page.driver.execute_script(
+        "const c = window.todoPage.connection; delete c.open; c.open();")
+    page.wait(lambda: page.find("#editor").get_attribute("open") is None,
+              message="the kept draft was not saved after the reconnect")
+    todo = next(t for t in api(url, "GET", f"/api/v1/lists/{INBOX}/todos") if t["title"] == "Eggs")
+    assert todo["notes"] == "a dozen"

@@ -23,8 +23,11 @@ public enum TodoEditorAction: Equatable, Sendable {
   case failed(EditorProblem)
   /// Cancel tapped (or Escape): the draft is thrown away.
   case cancel
-  /// After a conflict: throw the draft away and edit the current todo.
-  case reload
+  /// After a conflict: save the fields the person changed over their version (fields the
+  /// person did not touch take their values).
+  case keepMine
+  /// After a conflict: throw the draft away and edit their version.
+  case useTheirs
 }
 
 /// Why an edit could not begin or be saved, for the person editing.
@@ -33,11 +36,23 @@ public struct EditorProblem: Equatable, Sendable {
   public var message: String
   /// The todo's version now, when someone else changed it.
   public var currentVersion: Int?
+  /// The todo as someone else saved it, when they did (shown beside the draft).
+  public var theirs: Todo?
 
   /// Creates a problem.
-  public init(message: String, currentVersion: Int? = nil) {
+  public init(message: String, currentVersion: Int? = nil, theirs: Todo? = nil) {
     self.message = message
     self.currentVersion = currentVersion
+    self.theirs = theirs
+  }
+
+  /// The problem of a save that someone else's change came before: their version, to show
+  /// beside the draft, which is kept.
+  public static func conflict(theirs: Todo) -> EditorProblem {
+    EditorProblem(
+      message: "Someone else changed this todo while you were editing it. "
+        + "Keep your version, or use theirs.",
+      currentVersion: theirs.version, theirs: theirs)
   }
 
   /// The problem for an error thrown while editing.
@@ -48,8 +63,9 @@ public struct EditorProblem: Equatable, Sendable {
 }
 
 /// The edit sheet of a todo as a feature: begin (a child context), change fields, save or
-/// cancel; a concurrent change by someone else is reported with its version, never
-/// overwritten.
+/// cancel. A concurrent change by someone else is never overwritten silently and never costs
+/// the draft: the save fails with their version beside the draft, and the person keeps
+/// theirs (``TodoEditorAction/keepMine``) or the other (``TodoEditorAction/useTheirs``).
 ///
 /// ```swift
 /// let store = Store(initialState: TodoEditor.State(todoID: id)) {
@@ -83,6 +99,19 @@ public struct TodoEditor: Reducer {
     /// Creates the state of a sheet about to edit `todoID`.
     public init(todoID: UUID) {
       self.todoID = todoID
+    }
+
+    /// Moves the draft from `original` onto `theirs`: what the person changed stays, every
+    /// other field takes their value.
+    mutating func rebase(from original: Todo, onto theirs: Todo) {
+      if title == original.title { title = theirs.title }
+      if notes == original.notes { notes = theirs.notes }
+      if deadline == original.deadline?.rawValue ?? "" {
+        deadline = theirs.deadline?.rawValue ?? ""
+      }
+      if status == original.status { status = theirs.status }
+      if section == original.section ?? "" { section = theirs.section ?? "" }
+      self.original = theirs
     }
 
     mutating func fill(from todo: Todo) {
@@ -131,7 +160,9 @@ public struct TodoEditor: Reducer {
     case .setSection(let text): state.section = text
 
     case .save:
-      guard state.phase == .editing, let session = sessions[id] else { return .none }
+      // After a conflict the person chooses: Keep mine or Use theirs, not a plain save.
+      guard state.phase == .editing, state.problem?.theirs == nil, let session = sessions[id]
+      else { return .none }
       state.phase = .saving
       state.problem = nil
       let draft = state
@@ -143,8 +174,17 @@ public struct TodoEditor: Reducer {
             deadline: .some(deadline.isEmpty ? nil : try Deadline(parsing: deadline)),
             status: draft.status, section: .some(draft.section)))
         send(.saved(try await session.save()))
-      } catch: { error, send in
-        send(.failed(EditorProblem(error)))
+      } catch: { [todos, sessions] error, send in
+        guard EditorProblem(error).currentVersion != nil,
+          let fresh = try? await todos.beginEdit(id)
+        else {
+          send(.failed(EditorProblem(error)))
+          return
+        }
+        // Someone else saved first: a session on their version replaces the stale one, so
+        // that "Keep mine" saves the draft over it.
+        sessions.open(fresh)
+        send(.failed(.conflict(theirs: fresh.original)))
       }
 
     case .saved(let todo):
@@ -165,9 +205,19 @@ public struct TodoEditor: Reducer {
       state.problem = nil
       return .none
 
-    case .reload:
-      sessions.close(id)?.cancel()
-      return .send(.begin)
+    case .keepMine:
+      guard let theirs = state.problem?.theirs, let original = state.original else {
+        return .none
+      }
+      state.rebase(from: original, onto: theirs)
+      state.problem = nil
+      return .send(.save)
+
+    case .useTheirs:
+      guard let theirs = state.problem?.theirs else { return .none }
+      state.fill(from: theirs)
+      state.problem = nil
+      return .none
     }
     return .none
   }

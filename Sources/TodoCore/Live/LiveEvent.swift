@@ -55,16 +55,10 @@ public enum LiveEvent: Equatable, Sendable {
     case "toggle": return .page(.toggle(try fields.id("id")))
     case "setStatus": return .page(.setStatus(try fields.id("id"), try fields.status("status")))
     case "beginEdit": return .page(.beginEdit(try fields.id("id")))
-    case "saveEdit":
-      return .page(
-        .saveEdit(
-          LivePage.EditFields(
-            title: try fields.string("title"), notes: try fields.string("notes", default: ""),
-            deadline: try fields.string("deadline", default: ""),
-            status: try fields.status("status"),
-            section: try fields.string("section", default: ""))))
+    case "saveEdit": return .page(.saveEdit(try fields.editFields()))
+    case "keepMine": return .page(.keepMine(try fields.editFields()))
+    case "useTheirs": return .page(.useTheirs)
     case "cancelEdit": return .page(.cancelEdit)
-    case "reloadEdit": return .page(.reloadEdit)
     case "requestDelete": return .page(.requestDelete(try fields.id("id")))
     case "confirmDelete": return .page(.confirmDelete)
     case "cancelDelete": return .page(.cancelDelete)
@@ -125,6 +119,14 @@ private struct Fields {
 
   func status(_ key: String) throws(LiveProtocolError) -> TodoStatus {
     try choice(key, TodoStatus.self)
+  }
+
+  /// The edit sheet's fields (`saveEdit`, `keepMine`).
+  func editFields() throws(LiveProtocolError) -> LivePage.EditFields {
+    LivePage.EditFields(
+      title: try string("title"), notes: try string("notes", default: ""),
+      deadline: try string("deadline", default: ""), status: try status("status"),
+      section: try string("section", default: ""))
   }
 
   func choice<T: RawRepresentable & CaseIterable>(_ key: String, _: T.Type)

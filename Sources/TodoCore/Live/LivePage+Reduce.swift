@@ -50,25 +50,19 @@ extension LivePage {
       return .send(.editor(.begin))
 
     case .saveEdit(let fields):
-      guard let editor = state.editor, editor.phase == .editing else { return .none }
-      let texts = [("title", fields.title), ("notes", fields.notes), ("section", fields.section)]
-      if let refused = refusal(of: texts) {
-        state.editor?.problem = EditorProblem(message: refused)
-        return .none
-      }
-      return .concatenate(
-        .send(.editor(.setTitle(fields.title))), .send(.editor(.setNotes(fields.notes))),
-        .send(.editor(.setDeadline(fields.deadline))),
-        .send(.editor(.setStatus(fields.status))), .send(.editor(.setSection(fields.section))),
-        .send(.editor(.save)))
+      return submit(fields, &state, then: .save)
+
+    case .keepMine(let fields):
+      guard state.editor?.problem?.theirs != nil else { return .none }
+      return submit(fields, &state, then: .keepMine)
+
+    case .useTheirs:
+      guard state.editor?.problem?.theirs != nil else { return .none }
+      return .send(.editor(.useTheirs))
 
     case .cancelEdit:
       guard state.editor != nil else { return .none }
       return .send(.editor(.cancel))
-
-    case .reloadEdit:
-      guard state.editor != nil else { return .none }
-      return .send(.editor(.reload))
 
     case .requestDelete(let id):
       guard state.todos.contains(where: { $0.id == id }) else { return missing(&state) }
@@ -228,6 +222,27 @@ extension LivePage {
       send(.failed(Self.message(for: error)))
     }
     .cancellable(id: LoadID.load, cancelInFlight: true)
+  }
+
+  /// Sets the sheet's fields as the page sent them, then saves them (`save`, or `keepMine`
+  /// after a conflict). Text with a control character is refused in the sheet, and nothing
+  /// is applied.
+  func submit(
+    _ fields: EditFields, _ state: inout State, then action: TodoEditorAction
+  ) -> Effect<Action> {
+    guard let editor = state.editor, editor.phase == .editing else { return .none }
+    let texts = [("title", fields.title), ("notes", fields.notes), ("section", fields.section)]
+    if let refused = refusal(of: texts) {
+      state.editor?.problem = EditorProblem(
+        message: refused, currentVersion: editor.problem?.currentVersion,
+        theirs: editor.problem?.theirs)
+      return .none
+    }
+    return .concatenate(
+      .send(.editor(.setTitle(fields.title))), .send(.editor(.setNotes(fields.notes))),
+      .send(.editor(.setDeadline(fields.deadline))),
+      .send(.editor(.setStatus(fields.status))), .send(.editor(.setSection(fields.section))),
+      .send(.editor(action)))
   }
 
   /// Follows whether the store can be reached (``TodoClient/reachabilityChanges``); what

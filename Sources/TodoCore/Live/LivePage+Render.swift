@@ -192,5 +192,32 @@ extension LiveChrome.EditorForm {
       deadline: editor.deadline, status: editor.status,
       section: editor.section, problem: editor.problem?.message,
       conflict: editor.problem?.currentVersion != nil)
+    if let theirs = editor.problem?.theirs, let original = editor.original {
+      theirChanges = Self.changes(from: original, to: theirs)
+    }
+  }
+
+  /// The fields `theirs` changed from `original`, with their new values.
+  static func changes(from original: Todo, to theirs: Todo) -> [LiveChrome.FieldChange] {
+    let status = { (status: TodoStatus) in
+      switch status {
+      case .notStarted: "Not started"
+      case .inProgress: "In progress"
+      case .done: "Done"
+      }
+    }
+    let fields: [(String, String, String, String)] = [
+      ("title", "Title", original.title, theirs.title),
+      ("notes", "Notes", original.notes, theirs.notes),
+      (
+        "deadline", "Deadline", original.deadline?.displayText ?? "",
+        theirs.deadline?.displayText ?? ""
+      ),
+      ("status", "Status", status(original.status), status(theirs.status)),
+      ("section", "Section", original.section ?? "", theirs.section ?? ""),
+    ]
+    return fields.filter { $0.2 != $0.3 }.map {
+      LiveChrome.FieldChange(field: $0.0, label: $0.1, value: $0.3)
+    }
   }
 }

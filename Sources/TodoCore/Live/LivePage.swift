@@ -87,8 +87,10 @@ public struct LivePage: Reducer {
     /// applied, if any text has a control character).
     case saveEdit(EditFields)
     case cancelEdit
-    /// Throw away a conflicting draft and edit the current todo.
-    case reloadEdit
+    /// After a conflict: save the sheet with these fields over the other version.
+    case keepMine(EditFields)
+    /// After a conflict: throw the draft away and edit the other version.
+    case useTheirs
     case requestDelete(UUID)
     case confirmDelete
     case cancelDelete

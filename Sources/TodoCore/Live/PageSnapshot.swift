@@ -140,7 +140,20 @@ public struct LiveChrome: Codable, Hashable, Sendable {
     public var section: String
     /// A problem with the edit, such as another user's concurrent change.
     public var problem: String?
-    /// Whether the problem is a concurrent change that a reload resolves.
+    /// Whether the problem is a concurrent change: the page offers Keep mine and Use theirs.
     public var conflict: Bool
+    /// After a conflict, what the other side changed, field by field, with their value (for
+    /// people: dates as the list shows them, statuses in words).
+    public var theirChanges: [FieldChange] = []
+  }
+
+  /// One field someone else changed while the sheet was open.
+  public struct FieldChange: Codable, Hashable, Sendable {
+    /// `title`, `notes`, `deadline`, `status` or `section`.
+    public var field: String
+    /// The field's name for people.
+    public var label: String
+    /// Their value, as people read it (empty when they cleared the field).
+    public var value: String
   }
 }

@@ -105,12 +105,15 @@ class EditorSheet {
     this.form.addEventListener('input', () => { this.dirty = true; });
     this.form.addEventListener('submit', (event) => {
       event.preventDefault();
-      const field = (name) => this.form.elements[name].value;
-      this.send('saveEdit', {
-        title: field('title'), notes: field('notes'),
-        deadline: joinDeadline(field('deadline'), field('deadlineTime')),
-        status: field('status'), section: field('section'),
-      });
+      // After a conflict, Enter is no answer: the person picks Keep mine or Use theirs.
+      if (this.conflict) return;
+      this.submit('saveEdit');
+    });
+    $('editor-keep-mine').addEventListener('click', () => this.submit('keepMine'));
+    $('editor-use-theirs').addEventListener('click', () => {
+      // The fields take their values from the next chrome.
+      this.dirty = false;
+      this.send('useTheirs');
     });
     this.form.addEventListener('keydown', (event) => {
       if (event.key === 'Enter' && event.target.tagName !== 'TEXTAREA' && event.target.tagName !== 'BUTTON') {
@@ -119,15 +122,43 @@ class EditorSheet {
       }
     });
     $('editor-cancel').addEventListener('click', () => this.cancel());
-    $('editor-reload').addEventListener('click', () => {
-      this.dirty = false;
-      this.filled = null;
-      this.send('reloadEdit');
-    });
     this.dialog.addEventListener('cancel', (event) => {
       event.preventDefault();
       this.cancel();
     });
+  }
+
+  /** The sheet's fields as the server reads them. */
+  fields() {
+    const field = (name) => this.form.elements[name].value;
+    return {
+      title: field('title'), notes: field('notes'),
+      deadline: joinDeadline(field('deadline'), field('deadlineTime')),
+      status: field('status'), section: field('section'),
+    };
+  }
+
+  /**
+   * Sends the draft (`saveEdit`, or `keepMine` after a conflict). Offline, nothing can be
+   * sent: the sheet says so, keeps the draft, and sends it once the page is back online.
+   */
+  submit(type) {
+    if (this.send(type, this.fields())) {
+      this.pendingSave = null;
+      return;
+    }
+    this.pendingSave = type;
+    this.offlineNotice(true);
+  }
+
+  offlineNotice(shown) {
+    const notice = 'You are offline. Your edit is kept here and saved when the connection is back.';
+    if (shown) {
+      $('editor-problem').textContent = notice;
+      $('editor-problem').hidden = false;
+    } else if ($('editor-problem').textContent === notice) {
+      $('editor-problem').hidden = true;
+    }
   }
 
   open(id) {
@@ -140,6 +171,7 @@ class EditorSheet {
   cancel() {
     this.dirty = false;
     this.pending = null;
+    this.pendingSave = null;
     this.send('cancelEdit');
     this.dialog.close();
   }
@@ -158,7 +190,8 @@ class EditorSheet {
       this.dirty = false;
       return;
     }
-    if (this.reopening === editor.id) this.reopening = null;
+    const reopened = this.reopening === editor.id && editor.phase !== 'loading';
+    if (reopened) this.reopening = null;
     if (!this.dialog.open) this.dialog.showModal();
     const ready = editor.phase !== 'loading';
     this.dialog.setAttribute('aria-busy', String(!ready));
@@ -177,7 +210,21 @@ class EditorSheet {
     }
     $('editor-problem').hidden = !editor.problem;
     $('editor-problem').textContent = editor.problem ?? '';
-    $('editor-reload').hidden = !editor.conflict;
+    this.conflict = !!editor.conflict;
+    $('editor-conflict').hidden = !this.conflict;
+    $('editor-theirs').replaceChildren(...(editor.theirChanges ?? []).flatMap((change) => {
+      const term = document.createElement('dt');
+      term.textContent = change.label;
+      const value = document.createElement('dd');
+      value.textContent = change.value === '' ? '(empty)' : change.value;
+      return [term, value];
+    }));
+    $('editor-save').hidden = this.conflict;
+    $('editor-keep-mine').hidden = !this.conflict;
+    $('editor-use-theirs').hidden = !this.conflict;
+    // Back online with a save that could not be sent: the sheet is open again, send it now.
+    // (The reopened sheet is a new session on the todo as it is now: a plain save.)
+    if (reopened && this.pendingSave) this.submit('saveEdit');
   }
 }
 

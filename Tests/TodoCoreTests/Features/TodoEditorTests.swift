@@ -83,44 +83,76 @@ struct TodoEditorTests {
     }
   }
 
-  @Test("a concurrent change is reported with its version; reload edits the new todo")
-  func conflict() async throws {
-    try await Self.withService { service, _ in
-      let todo = try await service.createTodo(NewTodo(title: "Milk"))
-      let store = TestStore(initialState: TodoEditor.State(todoID: todo.id)) {
-        TodoEditor()
-      } withDependencies: {
-        $0.todoClient = .live(service)
-      }
-      await store.send(.begin)
-      await store.receive(.began(todo)) {
-        $0.phase = .editing
-        $0.original = todo
-        $0.title = "Milk"
-      }
-      let theirs = try await service.updateTodo(id: todo.id, TodoPatch(title: "Their milk"))
-      await store.send(.setTitle("My milk")) { $0.title = "My milk" }
-      await store.send(.save) { $0.phase = .saving }
-      let problem = EditorProblem(
-        TodoError.versionConflict(id: todo.id, current: theirs.version))
-      await store.receive(.failed(problem)) {
-        $0.phase = .editing
-        $0.problem = problem
-      }
-      #expect(theirs.version == todo.version + 1)
-      #expect(problem.currentVersion == theirs.version)
-      #expect(try await service.todo(id: todo.id).title == "Their milk")
+  /// Opens the sheet on a todo, lets someone else rename it, and saves a draft over it: the
+  /// save fails with their version and the draft kept.
+  static func conflicted(
+    _ service: TodoService
+  ) async throws -> (TestStore<TodoEditor.State, TodoEditorAction>, original: Todo, theirs: Todo) {
+    let todo = try await service.createTodo(NewTodo(title: "Milk", notes: "2 l"))
+    let store = TestStore(initialState: TodoEditor.State(todoID: todo.id)) {
+      TodoEditor()
+    } withDependencies: {
+      $0.todoClient = .live(service)
+    }
+    await store.send(.begin)
+    await store.receive(.began(todo)) {
+      $0.phase = .editing
+      $0.original = todo
+      $0.title = "Milk"
+      $0.notes = "2 l"
+    }
+    let theirs = try await service.updateTodo(
+      id: todo.id, TodoPatch(title: "Their milk", status: .inProgress))
+    await store.send(.setNotes("3 l, oat")) { $0.notes = "3 l, oat" }
+    await store.send(.save) { $0.phase = .saving }
+    let problem = EditorProblem.conflict(theirs: theirs)
+    await store.receive(.failed(problem)) {
+      $0.phase = .editing
+      $0.problem = problem
+    }
+    #expect(problem.currentVersion == todo.version + 1)
+    #expect(try await service.todo(id: todo.id) == theirs, "nothing of the draft was written")
+    // A plain save is no answer: the person chooses.
+    await store.send(.save)
+    return (store, todo, theirs)
+  }
 
-      await store.send(.reload)
-      await store.receive(.begin) {
-        $0.phase = .loading
+  @Test("after a concurrent change, Keep mine saves what the person changed over theirs")
+  func keepMine() async throws {
+    try await Self.withService { service, now in
+      let (store, _, theirs) = try await Self.conflicted(service)
+      // Their title and status stay (the draft left them as they were); my notes win.
+      await store.send(.keepMine) {
+        $0.original = theirs
         $0.problem = nil
+        $0.title = "Their milk"
+        $0.status = .inProgress
       }
-      await store.receive(.began(theirs)) {
-        $0.phase = .editing
+      await store.receive(.save) { $0.phase = .saving }
+      var saved = theirs
+      saved.notes = "3 l, oat"
+      saved.version = theirs.version + 1
+      saved.updatedAt = now
+      await store.receive(.saved(saved)) {
+        $0.phase = .saved
+        $0.original = saved
+      }
+      #expect(try await service.todo(id: saved.id) == saved)
+    }
+  }
+
+  @Test("after a concurrent change, Use theirs edits their version; nothing is written")
+  func useTheirs() async throws {
+    try await Self.withService { service, _ in
+      let (store, _, theirs) = try await Self.conflicted(service)
+      await store.send(.useTheirs) {
+        $0.problem = nil
         $0.original = theirs
         $0.title = "Their milk"
+        $0.notes = "2 l"
+        $0.status = .inProgress
       }
+      #expect(try await service.todo(id: theirs.id) == theirs)
       await store.send(.cancel) { $0.phase = .cancelled }
     }
   }

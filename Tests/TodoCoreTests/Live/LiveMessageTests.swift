@@ -29,7 +29,11 @@ struct LiveMessageTests {
             .init(title: "T", notes: "N", deadline: "2026-01-02", status: .done, section: "S")))
       ),
       (#"{"v":1,"type":"cancelEdit"}"#, .page(.cancelEdit)),
-      (#"{"v":1,"type":"reloadEdit"}"#, .page(.reloadEdit)),
+      (
+        #"{"v":1,"type":"keepMine","title":"T","status":"inProgress"}"#,
+        .page(.keepMine(.init(title: "T", status: .inProgress)))
+      ),
+      (#"{"v":1,"type":"useTheirs"}"#, .page(.useTheirs)),
       (#"{"v":1,"type":"requestDelete","id":"\#(id)"}"#, .page(.requestDelete(id))),
       (#"{"v":1,"type":"confirmDelete"}"#, .page(.confirmDelete)),
       (#"{"v":1,"type":"cancelDelete"}"#, .page(.cancelDelete)),

@@ -85,53 +85,92 @@ struct LivePageEditTests {
     }
   }
 
-  @Test("another user's concurrent change is reported, never overwritten; reload edits theirs")
+  @Test("another user's concurrent change is shown beside the kept draft; Keep mine saves it")
   func conflict() async throws {
     try await LivePageFixture.with { fixture in
       let todo = try await fixture.service.createTodo(NewTodo(title: "Milk"))
       let store = fixture.page()
       try await fixture.appear(store)
       await Self.begin(store, todo)
-      let before = store.state
-      let theirs = try await fixture.service.updateTodo(id: todo.id, TodoPatch(title: "Their milk"))
+      var before = store.state
+      let theirs = try await fixture.service.updateTodo(
+        id: todo.id,
+        TodoPatch(title: "Their milk", deadline: .some(try Deadline(parsing: "2026-03-01T09:30"))))
       let loaded = try await fixture.loaded(after: before.sequence)
       #expect(loaded.todos == [theirs])
       // The list shows their change at once; the open sheet keeps the draft.
       await store.receive(\.loaded, loaded) { $0.apply(loaded) }
 
-      await store.send(.saveEdit(LivePage.EditFields(title: "My milk")))
-      await store.receive(.editor(.setTitle("My milk"))) { $0.editor?.title = "My milk" }
-      await store.receive(.editor(.setNotes("")))
-      await store.receive(.editor(.setDeadline("")))
-      await store.receive(.editor(.setStatus(.notStarted)))
-      await store.receive(.editor(.setSection("")))
-      await store.receive(.editor(.save)) { $0.editor?.phase = .saving }
-      let problem = EditorProblem(
-        TodoError.versionConflict(id: todo.id, current: theirs.version))
-      #expect(theirs.version == todo.version + 1)
+      let mine = LivePage.EditFields(title: "My milk", notes: "oat")
+      await Self.submit(store, mine, then: .save) { $0.editor?.phase = .saving }
+      let problem = EditorProblem.conflict(theirs: theirs)
       await store.receive(.editor(.failed(problem))) {
         $0.editor?.phase = .editing
         $0.editor?.problem = problem
       }
       let sheet = try #require(PageSnapshot(store.state).chrome.editor)
       #expect(sheet.conflict)
-      #expect(sheet.title == "My milk")
-      #expect(try await fixture.service.todo(id: todo.id).title == "Their milk")
+      #expect(sheet.title == "My milk" && sheet.notes == "oat", "the draft is kept")
+      #expect(
+        sheet.theirChanges == [
+          .init(field: "title", label: "Title", value: "Their milk"),
+          .init(field: "deadline", label: "Deadline", value: "2026/03/01 09:30"),
+        ])
+      #expect(try await fixture.service.todo(id: todo.id) == theirs)
 
-      await store.send(.reloadEdit)
-      await store.receive(.editor(.reload))
-      await store.receive(.editor(.begin)) {
-        $0.editor?.phase = .loading
-        $0.editor?.problem = nil
-      }
-      await store.receive(.editor(.began(theirs))) {
-        $0.editor?.phase = .editing
+      before = store.state
+      await store.send(.keepMine(mine))
+      await Self.received(store, mine)
+      await store.receive(.editor(.keepMine)) {
         $0.editor?.original = theirs
-        $0.editor?.title = "Their milk"
+        $0.editor?.problem = nil
+        $0.editor?.deadline = "2026-03-01T09:30"
       }
-      await store.send(.cancelEdit)
-      await store.receive(.editor(.cancel)) { $0.editor = nil }
+      await store.receive(.editor(.save)) { $0.editor?.phase = .saving }
+      var saved = theirs
+      saved.title = "My milk"
+      saved.notes = "oat"
+      saved.version = theirs.version + 1
+      saved.updatedAt = LivePageFixture.now
+      let after = try await fixture.loaded(after: before.sequence)
+      #expect(after.todos == [saved], "their deadline stays, my title and notes win")
+      await fixture.receive(store, after, and: .editor(.saved(saved))) {
+        $0.apply(after)
+        $0.editor = nil
+      }
       await fixture.disappear(store)
     }
+  }
+
+  /// Sends `saveEdit` and receives the field actions it sends, then `action`'s first step.
+  static func submit(
+    _ store: TestStore<LivePage.State, LivePage.Action>, _ fields: LivePage.EditFields,
+    then action: TodoEditorAction, _ update: @escaping (inout LivePage.State) -> Void
+  ) async {
+    await store.send(.saveEdit(fields))
+    await received(store, fields)
+    await store.receive(.editor(action), assert: update)
+  }
+
+  /// Receives the field actions that `saveEdit` and `keepMine` send for `fields`, each
+  /// changing the draft only where it differs.
+  static func received(
+    _ store: TestStore<LivePage.State, LivePage.Action>, _ fields: LivePage.EditFields
+  ) async {
+    func field<Value: Equatable & Sendable>(
+      _ action: TodoEditorAction, _ keyPath: WritableKeyPath<TodoEditor.State, Value>,
+      _ value: Value
+    ) async {
+      if store.state.editor?[keyPath: keyPath] == value {
+        await store.receive(.editor(action))
+      } else {
+        await store.receive(.editor(action)) { $0.editor?[keyPath: keyPath] = value }
+      }
+    }
+    await field(.setTitle(fields.title), \.title, fields.title)
+    await field(.setNotes(fields.notes), \.notes, fields.notes)
+    await field(.setDeadline(fields.deadline), \.deadline, fields.deadline)
+    await field(.setStatus(fields.status), \.status, fields.status)
+    await field(.setSection(fields.section), \.section, fields.section)
   }
 }
