@@ -258,3 +258,42 @@ def test_saving_offline_says_so_and_saves_once_back(clean, browser):
               message="the kept draft was not saved after the reconnect")
     todo = next(t for t in api(url, "GET", f"/api/v1/lists/{INBOX}/todos") if t["title"] == "Eggs")
     assert todo["notes"] == "a dozen"
+
+
+def test_a_draft_survives_a_reload_and_a_change_meanwhile_is_a_conflict(clean, browser):
+    url = clean[0]
+    page = LivePage(browser(), url)
+    page.add("Flour", wait_for="Flour")
+    page.add("Sugar", wait_for="Sugar")
+    open_editor(page, "Flour")
+    page.find("#editor-form textarea[name=notes]").send_keys("1 kg, type 550")
+    page.driver.refresh()
+    page.wait(lambda: page.find("#editor").get_attribute("open") is not None,
+              message="the sheet did not reopen after the reload")
+    notes = page.find("#editor-form textarea[name=notes]")
+    page.wait(lambda: notes.get_attribute("value") == "1 kg, type 550")
+    assert page.find("#editor-form input[name=title]").get_attribute("value") == "Flour"
+    page.find("#editor-save").click()
+    page.wait(lambda: page.find("#editor").get_attribute("open") is None)
+    flour = next(t for t in api(url, "GET", f"/api/v1/lists/{INBOX}/todos") if t["title"] == "Flour")
+    assert flour["notes"] == "1 kg, type 550"
+    page.driver.refresh()
+    page.wait(lambda: page.has("Flour"))
+    assert page.find("#editor").get_attribute("open") is None, "a saved draft came back"
+
+    # A draft whose todo someone else changed before the reload comes back beside theirs.
+    open_editor(page, "Sugar")
+    page.find("#editor-form textarea[name=notes]").send_keys("brown")
+    sugar = next(t for t in api(url, "GET", f"/api/v1/lists/{INBOX}/todos") if t["title"] == "Sugar")
+    api(url, "PATCH", f"/api/v1/todos/{sugar['id']}", {"title": "Cane sugar"})
+    page.driver.refresh()
+    page.wait(lambda: not page.find("#editor-conflict").get_attribute("hidden"),
+              message="the changed todo's draft came back without the conflict")
+    assert page.find("#editor-form textarea[name=notes]").get_attribute("value") == "brown"
+    assert "Cane sugar" in page.find("#editor-theirs").text
+    page.find("#editor-cancel").click()
+    page.wait(lambda: page.find("#editor").get_attribute("open") is None)
+    page.driver.refresh()
+    page.wait(lambda: page.has("Cane sugar"))
+    assert page.find("#editor").get_attribute("open") is None, "a cancelled draft came back"
+    assert api(url, "GET", f"/api/v1/todos/{sugar['id']}")["notes"] == ""

@@ -59,6 +59,9 @@ public enum LiveEvent: Equatable, Sendable {
     case "keepMine": return .page(.keepMine(try fields.editFields()))
     case "useTheirs": return .page(.useTheirs)
     case "cancelEdit": return .page(.cancelEdit)
+    case "restoreEdit":
+      return .page(
+        .restoreEdit(try fields.id("id"), version: try fields.int("version"), try fields.editFields()))
     case "requestDelete": return .page(.requestDelete(try fields.id("id")))
     case "confirmDelete": return .page(.confirmDelete)
     case "cancelDelete": return .page(.cancelDelete)
@@ -97,6 +100,13 @@ private struct Fields {
     }
     guard let text = raw as? String else { throw .invalidField(key, "must be a string") }
     return text
+  }
+
+  func int(_ key: String) throws(LiveProtocolError) -> Int {
+    guard let value = object[key] as? Int, value >= 0 else {
+      throw .invalidField(key, "must be a whole number")
+    }
+    return value
   }
 
   func bool(_ key: String) throws(LiveProtocolError) -> Bool {

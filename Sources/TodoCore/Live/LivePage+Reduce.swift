@@ -49,6 +49,18 @@ extension LivePage {
       state.editor = TodoEditor.State(todoID: id)
       return .send(.editor(.begin))
 
+    case .restoreEdit(let id, let version, let fields):
+      // The page may send this before it shows the todo's list (right after it connects):
+      // the todo is looked up by the sheet, not in the shown list.
+      let texts = [("title", fields.title), ("notes", fields.notes), ("section", fields.section)]
+      if let refused = refusal(of: texts) {
+        state.problem = refused
+        return .none
+      }
+      state.editor = TodoEditor.State(todoID: id)
+      state.restoring = DraftRestore(version: version, fields: fields)
+      return .send(.editor(.begin))
+
     case .saveEdit(let fields):
       return submit(fields, &state, then: .save)
 
@@ -114,6 +126,7 @@ extension LivePage {
       guard state.lists.contains(where: { $0.id == id }) else { return missing(&state) }
       state.listID = id
       state.editor = nil
+      state.restoring = nil
       state.confirmDelete = nil
       state.confirmClear = false
       return load(id)
@@ -191,12 +204,30 @@ extension LivePage {
       state.storeUnreachable = !reachable
       return .none
 
-    case .editor(.saved):
-      state.editor = nil
+    case .editor(.began(let todo)):
+      // The sheet opened with the todo as it is now; a draft brought back from a reload
+      // replaces its fields, beside their version if the todo changed since.
+      guard let restore = state.restoring, state.editor?.todoID == todo.id else { return .none }
+      state.restoring = nil
+      state.editor?.title = restore.fields.title
+      state.editor?.notes = restore.fields.notes
+      state.editor?.deadline = restore.fields.deadline
+      state.editor?.status = restore.fields.status
+      state.editor?.section = restore.fields.section
+      if todo.version != restore.version { state.editor?.problem = .conflict(theirs: todo) }
       return .none
 
-    case .editor(.cancel):
+    case .editor(.failed):
+      guard state.restoring != nil, state.editor?.original == nil else { return .none }
+      // A kept draft whose todo is gone: nothing is left to edit.
+      state.restoring = nil
       state.editor = nil
+      state.problem = "The todo you were editing no longer exists; your unsaved edit was dropped."
+      return .none
+
+    case .editor(.saved), .editor(.cancel):
+      state.editor = nil
+      state.restoring = nil
       return .none
 
     default:

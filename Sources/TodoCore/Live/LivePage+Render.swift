@@ -192,32 +192,42 @@ extension LiveChrome.EditorForm {
       deadline: editor.deadline, status: editor.status,
       section: editor.section, problem: editor.problem?.message,
       conflict: editor.problem?.currentVersion != nil)
-    if let theirs = editor.problem?.theirs, let original = editor.original {
-      theirChanges = Self.changes(from: original, to: theirs)
-    }
+    version = editor.original?.version ?? 0
+    guard let theirs = editor.problem?.theirs, let original = editor.original else { return }
+    // What they changed since the sheet opened; after a reload, the draft's base is not
+    // known, so every field where their version and the draft differ.
+    let base =
+      original.version == theirs.version
+      ? Self.shown(
+        title: editor.title, notes: editor.notes, deadline: Deadline(rawValue: editor.deadline),
+        status: editor.status, section: editor.section)
+      : Self.shown(original)
+    let their = Self.shown(theirs)
+    theirChanges = their.indices.filter { base[$0].value != their[$0].value }.map { their[$0] }
   }
 
-  /// The fields `theirs` changed from `original`, with their new values.
-  static func changes(from original: Todo, to theirs: Todo) -> [LiveChrome.FieldChange] {
-    let status = { (status: TodoStatus) in
+  /// A todo's fields as people read them.
+  static func shown(_ todo: Todo) -> [LiveChrome.FieldChange] {
+    shown(
+      title: todo.title, notes: todo.notes, deadline: todo.deadline, status: todo.status,
+      section: todo.section ?? "")
+  }
+
+  static func shown(
+    title: String, notes: String, deadline: Deadline?, status: TodoStatus, section: String
+  ) -> [LiveChrome.FieldChange] {
+    let statusText =
       switch status {
       case .notStarted: "Not started"
       case .inProgress: "In progress"
       case .done: "Done"
       }
-    }
-    let fields: [(String, String, String, String)] = [
-      ("title", "Title", original.title, theirs.title),
-      ("notes", "Notes", original.notes, theirs.notes),
-      (
-        "deadline", "Deadline", original.deadline?.displayText ?? "",
-        theirs.deadline?.displayText ?? ""
-      ),
-      ("status", "Status", status(original.status), status(theirs.status)),
-      ("section", "Section", original.section ?? "", theirs.section ?? ""),
+    return [
+      .init(field: "title", label: "Title", value: title),
+      .init(field: "notes", label: "Notes", value: notes),
+      .init(field: "deadline", label: "Deadline", value: deadline?.displayText ?? ""),
+      .init(field: "status", label: "Status", value: statusText),
+      .init(field: "section", label: "Section", value: section),
     ]
-    return fields.filter { $0.2 != $0.3 }.map {
-      LiveChrome.FieldChange(field: $0.0, label: $0.1, value: $0.3)
-    }
   }
 }

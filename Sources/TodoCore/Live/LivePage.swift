@@ -52,6 +52,8 @@ public struct LivePage: Reducer {
     public var collapsed: Set<String> = []
     /// The open edit sheet.
     public var editor: TodoEditor.State?
+    /// The draft the sheet opens with, when the page brought one back from a reload.
+    public var restoring: DraftRestore?
     /// The todo whose deletion waits for confirmation.
     public var confirmDelete: UUID?
     /// Whether "Clear completed" waits for confirmation.
@@ -87,6 +89,9 @@ public struct LivePage: Reducer {
     /// applied, if any text has a control character).
     case saveEdit(EditFields)
     case cancelEdit
+    /// Reopen the sheet of a todo with a draft kept across a reconnect or a reload, typed over
+    /// `version`: if someone else changed the todo since, the sheet shows the conflict.
+    case restoreEdit(UUID, version: Int, EditFields)
     /// After a conflict: save the sheet with these fields over the other version.
     case keepMine(EditFields)
     /// After a conflict: throw the draft away and edit the other version.
@@ -127,7 +132,7 @@ public struct LivePage: Reducer {
     public var title: String
     /// The notes.
     public var notes: String
-    /// The deadline as a date input gives it (`yyyy-MM-dd`), or empty for none.
+    /// The deadline: `yyyy-MM-dd`, `yyyy-MM-ddTHH:mm`, or empty for none.
     public var deadline: String
     /// The status.
     public var status: TodoStatus
@@ -145,6 +150,14 @@ public struct LivePage: Reducer {
       self.status = status
       self.section = section
     }
+  }
+
+  /// A draft the page kept across a reload, waiting for its sheet to open.
+  public struct DraftRestore: Equatable, Sendable {
+    /// The todo's version the draft was typed over.
+    public var version: Int
+    /// The draft.
+    public var fields: EditFields
   }
 
   /// What a load read.

@@ -142,6 +142,9 @@ public struct LiveChrome: Codable, Hashable, Sendable {
     public var problem: String?
     /// Whether the problem is a concurrent change: the page offers Keep mine and Use theirs.
     public var conflict: Bool
+    /// The version of the todo the draft is typed over (0 while loading): a draft the page
+    /// keeps across a reload names it.
+    public var version = 0
     /// After a conflict, what the other side changed, field by field, with their value (for
     /// people: dates as the list shows them, statuses in words).
     public var theirChanges: [FieldChange] = []

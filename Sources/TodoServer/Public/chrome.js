@@ -94,7 +94,11 @@ export class Chrome {
   }
 }
 
-/** The edit sheet: a modal form. Typed text survives reconnects and server updates. */
+/**
+ * The edit sheet: a modal form. Typed text survives reconnects and server updates, and a
+ * reload: the draft is kept in session storage (with the version it was typed over) until it
+ * is saved or cancelled, and the sheet reopens with it.
+ */
 class EditorSheet {
   constructor(send) {
     this.send = send;
@@ -102,7 +106,10 @@ class EditorSheet {
     this.form = $('editor-form');
     this.filled = null;
     this.dirty = false;
-    this.form.addEventListener('input', () => { this.dirty = true; });
+    this.form.addEventListener('input', () => {
+      this.dirty = true;
+      this.keepDraft();
+    });
     this.form.addEventListener('submit', (event) => {
       event.preventDefault();
       // After a conflict, Enter is no answer: the person picks Keep mine or Use theirs.
@@ -126,6 +133,13 @@ class EditorSheet {
       event.preventDefault();
       this.cancel();
     });
+  }
+
+  /** Keeps the draft for a reload of this tab. */
+  keepDraft() {
+    if (!this.filled) return;
+    const draft = { id: this.filled, version: this.version, fields: this.fields() };
+    sessionStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
   }
 
   /** The sheet's fields as the server reads them. */
@@ -172,20 +186,39 @@ class EditorSheet {
     this.dirty = false;
     this.pending = null;
     this.pendingSave = null;
+    sessionStorage.removeItem(DRAFT_KEY);
     this.send('cancelEdit');
     this.dialog.close();
   }
 
-  /** After a reconnect the new store has no open sheet: reopen it, keeping the draft. */
+  /**
+   * After a reconnect the new store has no open sheet, and after a reload the page has none:
+   * reopen it with the draft (the one on screen, or the one this tab kept), over the version
+   * it was typed on. Someone else's change meanwhile comes back as a conflict.
+   */
   reconnected() {
     this.reopening = this.dialog.open && this.filled ? this.filled : null;
-    if (this.reopening) this.send('beginEdit', { id: this.reopening });
+    let kept = null;
+    if (this.reopening) {
+      kept = { id: this.filled, version: this.version, fields: this.fields() };
+    } else {
+      try {
+        kept = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? 'null');
+      } catch {
+        sessionStorage.removeItem(DRAFT_KEY);
+      }
+    }
+    if (kept?.id && kept.fields) {
+      this.send('restoreEdit', { id: kept.id, version: kept.version ?? 0, ...kept.fields });
+    }
   }
 
   show(editor) {
     if (!editor) {
       if (this.reopening) return;
       if (this.dialog.open) this.dialog.close();
+      // Saved or closed by the server: the draft is done with.
+      if (this.filled) sessionStorage.removeItem(DRAFT_KEY);
       this.filled = null;
       this.dirty = false;
       return;
@@ -207,6 +240,10 @@ class EditorSheet {
       }
       if (fresh) focusTitle(this.form);
       this.filled = editor.id;
+      // While a conflict waits for its answer, the draft stays based on the old version, so
+      // that a reload shows the conflict again.
+      if (!editor.conflict) this.version = editor.version;
+      if (this.dirty) this.keepDraft();
     }
     $('editor-problem').hidden = !editor.problem;
     $('editor-problem').textContent = editor.problem ?? '';
@@ -243,6 +280,9 @@ function joinDeadline(date, time) {
   if (!time) return date;
   return `${date}T${time.slice(0, 5)}`;
 }
+
+/** Where a tab keeps the draft of its edit sheet across reloads. */
+const DRAFT_KEY = 'todo.draft';
 
 function focusTitle(form) {
   const title = form.elements.title;

@@ -142,6 +142,74 @@ struct LivePageEditTests {
     }
   }
 
+  @Test(
+    "a kept draft reopens its sheet; over a changed todo it is a conflict; a gone todo's is dropped"
+  )
+  func restore() async throws {
+    try await LivePageFixture.with { fixture in
+      let todo = try await fixture.service.createTodo(NewTodo(title: "Milk"))
+      let store = fixture.page()
+      try await fixture.appear(store)
+      let draft = LivePage.EditFields(title: "Milk", notes: "oat")
+      await store.send(.restoreEdit(todo.id, version: todo.version, draft)) {
+        $0.editor = TodoEditor.State(todoID: todo.id)
+        $0.restoring = LivePage.DraftRestore(version: todo.version, fields: draft)
+      }
+      await store.receive(.editor(.begin))
+      await store.receive(.editor(.began(todo))) {
+        $0.editor?.phase = .editing
+        $0.editor?.original = todo
+        $0.editor?.title = "Milk"
+        $0.editor?.notes = "oat"
+        $0.restoring = nil
+      }
+      #expect(PageSnapshot(store.state).chrome.editor?.conflict == false)
+      await store.send(.cancelEdit)
+      await store.receive(.editor(.cancel)) { $0.editor = nil }
+
+      // Someone else changed the todo after the draft was kept.
+      let theirs = try await fixture.service.updateTodo(id: todo.id, TodoPatch(title: "Their milk"))
+      let loaded = try await fixture.loaded(after: store.state.sequence)
+      await store.receive(\.loaded, loaded) { $0.apply(loaded) }
+      await store.send(.restoreEdit(todo.id, version: todo.version, draft)) {
+        $0.editor = TodoEditor.State(todoID: todo.id)
+        $0.restoring = LivePage.DraftRestore(version: todo.version, fields: draft)
+      }
+      await store.receive(.editor(.begin))
+      await store.receive(.editor(.began(theirs))) {
+        $0.editor?.phase = .editing
+        $0.editor?.original = theirs
+        $0.editor?.title = "Milk"
+        $0.editor?.notes = "oat"
+        $0.editor?.problem = .conflict(theirs: theirs)
+        $0.restoring = nil
+      }
+      let sheet = try #require(PageSnapshot(store.state).chrome.editor)
+      #expect(sheet.conflict && sheet.version == theirs.version)
+      #expect(
+        sheet.theirChanges == [
+          .init(field: "title", label: "Title", value: "Their milk"),
+          .init(field: "notes", label: "Notes", value: ""),
+        ])
+      await store.send(.cancelEdit)
+      await store.receive(.editor(.cancel)) { $0.editor = nil }
+
+      // The todo is gone: the draft is dropped, and the page says so.
+      let gone = UUID()
+      await store.send(.restoreEdit(gone, version: 1, draft)) {
+        $0.editor = TodoEditor.State(todoID: gone)
+        $0.restoring = LivePage.DraftRestore(version: 1, fields: draft)
+      }
+      await store.receive(.editor(.begin))
+      await store.receive(\.editor.failed) {
+        $0.editor = nil
+        $0.restoring = nil
+        $0.problem = "The todo you were editing no longer exists; your unsaved edit was dropped."
+      }
+      await fixture.disappear(store) { $0.problem = nil }
+    }
+  }
+
   /// Sends `saveEdit` and receives the field actions it sends, then `action`'s first step.
   static func submit(
     _ store: TestStore<LivePage.State, LivePage.Action>, _ fields: LivePage.EditFields,
