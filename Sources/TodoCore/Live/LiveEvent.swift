@@ -61,7 +61,8 @@ public enum LiveEvent: Equatable, Sendable {
     case "cancelEdit": return .page(.cancelEdit)
     case "restoreEdit":
       return .page(
-        .restoreEdit(try fields.id("id"), version: try fields.int("version"), try fields.editFields()))
+        .restoreEdit(
+          try fields.id("id"), version: try fields.int("version"), try fields.editFields()))
     case "requestDelete": return .page(.requestDelete(try fields.id("id")))
     case "confirmDelete": return .page(.confirmDelete)
     case "cancelDelete": return .page(.cancelDelete)

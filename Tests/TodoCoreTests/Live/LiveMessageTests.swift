@@ -34,6 +34,10 @@ struct LiveMessageTests {
         .page(.keepMine(.init(title: "T", status: .inProgress)))
       ),
       (#"{"v":1,"type":"useTheirs"}"#, .page(.useTheirs)),
+      (
+        #"{"v":1,"type":"restoreEdit","id":"\#(id)","version":3,"title":"T","status":"done"}"#,
+        .page(.restoreEdit(id, version: 3, .init(title: "T", status: .done)))
+      ),
       (#"{"v":1,"type":"requestDelete","id":"\#(id)"}"#, .page(.requestDelete(id))),
       (#"{"v":1,"type":"confirmDelete"}"#, .page(.confirmDelete)),
       (#"{"v":1,"type":"cancelDelete"}"#, .page(.cancelDelete)),
@@ -73,6 +77,14 @@ struct LiveMessageTests {
       (#"{"v":1,"type":"toggle","id":"nope"}"#, "invalidField"),
       (#"{"v":1,"type":"toggle"}"#, "invalidField"),
       (#"{"v":1,"type":"add","title":5}"#, "invalidField"),
+      (
+        #"{"v":1,"type":"restoreEdit","id":"5F0E2AE8-40B0-4E4C-9E51-3C2A5B1A7A10","version":"3","title":"T","status":"done"}"#,
+        "invalidField"
+      ),
+      (
+        #"{"v":1,"type":"restoreEdit","id":"5F0E2AE8-40B0-4E4C-9E51-3C2A5B1A7A10","version":-1,"title":"T","status":"done"}"#,
+        "invalidField"
+      ),
       (#"{"v":1,"type":"chooseFilter","filter":"some"}"#, "invalidField"),
       (#"{"v":1,"type":"move","id":"\#(UUID())"}"#, "invalidField"),
     ]
