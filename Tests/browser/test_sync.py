@@ -23,6 +23,13 @@ def test_search_filters_and_routing(clean, browser):
 
     page.find("#search").send_keys("MILK")
     page.wait(lambda: page.titles() == ["Milk", "Oat milk"], message="search did not filter")
+    marks = lambda: [m.text for m in page.driver.find_elements(By.CSS_SELECTOR, "#list .title mark")]
+    page.wait(lambda: marks() == ["Milk", "milk"], message="the matches are not highlighted")
+    assert page.find("#empty").get_attribute("hidden") is not None
+    page.find("#search").send_keys("SHAKE")
+    page.wait(lambda: page.find("#empty").text == "Nothing matches \u201cMILKSHAKE\u201d.",
+              message="an empty search result says nothing")
+    assert page.titles() == []
     page.find("#search-clear").click()
     page.wait(lambda: page.titles() == ["Milk", "Bread", "Oat milk"])
 

@@ -101,6 +101,9 @@ public struct LiveChrome: Codable, Hashable, Sendable {
   public var sortByDeadline = false
   /// "1 item left" / "N items left".
   public var counter = "0 items left"
+  /// What the list says when it shows nothing although the list has todos (a search that
+  /// matches none), or `nil`.
+  public var emptyText: String?
   /// How many done todos "Clear completed" would move to the trash.
   public var completedCount = 0
   /// The edit sheet, when open.

@@ -47,6 +47,7 @@ function onMessage(message) {
       chrome = message.chrome;
       showStatus();
       showSearch(chrome);
+      view.highlight(chrome.search);
       document.body.dataset.revision = String(revision);
       break;
     case 'changes':
@@ -63,6 +64,7 @@ function onMessage(message) {
         chrome = message.chrome;
         showStatus();
         showSearch(chrome);
+        view.highlight(chrome.search);
       }
       document.body.dataset.revision = String(revision);
       break;

@@ -24,6 +24,30 @@ export class ListView {
     this.cells = new Map();
     this.sectionNodes = new Map();
     this.itemNodes = new Map();
+    this.needle = '';
+  }
+
+  /** Marks where the search text occurs in every title (case-insensitive). */
+  highlight(text) {
+    const needle = (text ?? '').trim();
+    if (needle === this.needle) return;
+    this.needle = needle;
+    for (const [id, node] of this.itemNodes) {
+      const cell = this.cells.get(id);
+      if (cell?.kind === 'todo') this.title(node.querySelector('.title'), cell.title);
+    }
+  }
+
+  /** Sets a title as text, with each occurrence of the search text in a `mark`. */
+  title(node, text) {
+    if (!this.needle) {
+      node.textContent = text;
+      return;
+    }
+    const escaped = this.needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const parts = text.split(new RegExp(`(${escaped})`, 'iu'));
+    node.replaceChildren(...parts.map((part, index) =>
+      index % 2 === 1 ? el('mark', { text: part }) : document.createTextNode(part)));
   }
 
   /** Shows a snapshot, reusing the nodes of items that are still there. */
@@ -136,7 +160,7 @@ export class ListView {
       return;
     }
     node.draggable = true;
-    node.querySelector('.title').textContent = cell.title;
+    this.title(node.querySelector('.title'), cell.title);
     const detail = node.querySelector('.detail');
     detail.textContent = cell.detail ? (cell.overdue ? `${cell.detail} · overdue` : cell.detail) : '';
     detail.hidden = !cell.detail;

@@ -26,7 +26,13 @@ struct LivePageViewTests {
       #expect(changes.chrome?.search == "milk")
       #expect(
         PageSnapshot(store.state).items.itemIdentifiers == [milk, bread].map(\.id.uuidString))
+      #expect(changes.chrome?.emptyText == nil)
+      await store.send(.search(" milkshake ")) { $0.search = " milkshake " }
+      #expect(PageSnapshot(store.state).items.itemIdentifiers.isEmpty)
+      #expect(
+        PageSnapshot(store.state).chrome.emptyText == "Nothing matches \u{201C}milkshake\u{201D}.")
       await store.send(.search("")) { $0.search = "" }
+      #expect(PageSnapshot(store.state).chrome.emptyText == nil)
 
       before = store.state
       await store.send(.chooseFilter(.active)) { $0.filter = .active }
