@@ -34,7 +34,7 @@ function moveByKeyboard(id, direction) {
   const other = ids[direction === 'up' ? at - 1 : at + 1];
   if (other === undefined) return;
   send('move', direction === 'up' ? { id, before: other } : { id, after: other });
-  requestAnimationFrame(() => view.itemNodes.get(id)?.querySelector(`.action.${direction}`)?.focus());
+  requestAnimationFrame(() => view.itemNodes.get(id)?.focus());
 }
 
 function onMessage(message) {
@@ -176,6 +176,23 @@ document.addEventListener('keydown', (event) => {
     moveByKeyboard(cell.dataset.id, event.key === 'ArrowUp' ? 'up' : 'down');
   }
 });
+
+// Page shortcuts, listed in the ? dialog: n a new todo, / search, ? the list of keys. Keys on
+// a focused row are the list view's. None applies while typing or in a dialog.
+document.addEventListener('keydown', (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+  if (event.target.closest?.('input, textarea, select, dialog')) return;
+  const target = { n: 'new-todo', '/': 'search' }[event.key];
+  if (target) {
+    event.preventDefault();
+    $(target).focus();
+  } else if (event.key === '?') {
+    event.preventDefault();
+    $('shortcuts').showModal();
+  }
+});
+$('show-shortcuts').addEventListener('click', () => $('shortcuts').showModal());
+$('shortcuts-close').addEventListener('click', () => $('shortcuts').close());
 
 enableReordering($('list'), (id, position) => send('move', { id, ...position }));
 

@@ -1,6 +1,10 @@
 // The generic list renderer: sections with headers and cells (title, secondary text, status
 // accessory, outline disclosure, leading and trailing actions). Nodes are keyed by item
 // identifier and reused; text is set with textContent only, never parsed as HTML.
+//
+// The list is one tab stop: the current row (roving focus). Arrow keys move between rows;
+// on a row, x or Space toggles it, e or Enter edits it, Delete asks to delete it. The row's
+// buttons stay for the pointer and are out of the tab order.
 
 import { applyStage, modelFromSnapshot } from './list-model.js';
 
@@ -25,6 +29,55 @@ export class ListView {
     this.sectionNodes = new Map();
     this.itemNodes = new Map();
     this.needle = '';
+    this.current = null;
+    root.addEventListener('focusin', (event) => {
+      const row = event.target.closest?.('li.cell');
+      if (row && this.current !== row.dataset.id) {
+        this.current = row.dataset.id;
+        this.rove();
+      }
+    });
+    root.addEventListener('keydown', (event) => this.key(event));
+  }
+
+  /** The rows in the order they are shown. */
+  rows() {
+    return [...this.root.querySelectorAll('li.cell')];
+  }
+
+  /** Gives the current row (or the first) the list's one tab stop. */
+  rove() {
+    const rows = this.rows();
+    const current = rows.find((row) => row.dataset.id === this.current) ?? rows[0];
+    for (const row of rows) row.tabIndex = row === current ? 0 : -1;
+  }
+
+  /** Keys on a focused row (not in its buttons' own keys, not with modifiers but Alt). */
+  key(event) {
+    const row = event.target.closest?.('li.cell');
+    if (!row || event.ctrlKey || event.metaKey) return;
+    const onRow = event.target === row;
+    const rows = this.rows();
+    const at = rows.indexOf(row);
+    const go = (index) => {
+      const next = rows[Math.max(0, Math.min(rows.length - 1, index))];
+      if (next) next.focus();
+    };
+    if (!event.altKey && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
+      event.preventDefault();
+      go(at + (event.key === 'ArrowDown' ? 1 : -1));
+    } else if (!event.altKey && (event.key === 'Home' || event.key === 'End')) {
+      event.preventDefault();
+      go(event.key === 'Home' ? 0 : rows.length - 1);
+    } else if (onRow && row.dataset.kind === 'group' && (event.key === 'Enter' || event.key === ' ')) {
+      event.preventDefault();
+      row.querySelector('.disclosure').click();
+    } else if (onRow && row.dataset.kind === 'todo' && !event.altKey) {
+      const action = { x: 'toggle', ' ': 'toggle', e: 'edit', Enter: 'edit', Delete: 'delete' }[event.key];
+      if (!action) return;
+      event.preventDefault();
+      this.actions(action, row.dataset.id);
+    }
   }
 
   /** Marks where the search text occurs in every title (case-insensitive). */
@@ -56,6 +109,7 @@ export class ListView {
     this.model = modelFromSnapshot(message);
     for (const [id, node] of this.itemNodes) this.fill(node, this.cells.get(id));
     this.reconcile(new Set(this.model.map((_, i) => i)), true);
+    this.rove();
   }
 
   /** Applies a changes message stage by stage; throws Desync if it does not fit. */
@@ -72,6 +126,7 @@ export class ListView {
       }
       for (const s of stage.sectionUpdated ?? []) this.header(this.sectionNodes.get(s.id), s.header);
     }
+    this.rove();
   }
 
   /** The identifiers in display order (for keyboard moves). */
@@ -82,6 +137,15 @@ export class ListView {
   // MARK: - DOM
 
   reconcile(touched, sectionsChanged) {
+    // Moving a node in the document takes the focus away from it: give it back.
+    const focused = this.root.contains(document.activeElement) ? document.activeElement : null;
+    this.place(touched, sectionsChanged);
+    if (focused && document.activeElement !== focused && this.root.contains(focused)) {
+      focused.focus({ preventScroll: true });
+    }
+  }
+
+  place(touched, sectionsChanged) {
     if (sectionsChanged) {
       let ref = this.root.firstChild;
       const keep = new Set(this.model.map((s) => s.id));
@@ -182,7 +246,7 @@ export class ListView {
   }
 
   groupParts(node) {
-    const button = el('button', { type: 'button', class: 'disclosure' }, [el('span', { class: 'chevron', 'aria-hidden': 'true', text: '▸' }), el('span', { class: 'title' })]);
+    const button = el('button', { type: 'button', class: 'disclosure', tabindex: '-1' }, [el('span', { class: 'chevron', 'aria-hidden': 'true', text: '▸' }), el('span', { class: 'title' })]);
     button.addEventListener('click', () => {
       this.actions('setExpanded', node.dataset.id, { expanded: button.getAttribute('aria-expanded') !== 'true' });
     });
@@ -192,11 +256,11 @@ export class ListView {
   todoParts(node) {
     const act = (name) => () => this.actions(name, node.dataset.id);
     const button = (label, name, extra = {}) => {
-      const b = el('button', { type: 'button', class: `action ${name}`, text: label, ...extra });
+      const b = el('button', { type: 'button', class: `action ${name}`, text: label, tabindex: '-1', ...extra });
       b.addEventListener('click', act(name));
       return b;
     };
-    const checkbox = el('input', { type: 'checkbox', class: 'done', 'aria-label': 'Done' });
+    const checkbox = el('input', { type: 'checkbox', class: 'done', 'aria-label': 'Done', tabindex: '-1' });
     checkbox.addEventListener('change', act('toggle'));
     const content = el('div', { class: 'content' }, [el('span', { class: 'title' }), el('span', { class: 'detail' })]);
     // Tapping the row's text toggles it done, as in the seed's list (edit and delete stay on
