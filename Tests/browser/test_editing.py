@@ -20,17 +20,27 @@ def test_add_trims_and_ignores_empty_text(clean, browser):
     page.wait(lambda: page.counter() == "2 items left")
 
 
-def test_toggle_done_shows_checkmark(clean, browser):
+def test_the_status_control_cycles_three_states_each_with_its_icon_and_colour(clean, browser):
     page = LivePage(browser(), clean[0])
     page.add("Milk", wait_for="Milk")
-    checkbox = page.cell("Milk").find_element(By.CSS_SELECTOR, "input[type=checkbox]")
-    assert checkbox.accessible_name == "Done: Milk"
-    checkbox.click()
-    page.wait(lambda: "done" in page.cell("Milk").get_attribute("class"))
-    assert page.cell("Milk").find_element(By.CSS_SELECTOR, ".accessory").text == "✓"
-    page.wait(lambda: page.counter() == "0 items left")
-    page.cell("Milk").find_element(By.CSS_SELECTOR, "input[type=checkbox]").click()
-    page.wait(lambda: page.counter() == "1 item left")
+    control = lambda: page.cell("Milk").find_element(By.CSS_SELECTOR, "button.status")
+    assert control().accessible_name == "Not started: Milk"
+    assert control().get_attribute("aria-checked") == "false"
+    seen = []
+    for state, icon, checked, counter in [("inProgress", "◐", "mixed", "1 item left"),
+                                          ("done", "✓", "true", "0 items left"),
+                                          ("notStarted", "○", "false", "1 item left")]:
+        before = control().text
+        control().click()
+        page.wait(lambda: control().get_attribute("data-status") == state,
+                  message=f"the control did not move on to {state}")
+        assert (control().text, control().get_attribute("aria-checked")) == (icon, checked)
+        assert control().text != before
+        page.wait(lambda: page.counter() == counter)
+        seen.append(page.driver.execute_script(
+            "return getComputedStyle(arguments[0]).color", control()))
+    assert len(set(seen)) == 3, f"the three states share colours: {seen}"
+    assert "done" not in page.cell("Milk").get_attribute("class")
 
 
 def open_editor(page, title):
@@ -99,7 +109,7 @@ def test_reorder_by_drag_and_by_keyboard(clean, browser):
     assert up.accessible_name == "Move B up"
     up.send_keys(Keys.ENTER)
     page.wait(lambda: page.titles() == ["C", "B", "A"], message="keyboard move failed")
-    page.cell("C").find_element(By.CSS_SELECTOR, "input[type=checkbox]").send_keys(
+    page.cell("C").send_keys(
         Keys.ALT, Keys.ARROW_DOWN)
     page.wait(lambda: page.titles() == ["B", "C", "A"], message="Alt+Down failed")
     # The order is stored: a new page shows it.
@@ -153,8 +163,8 @@ def test_tapping_a_row_toggles_it_and_its_buttons_name_it(clean, browser):
               message="a second tap did not reopen it")
     names = [b.accessible_name
              for b in page.cell("Buy milk").find_elements(By.CSS_SELECTOR, "button")]
-    assert names == ["Edit Buy milk", "Move Buy milk up", "Move Buy milk down",
-                     "Delete Buy milk"]
+    assert names == ["Edit Buy milk", "Not started: Buy milk", "Move Buy milk up",
+                     "Move Buy milk down", "Delete Buy milk"]
     title = open_editor(page, "Buy milk")
     assert title.get_attribute("value") == "Buy milk", "the edit button still opens the sheet"
 
@@ -164,7 +174,7 @@ def test_clear_completed_asks_with_the_count_and_undoes(clean, browser):
     for title in ("Keep", "Done A", "Done B"):
         page.add(title, wait_for=title)
     for title in ("Done A", "Done B"):
-        page.cell(title).find_element(By.CSS_SELECTOR, "input[type=checkbox]").click()
+        page.cell(title).find_element(By.CSS_SELECTOR, ".content").click()
     page.wait(lambda: page.counter() == "1 item left")
     dialog = page.find("#confirm")
 

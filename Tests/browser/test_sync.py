@@ -18,7 +18,7 @@ def test_search_filters_and_routing(clean, browser):
     page = LivePage(browser(), clean[0])
     for title in ("Milk", "Bread", "Oat milk"):
         page.add(title, wait_for=title)
-    page.cell("Bread").find_element(By.CSS_SELECTOR, "input[type=checkbox]").click()
+    page.cell("Bread").find_element(By.CSS_SELECTOR, ".content").click()
     page.wait(lambda: page.counter() == "2 items left")
 
     page.find("#search").send_keys("MILK")
@@ -64,7 +64,7 @@ def test_reload_keeps_everything(clean, browser):
     page = LivePage(driver, clean[0], "/#/active")
     page.add("Stays", wait_for="Stays")
     page.add("Done one", wait_for="Done one")
-    page.cell("Done one").find_element(By.CSS_SELECTOR, "input[type=checkbox]").click()
+    page.cell("Done one").find_element(By.CSS_SELECTOR, ".content").click()
     page.wait(lambda: page.titles() == ["Stays"])
     page.find("#new-todo").send_keys("typed, not sent")
     driver.refresh()
@@ -81,7 +81,7 @@ def test_two_browsers_see_each_others_changes_within_a_second(clean, browser):
     first.add("From the first")
     started = time.monotonic()
     second.wait(lambda: second.has("From the first"), timeout=1)
-    second.cell("From the first").find_element(By.CSS_SELECTOR, "input[type=checkbox]").click()
+    second.cell("From the first").find_element(By.CSS_SELECTOR, ".content").click()
     first.wait(lambda: "done" in first.cell("From the first").get_attribute("class"), timeout=1)
     assert time.monotonic() - started < 2
 
@@ -117,7 +117,7 @@ def test_unchanged_row_keeps_its_dom_node(clean, browser):
         page.add(title, wait_for=title)
     driver.execute_script("arguments[0].dataset.marker = 'original'; window.kept = arguments[0]",
                           page.cell("Untouched"))
-    page.cell("Other").find_element(By.CSS_SELECTOR, "input[type=checkbox]").click()
+    page.cell("Other").find_element(By.CSS_SELECTOR, ".content").click()
     page.wait(lambda: "done" in page.cell("Other").get_attribute("class"))
     page.add("Third", wait_for="Third")
     page.driver.execute_script(DRAG, page.cell("Third"), page.cell("Other"), False)
@@ -156,7 +156,7 @@ def test_accessibility_roles_and_outline(clean, browser):
     page = LivePage(driver, clean[0])
     page.add("Open", wait_for="Open")
     page.add("Finished", wait_for="Finished")
-    page.cell("Finished").find_element(By.CSS_SELECTOR, "input[type=checkbox]").click()
+    page.cell("Finished").find_element(By.CSS_SELECTOR, ".content").click()
     page.wait(lambda: page.counter() == "1 item left")
     assert page.find("#new-todo").accessible_name == "New todo"
     assert page.find("#list ul").get_attribute("role") == "list"

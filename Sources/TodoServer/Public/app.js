@@ -22,6 +22,7 @@ const view = new ListView($('list'), (action, id, extra = {}) => {
     case 'delete': send('requestDelete', { id }); break;
     case 'up': case 'down': moveByKeyboard(id, action); break;
     case 'setExpanded': send('setExpanded', { id, expanded: extra.expanded }); break;
+    case 'setStatus': send('setStatus', { id, status: extra.status }); break;
   }
 });
 

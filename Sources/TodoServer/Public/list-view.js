@@ -19,6 +19,13 @@ const el = (tag, props = {}, children = []) => {
   return node;
 };
 
+/** The states of a todo in the order the status control cycles them. */
+const STATES = {
+  notStarted: { icon: '○', label: 'Not started', checked: 'false', next: 'inProgress' },
+  inProgress: { icon: '◐', label: 'In progress', checked: 'mixed', next: 'done' },
+  done: { icon: '✓', label: 'Done', checked: 'true', next: 'notStarted' },
+};
+
 export class ListView {
   /** `root` holds the sections; `actions` receives (name, id, extra) from cells. */
   constructor(root, actions) {
@@ -230,17 +237,19 @@ export class ListView {
     detail.hidden = !cell.detail;
     node.classList.toggle('overdue', !!cell.overdue);
     node.classList.toggle('done', cell.status === 'done');
-    node.querySelector('input.done').checked = cell.status === 'done';
-    const accessory = node.querySelector('.accessory');
-    accessory.dataset.status = cell.status ?? '';
-    accessory.textContent = cell.status === 'done' ? '✓' : cell.status === 'inProgress' ? '◐' : '';
-    accessory.setAttribute('aria-label', cell.status === 'done' ? 'Done' : cell.status === 'inProgress' ? 'In progress' : 'Not started');
+    const status = STATES[cell.status] ?? STATES.notStarted;
+    const control = node.querySelector('.status');
+    control.dataset.status = cell.status ?? 'notStarted';
+    control.dataset.next = status.next;
+    control.textContent = status.icon;
+    control.setAttribute('aria-checked', status.checked);
+    control.title = `${status.label} (click: ${STATES[status.next].label.toLowerCase()})`;
     node.setAttribute('aria-label', cell.title);
     // Every control says which todo it acts on: a screen reader that lists the buttons of a
     // page reads "Edit Buy milk", not ten times "Edit".
     for (const [selector, name] of [
       ['button.edit', `Edit ${cell.title}`], ['button.delete', `Delete ${cell.title}`],
-      ['input.done', `Done: ${cell.title}`], ['button.up', `Move ${cell.title} up`],
+      ['button.status', `${status.label}: ${cell.title}`], ['button.up', `Move ${cell.title} up`],
       ['button.down', `Move ${cell.title} down`],
     ]) node.querySelector(selector).setAttribute('aria-label', name);
   }
@@ -260,17 +269,18 @@ export class ListView {
       b.addEventListener('click', act(name));
       return b;
     };
-    const checkbox = el('input', { type: 'checkbox', class: 'done', 'aria-label': 'Done', tabindex: '-1' });
-    checkbox.addEventListener('change', act('toggle'));
+    // The three states, each with its icon and colour (seed 002): a click moves the todo on to
+    // the next one. A tri-state checkbox for assistive technology.
+    const status = el('button', { type: 'button', class: 'status', role: 'checkbox', tabindex: '-1' });
+    status.addEventListener('click', () => this.actions('setStatus', node.dataset.id, { status: status.dataset.next }));
     const content = el('div', { class: 'content' }, [el('span', { class: 'title' }), el('span', { class: 'detail' })]);
     // Tapping the row's text toggles it done, as in the seed's list (edit and delete stay on
     // their buttons and swipes).
     content.addEventListener('click', act('toggle'));
     return [
       button('Edit', 'edit', { 'data-side': 'leading' }),
-      checkbox,
+      status,
       content,
-      el('span', { class: 'accessory', role: 'img' }),
       el('span', { class: 'reorder' }, [
         button('↑', 'up', { 'aria-label': 'Move up', title: 'Move up (Alt+↑)' }),
         button('↓', 'down', { 'aria-label': 'Move down', title: 'Move down (Alt+↓)' }),
