@@ -307,3 +307,29 @@ def test_a_draft_survives_a_reload_and_a_change_meanwhile_is_a_conflict(clean, b
     page.wait(lambda: page.has("Cane sugar"))
     assert page.find("#editor").get_attribute("open") is None, "a cancelled draft came back"
     assert api(url, "GET", f"/api/v1/todos/{sugar['id']}")["notes"] == ""
+
+
+def test_quick_entry_reads_a_deadline_shows_it_and_lets_it_go(clean, browser):
+    import datetime
+    url = clean[0]
+    page = LivePage(browser(), url)
+    field = page.find("#new-todo")
+    field.send_keys("Call mum tomorrow 9:00")
+    tomorrow = (datetime.date.today() + datetime.timedelta(days=1)).strftime("%Y/%m/%d")
+    page.wait(lambda: not page.find("#quick").get_attribute("hidden"), message="no chip")
+    assert page.find("#quick-text").text == f"Due {tomorrow} 09:00 · “tomorrow 9:00”"
+    field.send_keys(Keys.ENTER)
+    page.wait(lambda: page.has("Call mum"), message="the todo was not added")
+    todo = next(t for t in api(url, "GET", f"/api/v1/lists/{INBOX}/todos") if t["title"] == "Call mum")
+    assert todo["deadline"] == tomorrow.replace("/", "-") + "T09:00"
+    page.wait(lambda: page.find("#quick").get_attribute("hidden") is not None)
+
+    field.send_keys("Pay rent friday")
+    page.wait(lambda: "friday" in page.find("#quick-text").text)
+    page.find("#quick-remove").click()
+    page.wait(lambda: page.find("#quick").get_attribute("hidden") is not None)
+    field.send_keys(Keys.ENTER)
+    page.wait(lambda: page.has("Pay rent friday"), message="a removed chip still took the date")
+    rent = next(t for t in api(url, "GET", f"/api/v1/lists/{INBOX}/todos")
+                if t["title"] == "Pay rent friday")
+    assert rent.get("deadline") is None

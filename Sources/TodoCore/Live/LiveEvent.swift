@@ -59,6 +59,8 @@ public enum LiveEvent: Equatable, Sendable {
     case "keepMine": return .page(.keepMine(try fields.editFields()))
     case "useTheirs": return .page(.useTheirs)
     case "cancelEdit": return .page(.cancelEdit)
+    case "typeNew": return .page(.typeNew(try fields.string("text")))
+    case "dismissQuickDeadline": return .page(.dismissQuickDeadline)
     case "restoreEdit":
       return .page(
         .restoreEdit(

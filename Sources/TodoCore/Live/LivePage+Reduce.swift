@@ -25,10 +25,28 @@ extension LivePage {
         return .none
       }
       guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return .none }
-      let listID = state.listID
+      let entry = QuickEntry(parsing: text, now: date.now, calendar: calendar)
+      let dismissed = state.quickDismissed && entry.phrase == state.newEntry?.phrase
+      let draft =
+        dismissed || entry.deadline == nil
+        ? NewTodo(title: text, listID: state.listID)
+        : NewTodo(title: entry.title, listID: state.listID, deadline: entry.deadline)
+      state.newEntry = nil
+      state.quickDismissed = false
       return write(state.listID) { todos in
-        _ = try await todos.createTodo(NewTodo(title: text, listID: listID))
+        _ = try await todos.createTodo(draft)
       }
+
+    case .typeNew(let text):
+      let entry = QuickEntry(parsing: text, now: date.now, calendar: calendar)
+      if entry.phrase != state.newEntry?.phrase { state.quickDismissed = false }
+      state.newEntry = entry.deadline == nil ? nil : entry
+      return .none
+
+    case .dismissQuickDeadline:
+      guard state.newEntry != nil else { return .none }
+      state.quickDismissed = true
+      return .none
 
     case .toggle(let id):
       guard let todo = state.todos.first(where: { $0.id == id }) else { return missing(&state) }

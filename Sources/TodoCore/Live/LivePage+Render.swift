@@ -157,6 +157,10 @@ extension LiveChrome {
     listID = state.loaded ? state.listID.uuidString : nil
     filter = state.filter
     search = state.search
+    if let entry = state.newEntry, !state.quickDismissed {
+      quickDeadline = entry.deadline?.displayText
+      quickPhrase = entry.phrase
+    }
     let needle = state.search.trimmingCharacters(in: .whitespacesAndNewlines)
     if !needle.isEmpty, PageSnapshot.visibleTodos(state).isEmpty {
       emptyText = "Nothing matches \u{201C}\(needle)\u{201D}."

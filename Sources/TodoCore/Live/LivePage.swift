@@ -50,6 +50,10 @@ public struct LivePage: Reducer {
     public var sortByDeadline = false
     /// Outline groups the person collapsed (`group:undone`, `group:done`).
     public var collapsed: Set<String> = []
+    /// What the new-todo field reads as, while it names a deadline (shown as a chip).
+    public var newEntry: QuickEntry?
+    /// Whether the person removed the chip: the text is added as typed.
+    public var quickDismissed = false
     /// The open edit sheet.
     public var editor: TodoEditor.State?
     /// The draft the sheet opens with, when the page brought one back from a reload.
@@ -80,8 +84,13 @@ public struct LivePage: Reducer {
     /// The page closed: stop observing its data (the observation never ends by itself).
     case onDisappear
     /// Add a todo with this text (trimmed; empty text is ignored; text with a control
-    /// character is refused with ``State/problem``).
+    /// character is refused with ``State/problem``). A deadline the text names
+    /// (``QuickEntry``) becomes the todo's, unless its chip was removed.
     case add(String)
+    /// The new-todo field's text changed: read it for a deadline.
+    case typeNew(String)
+    /// Remove the deadline chip: the text is added as typed.
+    case dismissQuickDeadline
     case toggle(UUID)
     case setStatus(UUID, TodoStatus)
     case beginEdit(UUID)
@@ -189,6 +198,8 @@ public struct LivePage: Reducer {
   @Dependency(\.todoClient) var todos
   /// The clock for "overdue".
   @Dependency(\.date) var date
+  /// The calendar quick entry reads "tomorrow" and "friday" in (the server's time zone).
+  @Dependency(\.calendar) var calendar
   let sessions: EditSessions
 
   /// Creates the feature. It reads and writes through the `todoClient` dependency and reads

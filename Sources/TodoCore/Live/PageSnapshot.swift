@@ -101,6 +101,11 @@ public struct LiveChrome: Codable, Hashable, Sendable {
   public var sortByDeadline = false
   /// "1 item left" / "N items left".
   public var counter = "0 items left"
+  /// The deadline the new-todo field's text names (`2026/11/25 09:00`), shown as a chip
+  /// that can be removed before adding; `nil` when it names none or the chip was removed.
+  public var quickDeadline: String?
+  /// The words of the text that name it (`tomorrow 9:00`).
+  public var quickPhrase: String?
   /// What the list says when it shows nothing although the list has todos (a search that
   /// matches none), or `nil`.
   public var emptyText: String?

@@ -88,6 +88,7 @@ function restore() {
   if (saved.sortByDeadline) send('sortByDeadline', { on: true });
   const search = $('search').value;
   if (search) send('search', { text: search });
+  if ($('new-todo').value) send('typeNew', { text: $('new-todo').value });
   editor.reconnected();
 }
 
@@ -199,7 +200,15 @@ enableReordering($('list'), (id, position) => send('move', { id, ...position }))
 
 // The new todo's text survives reloads as well as reconnects.
 $('new-todo').value = sessionStorage.getItem('todo.new') ?? '';
-$('new-todo').addEventListener('input', () => sessionStorage.setItem('todo.new', $('new-todo').value));
+$('new-todo').addEventListener('input', () => {
+  sessionStorage.setItem('todo.new', $('new-todo').value);
+  // The server reads the text for a deadline and shows it as a chip (chrome.quickDeadline).
+  send('typeNew', { text: $('new-todo').value });
+});
+$('quick-remove').addEventListener('click', () => {
+  send('dismissQuickDeadline');
+  $('new-todo').focus();
+});
 
 /** For tests and debugging: the page's parts. */
 window.todoPage = { view, connection, get revision() { return revision; }, get chrome() { return chrome; } };

@@ -33,6 +33,8 @@ export class Chrome {
     $('sort-deadline').checked = chrome.sortByDeadline;
     document.body.dataset.sorted = String(chrome.sortByDeadline);
     $('counter').textContent = chrome.counter;
+    $('quick').hidden = !chrome.quickDeadline;
+    $('quick-text').textContent = chrome.quickDeadline ? `Due ${chrome.quickDeadline} · “${chrome.quickPhrase}”` : '';
     $('empty').hidden = !chrome.emptyText;
     $('empty').textContent = chrome.emptyText ?? '';
     $('clear-completed').hidden = chrome.completedCount === 0;

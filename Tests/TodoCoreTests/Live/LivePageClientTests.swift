@@ -28,6 +28,7 @@ struct LivePageClientTests {
     } withDependencies: {
       $0.todoClient = client
       $0.date = .constant(now)
+      $0.calendar = .utcGregorian
     }
     await store.send(.onAppear)
     input.yield(ListObservation(lists: [inbox], listID: inbox.id, todos: [todo], sequence: 7))
@@ -59,6 +60,7 @@ struct LivePageClientTests {
     } withDependencies: {
       $0.todoClient = client
       $0.date = .constant(Date(timeIntervalSince1970: 1_767_225_600))
+      $0.calendar = .utcGregorian
     }
     await store.send(.onAppear)
     reachable.yield(false)

@@ -32,6 +32,7 @@ struct LivePageFixture {
     } withDependencies: { [service] in
       $0.todoClient = .live(service)
       $0.date = .constant(Self.now)
+      $0.calendar = .utcGregorian
     }
   }
 
@@ -139,4 +140,13 @@ func sent(_ before: LivePage.State, _ after: LivePage.State) -> LiveChanges {
 /// A stage item for assertions.
 func item(_ section: Int, _ element: Int, _ id: UUID) -> LiveChanges.Stage.Item {
   LiveChanges.Stage.Item(section: section, element: element, id: id.uuidString)
+}
+
+extension Calendar {
+  /// The Gregorian calendar in UTC: what the page's tests read "tomorrow" in.
+  static var utcGregorian: Calendar {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    return calendar
+  }
 }

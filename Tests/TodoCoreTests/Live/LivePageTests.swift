@@ -53,6 +53,51 @@ struct LivePageTests {
     }
   }
 
+  @Test("quick entry: the deadline the text names is a chip, added with the todo unless removed")
+  func quickEntry() async throws {
+    try await LivePageFixture.with { fixture in
+      let store = fixture.page()
+      try await fixture.appear(store)
+      // The fixture's clock: Thursday 2026-01-01 00:00 UTC.
+      let entry = QuickEntry(
+        parsing: "Call mum tomorrow 9:00", now: LivePageFixture.now, calendar: .utcGregorian)
+      await store.send(.typeNew("Call mum tomorrow 9:00")) { $0.newEntry = entry }
+      #expect(PageSnapshot(store.state).chrome.quickDeadline == "2026/01/02 09:00")
+      #expect(PageSnapshot(store.state).chrome.quickPhrase == "tomorrow 9:00")
+      var before = store.state
+      await store.send(.add("Call mum tomorrow 9:00")) { $0.newEntry = nil }
+      var loaded = try await fixture.loaded(after: before.sequence)
+      await store.receive(\.loaded, loaded) { $0.apply(loaded) }
+      let call = try #require(loaded.todos.first)
+      #expect(call.title == "Call mum")
+      #expect(call.deadline == (try Deadline(parsing: "2026-01-02T09:00")))
+      #expect(PageSnapshot(store.state).chrome.quickDeadline == nil)
+
+      // Removed chip: the text is the title, with no deadline.
+      let friday = QuickEntry(
+        parsing: "Pay rent friday", now: LivePageFixture.now, calendar: .utcGregorian)
+      await store.send(.typeNew("Pay rent friday")) { $0.newEntry = friday }
+      await store.send(.dismissQuickDeadline) { $0.quickDismissed = true }
+      #expect(PageSnapshot(store.state).chrome.quickDeadline == nil)
+      // Typing on without changing the date words keeps it removed.
+      await store.send(.typeNew("Pay rent friday "))
+      before = store.state
+      await store.send(.add("Pay rent friday")) {
+        $0.newEntry = nil
+        $0.quickDismissed = false
+      }
+      loaded = try await fixture.loaded(after: before.sequence)
+      await store.receive(\.loaded, loaded) { $0.apply(loaded) }
+      let rent = try #require(loaded.todos.last)
+      #expect(rent.title == "Pay rent friday" && rent.deadline == nil)
+
+      // Text that names no deadline shows no chip.
+      await store.send(.typeNew("Buy 2 apples"))
+      await store.send(.dismissQuickDeadline)
+      await fixture.disappear(store)
+    }
+  }
+
   @Test("toggle and set status update the cell in place")
   func toggleAndStatus() async throws {
     try await LivePageFixture.with { fixture in

@@ -1,0 +1,152 @@
+import Foundation
+
+/// What a person typed into the new-todo field, read as a title and, when the text names one,
+/// a deadline: "Call mum tomorrow 9:00" is "Call mum", due tomorrow at 09:00.
+///
+/// It understands, anywhere in the text and in any case:
+/// - `today`, `tomorrow`, a weekday (`friday`, `fri`: the next one after today),
+///   `in 3 days`, `in 2 weeks`, `in a week`;
+/// - a month and day, `12/1` (this year, or next year once it has passed), or `2026-12-01`;
+/// - a time: `9:00`, `21:30`, `9am`, `9:30pm`, `noon`, optionally after `at`; a time alone is
+///   today, or tomorrow once it has passed.
+///
+/// The words that named the deadline leave the title. Text that would leave no title, or
+/// that names no deadline, is all title. Dates are read in `calendar`'s time zone (the
+/// server's), and the deadline is a wall-clock date and time, as every ``Deadline`` is.
+public struct QuickEntry: Equatable, Sendable {
+  /// The title, without the words that named the deadline.
+  public var title: String
+  /// The deadline the text named, if any.
+  public var deadline: Deadline?
+  /// The words that named it, as typed (for the page's chip).
+  public var phrase: String?
+
+  /// Reads `text` at the instant `now`.
+  ///
+  /// - Complexity: O(n) for the n words of the text.
+  public init(parsing text: String, now: Date, calendar: Calendar) {
+    title = text
+    let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+    let today = calendar.dateComponents([.year, .month, .day, .hour, .minute, .weekday], from: now)
+    var used = IndexSet()
+    var day: DateComponents?
+    var time: (hour: Int, minute: Int)?
+    var index = 0
+    while index < words.count {
+      let rest = words[index...].map { $0.lowercased() }
+      if day == nil, let (found, count) = Self.day(rest, today: today, now: now, calendar: calendar)
+      {
+        day = found
+        used.insert(integersIn: index..<(index + count))
+        index += count
+      } else if time == nil, let (found, count) = Self.time(rest) {
+        time = found
+        used.insert(integersIn: index..<(index + count))
+        index += count
+      } else {
+        index += 1
+      }
+    }
+    guard day != nil || time != nil, used.count < words.count else { return }
+    var date = day ?? DateComponents(year: today.year, month: today.month, day: today.day)
+    if day == nil, let time, let hour = today.hour, let minute = today.minute,
+      (time.hour, time.minute) <= (hour, minute)
+    {
+      date = Self.shifted(now, days: 1, calendar: calendar)
+    }
+    guard let year = date.year, let month = date.month, let dayOfMonth = date.day,
+      let deadline = try? Deadline(
+        year: year, month: month, day: dayOfMonth, hour: time?.hour, minute: time?.minute)
+    else { return }
+    self.deadline = deadline
+    title = words.indices.filter { !used.contains($0) }.map { words[$0] }.joined(separator: " ")
+    phrase = used.map { words[$0] }.joined(separator: " ")
+  }
+
+  // MARK: - Dates
+
+  static let weekdays: [String: Int] = [
+    "sunday": 1, "sun": 1, "monday": 2, "mon": 2, "tuesday": 3, "tue": 3, "tues": 3,
+    "wednesday": 4, "wed": 4, "thursday": 5, "thu": 5, "thurs": 5, "friday": 6, "fri": 6,
+    "saturday": 7, "sat": 7,
+  ]
+
+  /// The day the words at the start of `words` name, and how many words name it.
+  static func day(
+    _ words: [String], today: DateComponents, now: Date, calendar: Calendar
+  ) -> (DateComponents, Int)? {
+    guard let first = words.first else { return nil }
+    switch first {
+    case "today": return (shifted(now, days: 0, calendar: calendar), 1)
+    case "tomorrow": return (shifted(now, days: 1, calendar: calendar), 1)
+    case "in":
+      guard words.count >= 3 else { return nil }
+      let count = words[1] == "a" || words[1] == "one" ? 1 : Int(words[1])
+      guard let count, (1...999).contains(count) else { return nil }
+      switch words[2] {
+      case "day", "days": return (shifted(now, days: count, calendar: calendar), 3)
+      case "week", "weeks": return (shifted(now, days: 7 * count, calendar: calendar), 3)
+      default: return nil
+      }
+    default: break
+    }
+    if let weekday = weekdays[first], let current = today.weekday {
+      let ahead = (weekday - current + 7) % 7
+      return (shifted(now, days: ahead == 0 ? 7 : ahead, calendar: calendar), 1)
+    }
+    if let deadline = try? Deadline(parsing: first), deadline.time == nil {
+      return (DateComponents(year: deadline.year, month: deadline.month, day: deadline.day), 1)
+    }
+    let parts = first.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, let month = Int(parts[0]), let day = Int(parts[1]),
+      (1...12).contains(month), (1...31).contains(day), let year = today.year,
+      let currentMonth = today.month, let currentDay = today.day
+    else { return nil }
+    let passed = (month, day) < (currentMonth, currentDay)
+    return (DateComponents(year: passed ? year + 1 : year, month: month, day: day), 1)
+  }
+
+  /// The calendar day `days` after the day of `now`.
+  static func shifted(_ now: Date, days: Int, calendar: Calendar) -> DateComponents {
+    let date = calendar.date(byAdding: .day, value: days, to: now) ?? now
+    return calendar.dateComponents([.year, .month, .day], from: date)
+  }
+
+  // MARK: - Times
+
+  /// The time the words at the start of `words` name (`at` first is allowed), and how many
+  /// words name it.
+  static func time(_ words: [String]) -> ((hour: Int, minute: Int), Int)? {
+    guard let first = words.first else { return nil }
+    if first == "at", words.count >= 2, let found = clock(words[1]) { return (found, 2) }
+    if let found = clock(first) { return (found, 1) }
+    return nil
+  }
+
+  /// `9:00`, `21:30`, `9am`, `9:30pm`, `noon`, `midnight`.
+  static func clock(_ word: String) -> (hour: Int, minute: Int)? {
+    if word == "noon" { return (12, 0) }
+    if word == "midnight" { return (0, 0) }
+    var text = Substring(word)
+    var meridiem: String?
+    for suffix in ["am", "pm"] where text.hasSuffix(suffix) {
+      meridiem = suffix
+      text = text.dropLast(2)
+    }
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+    guard (1...2).contains(parts.count), let hour = Int(parts[0]), parts[0].count <= 2 else {
+      return nil
+    }
+    let minute = parts.count == 2 ? Int(parts[1]) : 0
+    guard let minute, parts.count == 1 || parts[1].count == 2, (0...59).contains(minute) else {
+      return nil
+    }
+    // A bare number is not a time ("buy 2 apples"): it needs a colon or am/pm.
+    guard parts.count == 2 || meridiem != nil else { return nil }
+    switch meridiem {
+    case "am"?: return (1...12).contains(hour) ? (hour % 12, minute) : nil
+    case "pm"?: return (1...12).contains(hour) ? (hour % 12 + 12, minute) : nil
+    default: return (0...23).contains(hour) ? (hour, minute) : nil
+    }
+  }
+}
