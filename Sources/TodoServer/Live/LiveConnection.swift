@@ -22,6 +22,8 @@ struct LiveConnection {
     } withDependencies: { [service] in
       $0.todoClient = .live(service)
       $0.date = DateGenerator { Date() }
+      // Quick entry reads "tomorrow" in the server's time zone, as it is now.
+      $0.calendar = .autoupdatingCurrent
     }
     let outbox = LiveOutbox()
     let observation = store.observe { outbox.post(state: $0) }

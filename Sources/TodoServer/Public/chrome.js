@@ -165,18 +165,14 @@ class EditorSheet {
       this.pendingSave = null;
       return;
     }
-    this.pendingSave = type;
-    this.offlineNotice(true);
+    this.pendingSave = true;
+    this.offlineNotice();
   }
 
-  offlineNotice(shown) {
-    const notice = 'You are offline. Your edit is kept here and saved when the connection is back.';
-    if (shown) {
-      $('editor-problem').textContent = notice;
-      $('editor-problem').hidden = false;
-    } else if ($('editor-problem').textContent === notice) {
-      $('editor-problem').hidden = true;
-    }
+  /** Says that the save could not be sent; the server's next chrome replaces the text. */
+  offlineNotice() {
+    $('editor-problem').textContent = 'You are offline. Your edit is kept here and saved when the connection is back.';
+    $('editor-problem').hidden = false;
   }
 
   open(id) {
