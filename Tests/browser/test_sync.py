@@ -7,6 +7,7 @@ import time
 import pytest
 from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from conftest import api
 from page import DRAG, LivePage
@@ -175,3 +176,39 @@ def test_accessibility_roles_and_outline(clean, browser):
     page.wait(lambda: page.titles() == ["Open"], message="collapse did not hide")
     driver.find_element(By.CSS_SELECTOR, "li[data-id='group:done'] .disclosure").click()
     page.wait(lambda: page.titles() == ["Open", "Finished"])
+
+
+def test_lists_are_created_renamed_and_deleted_in_the_page(clean, browser):
+    url = clean[0]
+    page = LivePage(browser(), url)
+    page.wait_loaded()
+    sidebar = lambda: page.driver.execute_script(
+        "return [...document.querySelectorAll('#lists button')].map(b => b.textContent)")
+    name = "Groceries " + page.driver.execute_script("return String(Date.now())")
+    page.find("#new-list-name").send_keys(name, Keys.ENTER)
+    page.wait(lambda: name in sidebar(), message="the new list is not in the sidebar")
+    page.wait(lambda: page.find("#list-title").text == name, message="the new list is not shown")
+    page.add("Apples", wait_for="Apples")
+
+    page.find("#rename-list-open").click()
+    field = page.find("#rename-list-name")
+    assert field.get_attribute("value") == name
+    field.clear()
+    field.send_keys("Food " + name, Keys.ENTER)
+    page.wait(lambda: page.find("#list-title").text == "Food " + name, message="not renamed")
+    assert "Food " + name in sidebar()
+
+    page.find("#delete-list").click()
+    page.wait(lambda: page.find("#confirm").get_attribute("open") is not None)
+    assert page.find("#confirm-title").text == f"Delete the list “Food {name}”?"
+    page.find("#confirm-cancel").click()
+    page.wait(lambda: page.find("#confirm").get_attribute("open") is None)
+    assert "Food " + name in sidebar()
+    page.find("#delete-list").click()
+    page.wait(lambda: page.find("#confirm").get_attribute("open") is not None)
+    page.find("#confirm-delete").click()
+    page.wait(lambda: "Food " + name not in sidebar(), message="the list was not deleted")
+    page.wait(lambda: page.find("#list-title").text == "Inbox")
+    assert not page.find("#delete-list").is_displayed(), "the Inbox offers to be deleted"
+    trash = api(url, "GET", "/api/v1/trash")
+    assert any(lst["name"] == "Food " + name for lst in trash["lists"])

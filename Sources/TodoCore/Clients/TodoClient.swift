@@ -35,6 +35,12 @@ public struct TodoClient: Sendable {
   /// Whether the store can be reached, each time that changes
   /// (``TodoService/reachabilityChanges()``).
   public var reachabilityChanges: @Sendable () -> AsyncStream<Bool>
+  /// Creates a list (at the bottom of the sidebar).
+  public var createList: @Sendable (String) async throws -> TodoList
+  /// Renames a list.
+  public var renameList: @Sendable (UUID, String) async throws -> TodoList
+  /// Moves a list, with its todos, to the trash.
+  public var trashList: @Sendable (UUID) async throws -> TodoList
 
   /// Creates a client from its endpoints.
   public init(
@@ -48,6 +54,15 @@ public struct TodoClient: Sendable {
     beginEdit: @escaping @Sendable (UUID) async throws -> TodoEditSession,
     reachabilityChanges: @escaping @Sendable () -> AsyncStream<Bool> = {
       AsyncStream { $0.finish() }
+    },
+    createList: @escaping @Sendable (String) async throws -> TodoList = { _ in
+      throw TodoClientError.noStore
+    },
+    renameList: @escaping @Sendable (UUID, String) async throws -> TodoList = { _, _ in
+      throw TodoClientError.noStore
+    },
+    trashList: @escaping @Sendable (UUID) async throws -> TodoList = { _ in
+      throw TodoClientError.noStore
     }
   ) {
     self.observeList = observeList
@@ -59,6 +74,9 @@ public struct TodoClient: Sendable {
     self.restoreTodos = restoreTodos
     self.beginEdit = beginEdit
     self.reachabilityChanges = reachabilityChanges
+    self.createList = createList
+    self.renameList = renameList
+    self.trashList = trashList
   }
 
   /// The client of a todo store.
@@ -72,7 +90,10 @@ public struct TodoClient: Sendable {
       trashTodos: { try await service.trashTodos(inList: $0, status: $1) },
       restoreTodos: { try await service.restoreTodos(ids: $0) },
       beginEdit: { try await service.beginEdit(todoID: $0) },
-      reachabilityChanges: { service.reachabilityChanges() })
+      reachabilityChanges: { service.reachabilityChanges() },
+      createList: { try await service.createList(named: $0) },
+      renameList: { try await service.renameList(id: $0, to: $1) },
+      trashList: { try await service.trashList(id: $0) })
   }
 }
 

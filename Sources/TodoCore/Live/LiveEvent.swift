@@ -59,6 +59,11 @@ public enum LiveEvent: Equatable, Sendable {
     case "keepMine": return .page(.keepMine(try fields.editFields()))
     case "useTheirs": return .page(.useTheirs)
     case "cancelEdit": return .page(.cancelEdit)
+    case "createList": return .page(.createList(try fields.string("name")))
+    case "renameList": return .page(.renameList(try fields.id("id"), try fields.string("name")))
+    case "requestDeleteList": return .page(.requestDeleteList(try fields.id("id")))
+    case "confirmDeleteList": return .page(.confirmDeleteList)
+    case "cancelDeleteList": return .page(.cancelDeleteList)
     case "typeNew": return .page(.typeNew(try fields.string("text")))
     case "dismissQuickDeadline": return .page(.dismissQuickDeadline)
     case "restoreEdit":

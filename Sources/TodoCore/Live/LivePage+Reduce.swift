@@ -149,6 +149,48 @@ extension LivePage {
       state.confirmClear = false
       return load(id)
 
+    case .createList(let name):
+      if let refused = refusal(of: [("name", name)]) {
+        state.problem = refused
+        return .none
+      }
+      guard !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return .none }
+      return write(state.listID) { todos, send in
+        send(.listCreated(try await todos.createList(name)))
+      }
+
+    case .renameList(let id, let name):
+      guard state.lists.contains(where: { $0.id == id }) else { return missing(&state) }
+      if let refused = refusal(of: [("name", name)]) {
+        state.problem = refused
+        return .none
+      }
+      return write(state.listID) { todos in
+        _ = try await todos.renameList(id, name)
+      }
+
+    case .requestDeleteList(let id):
+      guard state.lists.contains(where: { $0.id == id }) else { return missing(&state) }
+      guard id != TodoList.inboxID else {
+        state.problem = "The Inbox cannot be deleted."
+        return .none
+      }
+      state.confirmDelete = nil
+      state.confirmClear = false
+      state.confirmDeleteList = id
+      return .none
+
+    case .confirmDeleteList:
+      guard let id = state.confirmDeleteList else { return .none }
+      state.confirmDeleteList = nil
+      return write(state.listID) { todos in
+        _ = try await todos.trashList(id)
+      }
+
+    case .cancelDeleteList:
+      state.confirmDeleteList = nil
+      return .none
+
     case .chooseFilter(let filter):
       state.filter = filter
       return .none
@@ -190,9 +232,12 @@ extension LivePage {
   func reduceResult(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .loaded(let loaded):
+      // A load of a list the page no longer shows, sent before its observation was replaced.
+      guard loaded.listID == state.listID else { return .none }
       guard loaded.lists.contains(where: { $0.id == loaded.listID }) else {
         // The shown list went away (trashed here or elsewhere): show the Inbox.
         guard loaded.listID != TodoList.inboxID else { return .none }
+        state.listID = TodoList.inboxID
         return load(TodoList.inboxID)
       }
       state.loaded = true
@@ -204,6 +249,9 @@ extension LivePage {
       if let id = state.confirmDelete, !loaded.todos.contains(where: { $0.id == id }) {
         state.confirmDelete = nil
       }
+      if let id = state.confirmDeleteList, !loaded.lists.contains(where: { $0.id == id }) {
+        state.confirmDeleteList = nil
+      }
       // Cleared meanwhile, here or elsewhere: nothing is left to ask about.
       if state.confirmClear, !loaded.todos.contains(where: { $0.status == .done }) {
         state.confirmClear = false
@@ -213,6 +261,14 @@ extension LivePage {
     case .trashed(let trashed):
       state.undo = trashed
       return .none
+
+    case .listCreated(let list):
+      state.listID = list.id
+      state.editor = nil
+      state.restoring = nil
+      state.confirmDelete = nil
+      state.confirmClear = false
+      return load(list.id)
 
     case .failed(let message):
       state.problem = message

@@ -175,6 +175,9 @@ extension LiveChrome {
       confirmTitle = state.todos.first { $0.id == id }?.title
     }
     if state.confirmClear { confirmClear = completedCount }
+    if let id = state.confirmDeleteList {
+      confirmDeleteList = state.lists.first { $0.id == id }?.name
+    }
     switch state.undo.count {
     case 0: break
     case 1: toast = "Deleted \u{201C}\(state.undo[0].title)\u{201D}"

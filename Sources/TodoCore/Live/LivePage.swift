@@ -60,6 +60,8 @@ public struct LivePage: Reducer {
     public var restoring: DraftRestore?
     /// The todo whose deletion waits for confirmation.
     public var confirmDelete: UUID?
+    /// The list whose deletion waits for confirmation.
+    public var confirmDeleteList: UUID?
     /// Whether "Clear completed" waits for confirmation.
     public var confirmClear = false
     /// The todos that Undo restores (one deleted todo, or the completed todos cleared);
@@ -116,6 +118,13 @@ public struct LivePage: Reducer {
     case search(String)
     case setExpanded(String, Bool)
     case chooseList(UUID)
+    /// Create a list with this name and show it.
+    case createList(String)
+    case renameList(UUID, String)
+    /// Ask whether to move a list, with its todos, to the trash (not the Inbox).
+    case requestDeleteList(UUID)
+    case confirmDeleteList
+    case cancelDeleteList
     case chooseFilter(Filter)
     case chooseLayout(Layout)
     case sortByDeadline(Bool)
@@ -127,6 +136,8 @@ public struct LivePage: Reducer {
     // MARK: Effects
     /// The observed lists and todos, first or after a commit.
     case loaded(Loaded)
+    /// A list was created: show it.
+    case listCreated(TodoList)
     /// These todos went to the trash: Undo restores them.
     case trashed([Todo])
     case failed(String)

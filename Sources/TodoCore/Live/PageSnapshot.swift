@@ -117,6 +117,8 @@ public struct LiveChrome: Codable, Hashable, Sendable {
   public var confirmDelete: String?
   /// The title of the todo whose deletion waits for confirmation.
   public var confirmTitle: String?
+  /// The name of the list whose deletion waits for confirmation.
+  public var confirmDeleteList: String?
   /// How many done todos "Clear completed" would move to the trash, while it waits for
   /// confirmation.
   public var confirmClear: Int?

@@ -165,6 +165,35 @@ window.addEventListener('hashchange', () => send('chooseFilter', { filter: filte
 $('layout').addEventListener('change', () => send('chooseLayout', { layout: $('layout').value }));
 $('sort-deadline').addEventListener('change', () => send('sortByDeadline', { on: $('sort-deadline').checked }));
 $('clear-completed').addEventListener('click', () => send('clearCompleted'));
+// Lists: create in the sidebar, rename in place, delete after a confirmation.
+$('new-list').addEventListener('submit', (event) => {
+  event.preventDefault();
+  const name = $('new-list-name').value.trim();
+  if (name && send('createList', { name })) $('new-list-name').value = '';
+});
+function renaming(on) {
+  $('rename-list').hidden = !on;
+  $('list-title').hidden = on;
+  document.querySelector('.list-actions').hidden = on;
+  if (on) {
+    $('rename-list-name').value = $('list-title').textContent;
+    $('rename-list-name').select();
+    $('rename-list-name').focus();
+  } else $('rename-list-open').focus();
+}
+$('rename-list-open').addEventListener('click', () => renaming(true));
+$('rename-list-cancel').addEventListener('click', () => renaming(false));
+$('rename-list').addEventListener('keydown', (event) => {
+  if (event.key === 'Escape') renaming(false);
+});
+$('rename-list').addEventListener('submit', (event) => {
+  event.preventDefault();
+  const name = $('rename-list-name').value.trim();
+  if (name && chrome?.listID && send('renameList', { id: chrome.listID, name })) renaming(false);
+});
+$('delete-list').addEventListener('click', () => {
+  if (chrome?.listID) send('requestDeleteList', { id: chrome.listID });
+});
 $('lists').addEventListener('click', (event) => {
   const button = event.target.closest('button[data-id]');
   if (button) send('chooseList', { id: button.dataset.id });

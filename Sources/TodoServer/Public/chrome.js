@@ -4,6 +4,9 @@
 
 const $ = (id) => document.getElementById(id);
 
+/** The identifier of the Inbox, the list every store has. */
+const INBOX = '00000000-0000-4000-8000-000000000001';
+
 export class Chrome {
   constructor({ send, view }) {
     this.send = send;
@@ -67,6 +70,8 @@ export class Chrome {
       if (entry.id === chrome.listID) {
         button.setAttribute('aria-current', 'true');
         $('list-title').textContent = entry.name;
+        // The Inbox stays: it can be renamed, not deleted.
+        $('delete-list').hidden = entry.id === INBOX;
       } else button.removeAttribute('aria-current');
       if (item !== ref) list.insertBefore(item, ref);
       else ref = ref.nextSibling;
@@ -79,17 +84,36 @@ export class Chrome {
     $('problem').textContent = text ?? '';
   }
 
+  /** What the confirmation dialog asks now, if anything, and the events its buttons send. */
+  question(chrome) {
+    if (chrome.confirmDelete) {
+      return { asking: 'Delete', title: 'Delete this todo?', text: chrome.confirmTitle ?? '', button: 'Delete' };
+    }
+    if (chrome.confirmDeleteList) {
+      return {
+        asking: 'DeleteList', title: `Delete the list “${chrome.confirmDeleteList}”?`,
+        text: 'The list and its todos move to the trash, where they can be restored.', button: 'Delete list',
+      };
+    }
+    if (chrome.confirmClear) {
+      const count = chrome.confirmClear;
+      const todos = count === 1 ? '1 completed todo' : `${count} completed todos`;
+      return {
+        asking: 'Clear', title: `Clear ${todos}?`, text: 'They move to the trash; Undo brings them back.',
+        button: 'Clear',
+      };
+    }
+    return null;
+  }
+
   confirm(chrome) {
     const dialog = $('confirm');
-    const count = chrome.confirmClear;
-    if (chrome.confirmDelete || count) {
-      this.asking = chrome.confirmDelete ? 'Delete' : 'Clear';
-      const todos = count === 1 ? '1 completed todo' : `${count} completed todos`;
-      $('confirm-title').textContent = chrome.confirmDelete ? 'Delete this todo?' : `Clear ${todos}?`;
-      $('confirm-text').textContent = chrome.confirmDelete
-        ? chrome.confirmTitle ?? ''
-        : 'They move to the trash; Undo brings them back.';
-      $('confirm-delete').textContent = chrome.confirmDelete ? 'Delete' : 'Clear';
+    const question = this.question(chrome);
+    if (question) {
+      this.asking = question.asking;
+      $('confirm-title').textContent = question.title;
+      $('confirm-text').textContent = question.text;
+      $('confirm-delete').textContent = question.button;
       if (!dialog.open) {
         dialog.showModal();
         $('confirm-cancel').focus();

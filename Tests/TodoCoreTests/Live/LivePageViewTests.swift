@@ -128,6 +128,59 @@ struct LivePageViewTests {
     }
   }
 
+  @Test("a list is created and shown, renamed, and deleted after a confirmation; not the Inbox")
+  func manageLists() async throws {
+    try await LivePageFixture.with { fixture in
+      let store = fixture.page()
+      try await fixture.appear(store)
+      await store.send(.createList("  "))
+      await store.send(.createList("Bad\u{7}")) {
+        $0.problem = "name: contains the control character U+0007 at position 4; remove it"
+      }
+      await store.send(.requestDeleteList(TodoList.inboxID)) {
+        $0.problem = "The Inbox cannot be deleted."
+      }
+
+      var before = store.state
+      await store.send(.createList("Groceries")) { $0.problem = nil }
+      let inboxAfter = try await fixture.loaded(after: before.sequence)
+      let groceries = try #require(inboxAfter.lists.first { $0.name == "Groceries" })
+      let shown = try await fixture.loaded(groceries.id)
+      // The Inbox's load of the commit and `listCreated` race; a load of the Inbox that
+      // comes after the page switched lists is ignored. Either way the page ends on the list.
+      store.exhaustivity = .off
+      await store.receive(.listCreated(groceries))
+      await store.receive(\.loaded, shown)
+      store.exhaustivity = .on
+      var expected = before
+      expected.problem = nil
+      expected.apply(shown)
+      #expect(store.state == expected)
+      #expect(PageSnapshot(store.state).chrome.listID == groceries.id.uuidString)
+
+      before = store.state
+      await store.send(.renameList(groceries.id, "Food"))
+      let renamed = try await fixture.loaded(groceries.id, after: before.sequence)
+      await store.receive(\.loaded, renamed) { $0.apply(renamed) }
+      #expect(PageSnapshot(store.state).chrome.lists.map(\.name) == ["Inbox", "Food"])
+
+      await store.send(.requestDeleteList(groceries.id)) { $0.confirmDeleteList = groceries.id }
+      #expect(PageSnapshot(store.state).chrome.confirmDeleteList == "Food")
+      await store.send(.cancelDeleteList) { $0.confirmDeleteList = nil }
+      await store.send(.requestDeleteList(groceries.id)) { $0.confirmDeleteList = groceries.id }
+      before = store.state
+      await store.send(.confirmDeleteList) { $0.confirmDeleteList = nil }
+      // The shown list went to the trash: the page shows the Inbox.
+      let gone = try await fixture.loaded(groceries.id, after: before.sequence)
+      #expect(!gone.lists.contains { $0.id == groceries.id })
+      await store.receive(\.loaded, gone) { $0.listID = TodoList.inboxID }
+      let inbox = try await fixture.loaded(TodoList.inboxID)
+      await store.receive(\.loaded, inbox) { $0.apply(inbox) }
+      #expect(try await fixture.service.trash().lists.map(\.name) == ["Food"])
+      await fixture.disappear(store)
+    }
+  }
+
   @Test("choosing a list shows its todos; clear completed trashes the done ones")
   func listsAndClearCompleted() async throws {
     try await LivePageFixture.with { fixture in
