@@ -333,3 +333,32 @@ def test_quick_entry_reads_a_deadline_shows_it_and_lets_it_go(clean, browser):
     rent = next(t for t in api(url, "GET", f"/api/v1/lists/{INBOX}/todos")
                 if t["title"] == "Pay rent friday")
     assert rent.get("deadline") is None
+
+
+def test_a_long_press_picks_a_row_up_on_a_touch_screen(clean, browser):
+    driver = browser(width=390, height=844)
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+    page = LivePage(driver, clean[0])
+    for title in ("A", "B", "C"):
+        page.add(title, wait_for=title)
+
+    def centre(title, part=0.5):
+        return driver.execute_script(
+            "const r = arguments[0].querySelector('.content').getBoundingClientRect();"
+            " return [r.left + r.width / 2, r.top + r.height * arguments[1]]",
+            page.cell(title), part)
+
+    def touch(kind, point):
+        points = [] if kind == "touchEnd" else [{"x": point[0], "y": point[1]}]
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    start = centre("C")
+    touch("touchStart", start)
+    page.wait(lambda: "dragging" in page.cell("C").get_attribute("class"),
+              message="a long press did not pick the row up")
+    target = centre("A", 0.2)
+    touch("touchMove", target)
+    page.wait(lambda: "drop-before" in page.cell("A").get_attribute("class"))
+    touch("touchEnd", target)
+    page.wait(lambda: page.titles() == ["C", "A", "B"], message="the drop did not move the row")
+    assert "done" not in page.cell("C").get_attribute("class"), "the press also toggled the row"

@@ -1,5 +1,5 @@
-// Drag and drop reordering (mouse) and swipe-to-reveal actions (touch). A drop sends one
-// move event: before or after the row it landed on.
+// Drag and drop reordering (mouse, and a long press on touch screens) and swipe-to-reveal
+// actions (touch). A drop sends one move event: before or after the row it landed on.
 
 export function enableReordering(root, move) {
   let dragged = null;
@@ -18,21 +18,30 @@ export function enableReordering(root, move) {
     const cell = event.target.closest?.('li.cell[data-kind="todo"]');
     if (!cell || cell.dataset.id === dragged) return;
     event.preventDefault();
-    const box = cell.getBoundingClientRect();
-    const after = event.clientY > box.top + box.height / 2;
-    for (const other of root.querySelectorAll('.drop-before, .drop-after')) other.classList.remove('drop-before', 'drop-after');
-    cell.classList.add(after ? 'drop-after' : 'drop-before');
+    hover(cell, event.clientY);
   });
 
   root.addEventListener('drop', (event) => {
     const cell = event.target.closest?.('li.cell[data-kind="todo"]');
     if (!dragged || !cell || cell.dataset.id === dragged) return;
     event.preventDefault();
+    drop(cell, event.clientY);
+  });
+
+  /** Marks where a drop at `y` over `cell` would put the dragged row. */
+  function hover(cell, y) {
     const box = cell.getBoundingClientRect();
-    const after = event.clientY > box.top + box.height / 2;
+    const after = y > box.top + box.height / 2;
+    for (const other of root.querySelectorAll('.drop-before, .drop-after')) other.classList.remove('drop-before', 'drop-after');
+    cell.classList.add(after ? 'drop-after' : 'drop-before');
+  }
+
+  function drop(cell, y) {
+    const box = cell.getBoundingClientRect();
+    const after = y > box.top + box.height / 2;
     move(dragged, after ? { after: cell.dataset.id } : { before: cell.dataset.id });
     finish();
-  });
+  }
 
   root.addEventListener('dragend', finish);
 
@@ -43,14 +52,52 @@ export function enableReordering(root, move) {
     }
   }
 
-  // Touch: swipe right reveals the leading action (Edit), swipe left the trailing (Delete).
+  // Touch: a long press (half a second without moving) picks the row up; it follows the
+  // finger and drops where the finger lifts. A swipe right reveals the leading action (Edit),
+  // a swipe left the trailing (Delete).
   let start = null;
+  let press = null;
+  const cellAt = (touch) => document.elementFromPoint(touch.clientX, touch.clientY)
+    ?.closest?.('li.cell[data-kind="todo"]');
   root.addEventListener('touchstart', (event) => {
     const cell = event.target.closest?.('li.cell[data-kind="todo"]');
     if (!cell || event.touches.length !== 1) return;
     start = { cell, x: event.touches[0].clientX, y: event.touches[0].clientY };
+    clearTimeout(press);
+    press = setTimeout(() => {
+      if (!start) return;
+      dragged = start.cell.dataset.id;
+      start.cell.classList.add('dragging');
+      navigator.vibrate?.(10);
+    }, 500);
   }, { passive: true });
+  root.addEventListener('touchmove', (event) => {
+    const touch = event.touches[0];
+    if (!dragged) {
+      // Moving before the press is long enough is a scroll or a swipe, not a pick-up.
+      if (start && Math.hypot(touch.clientX - start.x, touch.clientY - start.y) > 8) clearTimeout(press);
+      return;
+    }
+    event.preventDefault();
+    const cell = cellAt(touch);
+    if (cell && cell.dataset.id !== dragged) hover(cell, touch.clientY);
+  }, { passive: false });
+  root.addEventListener('touchcancel', () => {
+    clearTimeout(press);
+    start = null;
+    finish();
+  });
   root.addEventListener('touchend', (event) => {
+    clearTimeout(press);
+    if (dragged) {
+      event.preventDefault();
+      const touch = event.changedTouches[0];
+      const cell = cellAt(touch);
+      if (cell && cell.dataset.id !== dragged) drop(cell, touch.clientY);
+      else finish();
+      start = null;
+      return;
+    }
     if (!start) return;
     const touch = event.changedTouches[0];
     const dx = touch.clientX - start.x;
