@@ -212,3 +212,23 @@ def test_lists_are_created_renamed_and_deleted_in_the_page(clean, browser):
     assert not page.find("#delete-list").is_displayed(), "the Inbox offers to be deleted"
     trash = api(url, "GET", "/api/v1/trash")
     assert any(lst["name"] == "Food " + name for lst in trash["lists"])
+
+
+def test_phone_width_has_no_horizontal_scroll_and_no_empty_band(clean, browser):
+    driver = browser()
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 375, "height": 812, "deviceScaleFactor": 1, "mobile": True})
+    page = LivePage(driver, clean[0])
+    page.add("Milk", wait_for="Milk")
+    layout = driver.execute_script("""
+        const side = document.querySelector('.sidebar').getBoundingClientRect();
+        const content = [...document.querySelectorAll('.sidebar > *')]
+          .map(e => e.getBoundingClientRect().bottom);
+        const main = document.querySelector('main').getBoundingClientRect();
+        return {scroll: document.documentElement.scrollWidth, width: innerWidth,
+                sideBottom: side.bottom, contentBottom: Math.max(...content),
+                mainLeft: main.left, mainRight: main.right};""")
+    assert layout["scroll"] <= layout["width"], f"horizontal scroll: {layout}"
+    assert (layout["mainLeft"], layout["mainRight"]) == (0, layout["width"]), layout
+    # The sidebar ends where its content does (its padding), not in a band of empty space.
+    assert layout["sideBottom"] - layout["contentBottom"] < 24, f"an empty band: {layout}"
