@@ -70,8 +70,7 @@ extension LivePage {
     case .restoreEdit(let id, let version, let fields):
       // The page may send this before it shows the todo's list (right after it connects):
       // the todo is looked up by the sheet, not in the shown list.
-      let texts = [("title", fields.title), ("notes", fields.notes), ("section", fields.section)]
-      if let refused = refusal(of: texts) {
+      if let refused = refusal(of: fields.texts) {
         state.problem = refused
         return .none
       }
@@ -336,8 +335,7 @@ extension LivePage {
     _ fields: EditFields, _ state: inout State, then action: TodoEditorAction
   ) -> Effect<Action> {
     guard let editor = state.editor, editor.phase == .editing else { return .none }
-    let texts = [("title", fields.title), ("notes", fields.notes), ("section", fields.section)]
-    if let refused = refusal(of: texts) {
+    if let refused = refusal(of: fields.texts) {
       state.editor?.problem = EditorProblem(
         message: refused, currentVersion: editor.problem?.currentVersion,
         theirs: editor.problem?.theirs)

@@ -170,6 +170,9 @@ public struct LivePage: Reducer {
       self.status = status
       self.section = section
     }
+
+    /// The free-text fields with their names, as the page's text checks take them.
+    var texts: [(String, String)] { [("title", title), ("notes", notes), ("section", section)] }
   }
 
   /// A draft the page kept across a reload, waiting for its sheet to open.
