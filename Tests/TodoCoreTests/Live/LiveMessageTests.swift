@@ -34,6 +34,18 @@ struct LiveMessageTests {
         .page(.keepMine(.init(title: "T", status: .inProgress)))
       ),
       (#"{"v":1,"type":"useTheirs"}"#, .page(.useTheirs)),
+      (#"{"v":1,"type":"typeNew","text":"Milk friday"}"#, .page(.typeNew("Milk friday"))),
+      (#"{"v":1,"type":"dismissQuickDeadline"}"#, .page(.dismissQuickDeadline)),
+      (#"{"v":1,"type":"createList","name":"Food"}"#, .page(.createList("Food"))),
+      (
+        #"{"v":1,"type":"renameList","id":"\#(id)","name":"Food"}"#,
+        .page(.renameList(id, "Food"))
+      ),
+      (#"{"v":1,"type":"requestDeleteList","id":"\#(id)"}"#, .page(.requestDeleteList(id))),
+      (#"{"v":1,"type":"confirmDeleteList"}"#, .page(.confirmDeleteList)),
+      (#"{"v":1,"type":"cancelDeleteList"}"#, .page(.cancelDeleteList)),
+      (#"{"v":1,"type":"confirmClear"}"#, .page(.confirmClear)),
+      (#"{"v":1,"type":"cancelClear"}"#, .page(.cancelClear)),
       (
         #"{"v":1,"type":"restoreEdit","id":"\#(id)","version":3,"title":"T","status":"done"}"#,
         .page(.restoreEdit(id, version: 3, .init(title: "T", status: .done)))
@@ -77,6 +89,10 @@ struct LiveMessageTests {
       (#"{"v":1,"type":"toggle","id":"nope"}"#, "invalidField"),
       (#"{"v":1,"type":"toggle"}"#, "invalidField"),
       (#"{"v":1,"type":"add","title":5}"#, "invalidField"),
+      (#"{"v":1,"type":"typeNew"}"#, "invalidField"),
+      (#"{"v":1,"type":"createList","name":["x"]}"#, "invalidField"),
+      (#"{"v":1,"type":"renameList","id":"nope","name":"x"}"#, "invalidField"),
+      (#"{"v":1,"type":"requestDeleteList"}"#, "invalidField"),
       (
         #"{"v":1,"type":"restoreEdit","id":"5F0E2AE8-40B0-4E4C-9E51-3C2A5B1A7A10","version":"3","title":"T","status":"done"}"#,
         "invalidField"
