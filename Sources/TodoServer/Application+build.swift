@@ -22,12 +22,18 @@ public struct ServerOptions: Sendable {
   public var todoBackendCORS: Bool
   /// Sizes, timeouts and connections of the HTTP layer.
   public var limits: HTTPLimits
+  /// Whether people sign in (`todo serve --accounts`); a database with accounts turns them
+  /// on whatever this says.
+  public var accounts: Bool
+  /// How passwords are hashed and checked.
+  public var hasher: PasswordHasher
 
   /// Creates options.
   public init(
     host: String = "127.0.0.1", port: Int = 8080, database: TodoService.Location,
     publicOrigin: ServerOrigins.Origin? = nil,
     allowedOrigins: [ServerOrigins.Origin] = [], todoBackendCORS: Bool = false,
+    accounts: Bool = false, hasher: PasswordHasher = PasswordHasher(),
     limits: HTTPLimits = HTTPLimits()
   ) {
     self.host = host
@@ -37,6 +43,8 @@ public struct ServerOptions: Sendable {
     self.allowedOrigins = allowedOrigins
     self.todoBackendCORS = todoBackendCORS
     self.limits = limits
+    self.accounts = accounts
+    self.hasher = hasher
   }
 
   /// The server's origins for these options (complete once the server listens).
@@ -71,7 +79,7 @@ public func buildApplication(
 ) -> some ApplicationProtocol {
   let logger = logger ?? Logger(label: "todo.server")
   let origins = options.makeOrigins()
-  let state = ServerState(origins: origins)
+  let state = ServerState(origins: origins, accountsOn: options.accounts, hasher: options.hasher)
   let database = DatabaseService(
     location: options.database, state: state, logger: logger, onReady: onDatabaseReady)
   if options.port != 0 { origins.bind(port: options.port) }
@@ -104,6 +112,8 @@ public func buildRouter(state: ServerState) -> Router<TodoRequestContext> {
   router.add(middleware: SecurityHeadersMiddleware(origins: state.origins))
   router.add(middleware: OriginMiddleware(origins: state.origins))
   router.add(middleware: ProblemMiddleware())
+  // Accounts (issue 13): who sent the request; the rest only for those signed in.
+  router.add(middleware: AuthMiddleware(state: state))
   // The live web page (issue 6): its static client.
   LivePageServer.addFiles(to: router)
   router.add(middleware: ContentTypeMiddleware())

@@ -61,6 +61,13 @@ extension Todo {
           + "read and change the Inbox through /todos."))
     var todoBackendCORS = false
 
+    @Flag(
+      help: ArgumentHelp(
+        "People sign in: each has their own lists and shares some (see `todo user add`).",
+        discussion: "Needed to listen on an address other than loopback. A database that has "
+          + "users turns accounts on by itself."))
+    var accounts = false
+
     @Option(help: "Seconds a client may take to send a request's head.")
     var headerTimeout: Double = 20
 
@@ -81,6 +88,12 @@ extension Todo {
         throw ValidationError("--port must be between 0 and 65535")
       }
       guard !host.isEmpty else { throw ValidationError("--host cannot be empty") }
+      if !accounts, !Self.isLoopback(host) {
+        throw ValidationError(
+          "--host \(host) lets other machines connect, and without accounts anyone who "
+            + "reaches the server could read and change every list: add --accounts (and a "
+            + "user with `todo user add NAME`), or listen on 127.0.0.1")
+      }
       if let publicURL, ServerOrigins.Origin(publicURL) == nil {
         throw ValidationError(
           "--public-url must be an http or https URL without a path, like https://todo.example.org"
@@ -108,6 +121,12 @@ extension Todo {
       }
     }
 
+    /// Whether `host` is a loopback address or name, which only this machine reaches.
+    static func isLoopback(_ host: String) -> Bool {
+      let host = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
+      return host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+
     /// The server options these arguments say.
     func options(database location: StoreLocation) -> ServerOptions {
       var location = location
@@ -122,6 +141,7 @@ extension Todo {
         publicOrigin: publicURL.flatMap(ServerOrigins.Origin.init),
         allowedOrigins: allowOrigin.compactMap(ServerOrigins.Origin.init),
         todoBackendCORS: todoBackendCORS,
+        accounts: accounts,
         limits: HTTPLimits(
           headerTimeout: .seconds(headerTimeout), bodyTimeout: .seconds(bodyTimeout),
           idleTimeout: .seconds(idleTimeout), shutdownGrace: .seconds(shutdownGrace),

@@ -18,7 +18,7 @@ struct Todo: AsyncParsableCommand {
     subcommands: [
       Add.self, Ls.self, Start.self, Done.self, Reopen.self, Edit.self, Mv.self, Rm.self,
       Trash.self, Restore.self, Search.self, Lists.self, List.self, Export.self, Import.self,
-      Serve.self,
+      User.self, Token.self, Serve.self,
     ]
   )
 }

@@ -12,8 +12,8 @@ struct HelpTests {
     directory); with --server URL or $TODO_SERVER it goes through a server's JSON API.
 
     Exit status: 0 ok, 1 invalid input or not confirmed, 2 not found, 3 conflict (changed by someone
-    else), 4 server unreachable or database/file error, 64 malformed command line. Errors are printed
-    on stderr.
+    else), 4 server unreachable or database/file error, 5 not signed in or not allowed, 64 malformed
+    command line. Errors are printed on stderr.
 
     USAGE: todo <subcommand>
 
@@ -36,6 +36,8 @@ struct HelpTests {
       list                    Add, rename, trash or restore a list.
       export                  Write every list and todo (trash included) as one JSON document.
       import                  Read a document written by todo export.
+      user                    Add, list, change or remove the users of a server (on its database).
+      token                   Create, list or revoke a user's API tokens (on the server's database).
       serve                   Serve the JSON API, the Todo-Backend API and the live page.
 
       See 'todo help <subcommand>' for detailed help.
@@ -64,6 +66,26 @@ struct HelpTests {
     let result = try cli.run(command.split(separator: " ").map(String.init) + ["--help"])
     #expect(result.status == 0)
     #expect(result.stdout.contains("Exit status: 0 ok, 1 invalid input"), "\(command)")
+    #expect(result.stdout.contains("5 not signed in or not allowed"), "\(command)")
     #expect(result.stdout.contains("--server <url>"), "\(command)")
+  }
+
+  @Test(
+    "every administrator subcommand's help documents the exit statuses and the database",
+    arguments: [
+      "user", "user add", "user list", "user passwd", "user remove", "token", "token create",
+      "token list", "token revoke",
+    ])
+  func administratorHelp(command: String) throws {
+    let cli = try CLI()
+    defer { cli.cleanUp() }
+    let result = try cli.run(command.split(separator: " ").map(String.init) + ["--help"])
+    #expect(result.status == 0)
+    #expect(
+      result.stdout.contains("Exit status: 0 ok, 1 invalid input or not confirmed, 2 not found"),
+      "\(command)")
+    #expect(result.stdout.contains("5 not signed in or not allowed"), "\(command)")
+    #expect(result.stdout.contains("database"), "\(command)")
+    #expect(!result.stdout.contains("--server <url>"), "\(command)")
   }
 }

@@ -170,7 +170,7 @@ extension LivePage {
 
     case .requestDeleteList(let id):
       guard state.lists.contains(where: { $0.id == id }) else { return missing(&state) }
-      guard id != TodoList.inboxID else {
+      guard id != state.inboxID else {
         state.problem = "The Inbox cannot be deleted."
         return .none
       }
@@ -235,14 +235,15 @@ extension LivePage {
       guard loaded.listID == state.listID else { return .none }
       guard loaded.lists.contains(where: { $0.id == loaded.listID }) else {
         // The shown list went away (trashed here or elsewhere): show the Inbox.
-        guard loaded.listID != TodoList.inboxID else { return .none }
-        state.listID = TodoList.inboxID
-        return load(TodoList.inboxID)
+        guard loaded.listID != state.inboxID else { return .none }
+        state.listID = state.inboxID
+        return load(state.inboxID)
       }
       state.loaded = true
       state.lists = loaded.lists
       state.listID = loaded.listID
       state.todos = loaded.todos
+      state.todosListID = loaded.listID
       state.now = loaded.now
       state.sequence = loaded.sequence
       if let id = state.confirmDelete, !loaded.todos.contains(where: { $0.id == id }) {

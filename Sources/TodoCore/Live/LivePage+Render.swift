@@ -153,7 +153,14 @@ extension LiveChrome {
   init(_ state: LivePage.State, remaining: Int? = nil) {
     self.init()
     loaded = state.loaded
-    lists = state.lists.map { ListEntry(id: $0.id.uuidString, name: $0.name) }
+    let me = state.signedIn?.accountID
+    lists = state.lists.map {
+      ListEntry(
+        id: $0.id.uuidString, name: $0.name,
+        shared: me != nil && $0.ownerID != me ? true : nil)
+    }
+    account = state.signedIn?.name
+    inboxID = state.signedIn?.inboxID.uuidString
     listID = state.loaded ? state.listID.uuidString : nil
     filter = state.filter
     search = state.search

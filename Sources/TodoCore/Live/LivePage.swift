@@ -31,10 +31,18 @@ public struct LivePage: Reducer {
     public var loaded = false
     /// The live lists in user order.
     public var lists: [TodoList] = []
+    /// The person's Inbox: the list the page opens, and goes back to when the chosen list
+    /// goes away (trashed, or no longer shared).
+    public var inboxID: UUID = TodoList.inboxID
     /// The chosen list; the Inbox until another is chosen.
     public var listID: UUID = TodoList.inboxID
+    /// Who is signed in, on a server with accounts.
+    public var signedIn: Principal?
     /// The chosen list's live todos in user order.
     public var todos: [Todo] = []
+    /// The list ``todos`` belong to: the chosen list once its first value arrived, the list
+    /// chosen before until then.
+    public var todosListID: UUID?
     /// When the data was loaded: what "overdue" is measured against.
     public var now = Date(timeIntervalSince1970: 0)
     /// The store's change sequence the data reflects: pages showing the same list at the
@@ -74,7 +82,15 @@ public struct LivePage: Reducer {
     public var storeUnreachable = false
 
     /// Creates the state of a page that has not loaded yet.
-    public init() {}
+    ///
+    /// - Parameters:
+    ///   - signedIn: Who is signed in, on a server with accounts; the page opens their
+    ///     Inbox.
+    public init(signedIn: Principal? = nil) {
+      self.signedIn = signedIn
+      self.inboxID = signedIn?.inboxID ?? TodoList.inboxID
+      self.listID = inboxID
+    }
   }
 
   /// The events of the page: the browser's, and the results of effects.

@@ -29,7 +29,11 @@ public final class PageRenderer: Sendable {
     var now: Date
 
     init?(_ state: LivePage.State) {
-      guard state.loaded, state.sequence > 0 else { return nil }
+      // Between choosing a list and its first value, the todos are still the other list's:
+      // that page is not the chosen list's at this sequence, so it is not shared.
+      guard state.loaded, state.sequence > 0, state.todosListID == state.listID else {
+        return nil
+      }
       listID = state.listID
       sequence = state.sequence
       filter = state.filter

@@ -78,10 +78,13 @@ public struct LiveChrome: Codable, Hashable, Sendable {
     public var id: String
     /// The list's name.
     public var name: String
+    /// `true` for a list someone else shared with the signed-in person; absent for their own.
+    public var shared: Bool?
     /// Creates an entry.
-    public init(id: String, name: String) {
+    public init(id: String, name: String, shared: Bool? = nil) {
       self.id = id
       self.name = name
+      self.shared = shared
     }
   }
 
@@ -128,6 +131,10 @@ public struct LiveChrome: Codable, Hashable, Sendable {
   public var problem: String?
   /// Whether the server cannot reach its database (writes fail until it is back).
   public var storeOffline = false
+  /// Who is signed in, on a server with accounts; absent without accounts.
+  public var account: String?
+  /// The signed-in person's Inbox (which cannot be deleted), on a server with accounts.
+  public var inboxID: String?
 
   /// Creates an empty chrome (the loading state).
   public init() {}

@@ -11,5 +11,6 @@ extension TodoList: RowDecodable {
     createdAt = try row[Self.createdAtAttribute]
     updatedAt = try row[Self.updatedAtAttribute]
     deletedAt = try row[Self.deletedAtAttribute]
+    ownerID = try row[Self.ownerIDAttribute]
   }
 }

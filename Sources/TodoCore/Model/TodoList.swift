@@ -18,11 +18,14 @@ public struct TodoList: Entity, Hashable {
   public var updatedAt: Date
   /// When it was moved to the trash; `nil` while it is live.
   public var deletedAt: Date?
+  /// The account that owns it, on a server with accounts; `nil` for the lists of a server
+  /// without accounts (the first account created takes them).
+  public var ownerID: UUID?
 
   /// Creates a list value. Use ``TodoService/createList(named:)`` to store one.
   public init(
     id: UUID = UUID(), name: String, order: OrderKey, createdAt: Date, updatedAt: Date,
-    deletedAt: Date? = nil
+    deletedAt: Date? = nil, ownerID: UUID? = nil
   ) {
     self.id = id
     self.name = name
@@ -30,6 +33,7 @@ public struct TodoList: Entity, Hashable {
     self.createdAt = createdAt
     self.updatedAt = updatedAt
     self.deletedAt = deletedAt
+    self.ownerID = ownerID
   }
 
   /// The identifier of the Inbox, the same in every installation.
@@ -53,12 +57,19 @@ extension TodoList {
   static let createdAtAttribute = Attribute("createdAt", \TodoList.createdAt)
   static let updatedAtAttribute = Attribute("updatedAt", \TodoList.updatedAt)
   static let deletedAtAttribute = Attribute("deletedAt", \TodoList.deletedAt)
+  static let ownerIDAttribute = Attribute("ownerID", \TodoList.ownerID)
 
   /// User order of the lists: `Persistence` order keys, all lists in one collection.
   public static var ordering: Ordering<TodoList>? { Ordering(key: orderAttribute) }
 
   public static let attributes: [AnyAttribute<TodoList>] = [
     nameAttribute.erased, orderAttribute.erased, createdAtAttribute.erased,
-    updatedAtAttribute.erased, deletedAtAttribute.erased,
+    updatedAtAttribute.erased, deletedAtAttribute.erased, ownerIDAttribute.erased,
+  ]
+
+  public static let migrations: [Migration] = [
+    Migration("create", [.createTable(["name", "order", "createdAt", "updatedAt", "deletedAt"])]),
+    // Accounts (issue 13): each list has an owner.
+    Migration("owner", [.addColumn("ownerID"), .createIndex("todo_list_owner", on: ["ownerID"])]),
   ]
 }

@@ -73,10 +73,9 @@ public final class TodoEditSession: Sendable {
     guard todo != original else { return original }
     let original = self.original
     let now = service.now()
+    let service = self.service
     let saved = try await service.write { tx in
-      guard var current = try tx.object(Todo.self, id: original.id), !current.isTrashed else {
-        throw TodoError.notFound(entity: "todo", id: original.id.uuidString)
-      }
+      var current = try service.liveTodo(id: original.id, need: .edit, in: tx)
       guard current.version == original.version else {
         throw TodoError.versionConflict(id: original.id, current: current.version)
       }
@@ -90,7 +89,7 @@ public final class TodoEditSession: Sendable {
       current.updatedAt = now
       if todo.listID != current.listID {
         current.listID = todo.listID
-        _ = try TodoService.liveList(id: todo.listID, in: tx)
+        _ = try service.liveList(id: todo.listID, need: .edit, in: tx)
         return try tx.move(current, to: .bottom)
       }
       return try tx.update(current)
@@ -111,6 +110,7 @@ extension TodoService {
   ///
   /// - Throws: `TodoError.notFound` if the todo is unknown or trashed.
   public func beginEdit(todoID: UUID) async throws -> TodoEditSession {
+    _ = try await read { tx in try self.liveTodo(id: todoID, need: .edit, in: tx) }
     let parent = container.newBackgroundContext()
     guard let todo = try await parent.object(Todo.self, id: todoID), !todo.isTrashed else {
       throw TodoError.notFound(entity: "todo", id: todoID.uuidString)

@@ -4,18 +4,19 @@ import Persistence
 // MARK: - Lists
 
 extension TodoService {
-  /// The live lists, in the user's order; the Inbox is one of them.
+  /// The live lists, in the user's order; the Inbox is one of them. With a principal, the
+  /// lists it owns and those shared with it.
   ///
-  /// - Complexity: One query, O(n log n) for n lists.
+  /// - Complexity: One query (two with a principal), O(n log n) for n lists.
   public func lists() async throws -> [TodoList] {
-    try await read { tx in try tx.fetch(Self.liveLists) }
+    try await read { tx in try self.visibleLists(in: tx) }
   }
 
   /// The live list with this identifier.
   ///
   /// - Throws: `TodoError.notFound(entity: "list", …)` if there is none or it is trashed.
   public func list(id: UUID) async throws -> TodoList {
-    try await read { tx in try Self.liveList(id: id, in: tx) }
+    try await read { tx in try self.liveList(id: id, need: .read, in: tx) }
   }
 
   /// The live list with this name, ignoring case and surrounding spaces.
@@ -37,10 +38,12 @@ extension TodoService {
   public func createList(named name: String) async throws -> TodoList {
     let name = try TodoValidation.listName(name)
     return try await write { tx in
-      try Self.checkUnique(name, among: try tx.fetch(Self.liveLists), except: nil)
+      let owner = try self.newListOwner(in: tx)
+      try Self.checkUnique(name, owner: owner, in: tx, except: nil)
       let date = self.now()
       let list = TodoList(
-        name: name, order: try OrderKey.between(nil, nil), createdAt: date, updatedAt: date)
+        name: name, order: try OrderKey.between(nil, nil), createdAt: date, updatedAt: date,
+        ownerID: owner)
       return try tx.insert(list, at: .bottom)
     }
   }
@@ -52,8 +55,8 @@ extension TodoService {
   public func renameList(id: UUID, to name: String) async throws -> TodoList {
     let name = try TodoValidation.listName(name)
     return try await write { tx in
-      var list = try Self.liveList(id: id, in: tx)
-      try Self.checkUnique(name, among: try tx.fetch(Self.liveLists), except: id)
+      var list = try self.liveList(id: id, need: .own, in: tx)
+      try Self.checkUnique(name, owner: list.ownerID, in: tx, except: id)
       list.name = name
       list.updatedAt = self.now()
       return try tx.update(list)
@@ -65,9 +68,10 @@ extension TodoService {
   /// - Throws: `TodoError.notFound` for an unknown list or position.
   public func moveList(id: UUID, to position: MovePosition) async throws -> TodoList {
     try await write { tx in
-      var list = try Self.liveList(id: id, in: tx)
+      var list = try self.liveList(id: id, need: .own, in: tx)
+      let visible = Set(try self.visibleLists(in: tx).map(\.id))
       try Self.checkAnchor(of: position, moving: id, entity: "list", in: tx) {
-        (list: TodoList) in !list.isTrashed
+        (list: TodoList) in !list.isTrashed && visible.contains(list.id)
       }
       list.updatedAt = self.now()
       return try tx.move(list, to: position)
@@ -78,11 +82,11 @@ extension TodoService {
   ///
   /// - Throws: `TodoError.notFound`, or `TodoError.validation` for the Inbox.
   public func trashList(id: UUID) async throws -> TodoList {
-    guard id != TodoList.inboxID else {
-      throw TodoError.validation(field: "list", message: "the Inbox cannot be deleted")
-    }
-    return try await write { tx in
-      var list = try Self.liveList(id: id, in: tx)
+    try await write { tx in
+      var list = try self.liveList(id: id, need: .own, in: tx)
+      guard try !Self.isInbox(id, in: tx) else {
+        throw TodoError.validation(field: "list", message: "the Inbox cannot be deleted")
+      }
       list.deletedAt = self.now()
       return try tx.update(list)
     }
@@ -102,8 +106,12 @@ extension TodoService {
     return list
   }
 
-  static func checkUnique(_ name: String, among lists: [TodoList], except id: UUID?) throws {
+  /// Checks that no other live list of the same owner has this name, ignoring case.
+  static func checkUnique(_ name: String, owner: UUID?, in tx: ReadTransaction, except id: UUID?)
+    throws
+  {
     let lowered = name.lowercased()
+    let lists = try tx.fetch(liveLists).filter { $0.ownerID == owner }
     if lists.contains(where: { $0.id != id && $0.name.lowercased() == lowered }) {
       throw TodoError.validation(field: "name", message: "a list named \"\(name)\" exists already")
     }

@@ -40,20 +40,37 @@ extension TodoService {
   /// todo costs the same whatever the number of pages open on the list, and no page re-reads
   /// its list.
   ///
-  /// - Parameter listID: The list (a list that does not exist yields no todos).
+  /// With a principal, the lists are those it may see, and the todos those of `listID` only
+  /// while it may see that list: a list shared with it appears, and one no longer shared
+  /// disappears with its todos, at the commit that shares or revokes it.
+  ///
+  /// - Parameter listID: The list (a list that does not exist, or that the principal may not
+  ///   see, yields no todos).
   public func observe(list listID: UUID) -> AsyncThrowingStream<ListObservation, any Error> {
     let context = container.viewContext
     let lists = context.observe(Self.liveLists, frame: Self.pageFrame)
     let todos = context.observe(Self.liveTodos(inList: listID), frame: Self.pageFrame)
+    let principal = self.principal
+    let shares = principal.map {
+      context.observe(
+        FetchRequest<ListShare>(filter: ListShare.accountIDAttribute == $0.accountID),
+        frame: Self.pageFrame)
+    }
     // Only the newest value waits for a slow consumer: each value is the whole list, so a
     // page that falls behind skips straight to the present.
     return AsyncThrowingStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
-      let latest = LatestPair()
-      let publish: @Sendable ((lists: [TodoList], todos: [Todo], sequence: UInt64)?) -> Void = {
+      let latest = LatestPair(scoped: principal != nil)
+      let publish: @Sendable (LatestPair.Value?) -> Void = {
         guard let value = $0 else { return }
+        var lists = value.lists ?? []
+        var todos = value.todos ?? []
+        if let principal {
+          let shared = value.shared ?? []
+          lists = lists.filter { $0.ownerID == principal.accountID || shared.contains($0.id) }
+          if !lists.contains(where: { $0.id == listID }) { todos = [] }
+        }
         continuation.yield(
-          ListObservation(
-            lists: value.lists, listID: listID, todos: value.todos, sequence: value.sequence))
+          ListObservation(lists: lists, listID: listID, todos: todos, sequence: value.sequence))
       }
       let task = Task {
         do {
@@ -68,6 +85,15 @@ extension TodoService {
                 publish(latest.set(todos: results.objects, sequence: results.sequence))
               }
             }
+            if let shares {
+              group.addTask {
+                for try await results in shares {
+                  publish(
+                    latest.set(
+                      shared: Set(results.objects.map(\.listID)), sequence: results.sequence))
+                }
+              }
+            }
             try await group.waitForAll()
           }
           continuation.finish()
@@ -80,24 +106,34 @@ extension TodoService {
   }
 }
 
-/// The latest lists and todos of an observation; a value once both arrived.
+/// The latest lists, todos (and, for a principal, shared lists) of an observation; a value
+/// once all have arrived.
 private final class LatestPair: Sendable {
-  private struct Value {
+  struct Value {
     var lists: [TodoList]?
     var todos: [Todo]?
+    var shared: Set<UUID>?
     var sequence: UInt64 = 0
   }
   private let value = Mutex<Value>(Value())
+  private let scoped: Bool
 
-  func set(lists: [TodoList]? = nil, todos: [Todo]? = nil, sequence: UInt64)
-    -> (lists: [TodoList], todos: [Todo], sequence: UInt64)?
-  {
+  init(scoped: Bool) {
+    self.scoped = scoped
+  }
+
+  func set(
+    lists: [TodoList]? = nil, todos: [Todo]? = nil, shared: Set<UUID>? = nil, sequence: UInt64
+  ) -> Value? {
     value.withLock { value in
       if let lists { value.lists = lists }
       if let todos { value.todos = todos }
+      if let shared { value.shared = shared }
       value.sequence = max(value.sequence, sequence)
-      guard let lists = value.lists, let todos = value.todos else { return nil }
-      return (lists, todos, value.sequence)
+      guard value.lists != nil, value.todos != nil, !scoped || value.shared != nil else {
+        return nil
+      }
+      return value
     }
   }
 }

@@ -20,7 +20,7 @@ extension TodoService {
       throw TodoError.validation(field: "deadline", message: "the range ends before it starts")
     }
     let (lists, found) = try await read { tx in
-      let lists = try tx.fetch(Self.liveLists)
+      let lists = try self.visibleLists(in: tx)
       var listIDs = lists.map(\.id)
       if let listID = search.listID {
         guard listIDs.contains(listID) else {

@@ -10,7 +10,7 @@ extension TodoService {
   /// - Complexity: One read transaction: the list by identifier, then its todos from the index.
   public func todos(inList listID: UUID, status: TodoStatus? = nil) async throws -> [Todo] {
     try await read { tx in
-      _ = try Self.liveList(id: listID, in: tx)
+      _ = try self.liveList(id: listID, need: .read, in: tx)
       return try tx.fetch(Self.liveTodos(inList: listID, status: status))
     }
   }
@@ -19,7 +19,7 @@ extension TodoService {
   ///
   /// - Throws: `TodoError.notFound(entity: "todo", …)` if there is none or it is trashed.
   public func todo(id: UUID) async throws -> Todo {
-    try await read { tx in try Self.liveTodo(id: id, in: tx) }
+    try await read { tx in try self.liveTodo(id: id, need: .read, in: tx) }
   }
 
   /// Validates a draft and stores it as a new todo (version 1).
@@ -32,9 +32,9 @@ extension TodoService {
     let title = try TodoValidation.title(draft.title)
     let notes = try TodoValidation.notes(draft.notes)
     let section = try TodoValidation.section(draft.section)
-    let listID = draft.listID ?? TodoList.inboxID
+    let listID = draft.listID ?? inboxID
     return try await write { tx in
-      _ = try Self.liveList(id: listID, in: tx)
+      _ = try self.liveList(id: listID, need: .edit, in: tx)
       try Self.checkAnchor(of: draft.position, moving: nil, inList: listID, in: tx)
       let date = self.now()
       let todo = Todo(
@@ -62,7 +62,7 @@ extension TodoService {
     let notes = try patch.notes.map(TodoValidation.notes)
     let section = try patch.section.map(TodoValidation.section)
     return try await write { tx in
-      var todo = try Self.liveTodo(id: id, in: tx)
+      var todo = try self.liveTodo(id: id, need: patch.isEmpty ? .read : .edit, in: tx)
       try Self.check(todo, expectedVersion)
       if patch.isEmpty { return todo }
       let date = self.now()
@@ -77,7 +77,7 @@ extension TodoService {
       }
       todo.updatedAt = date
       if let listID = patch.listID, listID != todo.listID {
-        _ = try Self.liveList(id: listID, in: tx)
+        _ = try self.liveList(id: listID, need: .edit, in: tx)
         todo.listID = listID
         return try tx.move(todo, to: .bottom)
       }
@@ -94,7 +94,7 @@ extension TodoService {
     async throws -> Todo
   {
     try await write { tx in
-      var todo = try Self.liveTodo(id: id, in: tx)
+      var todo = try self.liveTodo(id: id, need: .edit, in: tx)
       try Self.check(todo, expectedVersion)
       try Self.checkAnchor(of: position, moving: id, inList: todo.listID, in: tx)
       todo.updatedAt = self.now()

@@ -4,16 +4,22 @@ import Persistence
 // MARK: - Export and import
 
 extension TodoService {
-  /// Everything in the store, trashed objects included, in one document.
+  /// Everything in the store, trashed objects included, in one document. With a principal,
+  /// everything the account owns: its lists and their todos.
   ///
   /// - Complexity: Two queries.
   public func export() async throws -> ExportDocument {
     let (lists, todos) = try await read { tx in
-      let lists = try tx.fetch(
+      var lists = try tx.fetch(
         FetchRequest<TodoList>(sortedBy: [TodoList.orderAttribute.ascending]))
-      let todos = try tx.fetch(
+      var todos = try tx.fetch(
         FetchRequest<Todo>(
           sortedBy: [Todo.listIDAttribute.ascending, Todo.orderAttribute.ascending]))
+      if let principal = self.principal {
+        lists = lists.filter { $0.ownerID == principal.accountID }
+        let owned = Set(lists.map(\.id))
+        todos = todos.filter { owned.contains($0.listID) }
+      }
       return (lists, todos)
     }
     return ExportDocument(exportedAt: now(), lists: lists, todos: todos)
@@ -35,9 +41,13 @@ extension TodoService {
         "format \(document.format) is not supported (this version reads format "
           + "\(ExportDocument.currentFormat))")
     }
-    let lists = try Self.validated(document.lists)
+    var lists = try Self.validated(document.lists)
     let todos = try Self.validated(document.todos)
-    let counts = try await write { tx in
+    if let principal {
+      for index in lists.indices { lists[index].ownerID = principal.accountID }
+    }
+    let counts = try await write { [lists] tx in
+      try self.checkImportable(lists, todos, in: tx)
       // The lists as they will be after the import: stored ones overlaid by the document's.
       var final: [UUID: TodoList] = [:]
       for list in try tx.fetch(FetchRequest<TodoList>()) { final[list.id] = list }
@@ -47,7 +57,8 @@ extension TodoService {
       }
       var liveNames: [String: UUID] = [:]
       for list in final.values.sorted(by: { $0.order < $1.order }) where !list.isTrashed {
-        if liveNames.updateValue(list.id, forKey: list.name.lowercased()) != nil {
+        let key = "\(list.ownerID?.uuidString ?? "")/\(list.name.lowercased())"
+        if liveNames.updateValue(list.id, forKey: key) != nil {
           throw TodoError.invalidImport("two live lists would be named \"\(list.name)\"")
         }
       }
@@ -78,6 +89,39 @@ extension TodoService {
   @discardableResult
   public func importJSON(_ data: Data) async throws -> (lists: Int, todos: Int) {
     try await importDocument(try ExportDocument.decode(data))
+  }
+
+  /// With a principal, checks that an import replaces only what the account may: its own
+  /// lists, and todos of lists it may edit. Another account's objects are refused as if
+  /// they did not exist.
+  private func checkImportable(_ lists: [TodoList], _ todos: [Todo], in tx: ReadTransaction)
+    throws
+  {
+    guard let principal else { return }
+    let documentLists = Set(lists.map(\.id))
+    for (index, list) in lists.enumerated() {
+      if let stored = try tx.object(TodoList.self, id: list.id),
+        stored.ownerID != principal.accountID
+      {
+        throw TodoError.invalidImport("lists[\(index)]: identifier \(list.id) is already used")
+      }
+    }
+    for (index, todo) in todos.enumerated() {
+      let place = "todos[\(index)]"
+      if let stored = try tx.object(Todo.self, id: todo.id),
+        let list = try tx.object(TodoList.self, id: stored.listID),
+        try access(to: list, in: tx).map({ $0 >= .edit }) != true
+      {
+        throw TodoError.invalidImport("\(place): identifier \(todo.id) is already used")
+      }
+      if !documentLists.contains(todo.listID) {
+        guard let list = try tx.object(TodoList.self, id: todo.listID),
+          try access(to: list, in: tx).map({ $0 >= .edit }) == true
+        else {
+          throw TodoError.invalidImport("\(place): list \(todo.listID) does not exist")
+        }
+      }
+    }
   }
 
   // MARK: - Validation

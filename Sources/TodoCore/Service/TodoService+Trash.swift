@@ -24,7 +24,7 @@ extension TodoService {
   @discardableResult
   public func trashTodo(id: UUID, expectedVersion: Int? = nil) async throws -> Todo {
     try await write { tx in
-      var todo = try Self.liveTodo(id: id, in: tx)
+      var todo = try self.liveTodo(id: id, need: .edit, in: tx)
       try Self.check(todo, expectedVersion)
       todo.deletedAt = self.now()
       return try tx.update(todo)
@@ -39,7 +39,7 @@ extension TodoService {
   @discardableResult
   public func trashTodos(inList listID: UUID, status: TodoStatus? = nil) async throws -> [Todo] {
     try await write { tx in
-      _ = try Self.liveList(id: listID, in: tx)
+      _ = try self.liveList(id: listID, need: .edit, in: tx)
       let date = self.now()
       var trashed: [Todo] = []
       for var todo in try tx.fetch(Self.liveTodos(inList: listID, status: status)) {
@@ -50,23 +50,46 @@ extension TodoService {
     }
   }
 
-  /// What is in the trash.
+  /// What is in the trash. With a principal, the trashed lists it owns and the trashed todos
+  /// of the lists it may edit.
   ///
-  /// - Complexity: Two queries.
+  /// - Complexity: Two queries (three with a principal).
   public func trash() async throws -> TrashContents {
     try await read { tx in
-      let lists = try tx.fetch(
-        FetchRequest(
-          filter: TodoList.deletedAtAttribute.isNotNil,
-          sortedBy: [TodoList.deletedAtAttribute.descending]))
-      let trashedListIDs = Set(lists.map(\.id))
-      let todos = try tx.fetch(
-        FetchRequest(
-          filter: Todo.deletedAtAttribute.isNotNil
-            || Todo.listIDAttribute.isIn(trashedListIDs),
-          sortedBy: [Todo.deletedAtAttribute.descending]))
-      return TrashContents(lists: lists, todos: todos)
+      let (lists, todos) = try self.trashed(in: tx)
+      return TrashContents(
+        lists: lists.sorted { ($0.deletedAt ?? .distantPast) > ($1.deletedAt ?? .distantPast) },
+        todos: todos.sorted { ($0.deletedAt ?? .distantPast) > ($1.deletedAt ?? .distantPast) })
     }
+  }
+
+  /// The trashed lists the principal owns, and the todos in the trash it may restore or
+  /// delete: the trashed todos of lists it may edit and all todos of its trashed lists.
+  private func trashed(in tx: ReadTransaction) throws -> (lists: [TodoList], todos: [Todo]) {
+    var lists = try tx.fetch(
+      FetchRequest(
+        filter: TodoList.deletedAtAttribute.isNotNil,
+        sortedBy: [TodoList.deletedAtAttribute.descending]))
+    var editable: Set<UUID>? = nil
+    if let principal {
+      lists = lists.filter { $0.ownerID == principal.accountID }
+      let shared = try tx.fetch(
+        FetchRequest(
+          filter: ListShare.accountIDAttribute == principal.accountID
+            && ListShare.roleAttribute == ShareRole.editor)
+      ).map(\.listID)
+      let owned = try tx.fetch(
+        FetchRequest(filter: TodoList.ownerIDAttribute == principal.accountID)
+      ).map(\.id)
+      editable = Set(owned).union(shared)
+    }
+    let trashedListIDs = Set(lists.map(\.id))
+    var filter =
+      Todo.deletedAtAttribute.isNotNil || Todo.listIDAttribute.isIn(trashedListIDs)
+    if let editable { filter = filter && Todo.listIDAttribute.isIn(editable) }
+    let todos = try tx.fetch(
+      FetchRequest(filter: filter, sortedBy: [Todo.deletedAtAttribute.descending]))
+    return (lists, todos)
   }
 
   /// Brings a todo back from the trash to its old place. If its list is trashed too, the list
@@ -90,11 +113,17 @@ extension TodoService {
   }
 
   private func restoreTodo(id: UUID, in tx: WriteTransaction) throws -> Todo {
-    guard var todo = try tx.object(Todo.self, id: id) else {
+    guard var todo = try tx.object(Todo.self, id: id),
+      let list = try tx.object(TodoList.self, id: todo.listID),
+      try access(to: list, in: tx) != nil
+    else {
       throw TodoError.notFound(entity: "trashed todo", id: id.uuidString)
     }
-    if let list = try tx.object(TodoList.self, id: todo.listID), list.isTrashed {
+    if list.isTrashed {
+      try check(.own, list, in: tx)
       _ = try restore(list, in: tx)
+    } else {
+      try check(.edit, list, in: tx)
     }
     guard todo.isTrashed else { return todo }
     todo.deletedAt = nil
@@ -110,9 +139,12 @@ extension TodoService {
   @discardableResult
   public func restoreList(id: UUID) async throws -> TodoList {
     try await write { tx in
-      guard let list = try tx.object(TodoList.self, id: id) else {
+      guard let list = try tx.object(TodoList.self, id: id),
+        try self.access(to: list, in: tx) != nil
+      else {
         throw TodoError.notFound(entity: "trashed list", id: id.uuidString)
       }
+      try self.check(.own, list, in: tx)
       guard list.isTrashed else { return list }
       return try self.restore(list, in: tx)
     }
@@ -125,11 +157,7 @@ extension TodoService {
   @discardableResult
   public func emptyTrash() async throws -> (lists: Int, todos: Int) {
     let (lists, todos) = try await write { tx in
-      let lists = try tx.fetch(FetchRequest(filter: TodoList.deletedAtAttribute.isNotNil))
-      let todos = try tx.fetch(
-        FetchRequest(
-          filter: Todo.deletedAtAttribute.isNotNil
-            || Todo.listIDAttribute.isIn(lists.map(\.id))))
+      let (lists, todos) = try self.trashed(in: tx)
       for todo in todos { try tx.delete(todo) }
       for list in lists { try tx.delete(list) }
       return (lists.count, todos.count)
@@ -141,7 +169,7 @@ extension TodoService {
   }
 
   private func restore(_ list: TodoList, in tx: WriteTransaction) throws -> TodoList {
-    try Self.checkUnique(list.name, among: try tx.fetch(Self.liveLists), except: nil)
+    try Self.checkUnique(list.name, owner: list.ownerID, in: tx, except: nil)
     var list = list
     list.deletedAt = nil
     list.updatedAt = now()

@@ -22,12 +22,19 @@ public final class TodoService: Sendable {
   public let container: PersistentContainer
   let now: @Sendable () -> Date
   let logger: Logger
+  /// Whom the operations act for on a server with accounts: they see and change only what
+  /// this account may. `nil` for the single user of a server without accounts and for an
+  /// administrator on the server's database, who see everything.
+  public let principal: Principal?
 
   /// Where a todo store is: a database file, or memory.
   public typealias Location = StoreLocation
 
   /// Every entity of the todo store, for opening a container.
-  public static let entities: [any Entity.Type] = [TodoList.self, Todo.self]
+  public static let entities: [any Entity.Type] = [
+    TodoList.self, Todo.self, Account.self, ListShare.self, AccountSession.self,
+    AccessToken.self, SignInThrottle.self,
+  ]
 
   /// Wraps an open container whose store holds ``entities``. Prefer ``open(_:now:)``, which
   /// also creates the Inbox.
@@ -41,6 +48,22 @@ public final class TodoService: Sendable {
     self.container = container
     self.now = now
     self.logger = Logger(label: "todo.core")
+    self.principal = nil
+  }
+
+  private init(_ service: TodoService, principal: Principal?) {
+    self.container = service.container
+    self.now = service.now
+    self.logger = service.logger
+    self.principal = principal
+  }
+
+  /// The same store, with every operation acting for `principal`: it reads only the lists the
+  /// account owns or that were shared with it, changes only what its role and its
+  /// credential allow, and gets `TodoError.notFound` for everything else, as if it did not
+  /// exist.
+  public func acting(as principal: Principal) -> TodoService {
+    TodoService(self, principal: principal)
   }
 
   /// Opens (creating and migrating if needed) the todo store at `location` and makes sure it
@@ -86,6 +109,9 @@ public final class TodoService: Sendable {
   func write<T: Sendable>(_ body: @escaping @Sendable (WriteTransaction) throws -> T)
     async throws -> T
   {
+    if let principal, !principal.mayWrite {
+      throw TodoError.forbidden("this token may only read")
+    }
     do {
       return try await container.write(body)
     } catch PersistenceError.conflict(let entity, let id) where entity == Todo.entityName {

@@ -28,6 +28,9 @@ public enum TodoError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The database cannot be reached now (a PostgreSQL server that is down or restarting);
   /// nothing was written, and the same request can be retried.
   case unavailable(String)
+  /// The signed-in account may see the object but not do this to it (a viewer's write, a
+  /// read-only token's write, an editor deleting the owner's list); nothing was written.
+  case forbidden(String)
 
   public var description: String {
     switch self {
@@ -38,6 +41,7 @@ public enum TodoError: Error, Sendable, Hashable, CustomStringConvertible {
       "todo \(id) was changed by someone else (it is now at version \(current)); reload it"
     case .invalidImport(let reason): "cannot import: \(reason)"
     case .unavailable(let reason): "the database is unavailable: \(reason)"
+    case .forbidden(let reason): "not allowed: \(reason)"
     }
   }
 }

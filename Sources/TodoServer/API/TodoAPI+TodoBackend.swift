@@ -9,10 +9,13 @@ import TodoCore
 /// every todo of the Inbox to the trash. CORS for any origin comes from ``OriginMiddleware``
 /// when the server runs with `--todo-backend-cors`.
 extension TodoAPI {
+  /// The list `/todos` serves: the signed-in account's Inbox, or the installation's.
+  var backendListID: UUID { RequestAuth.current.principal?.inboxID ?? TodoList.inboxID }
+
   func backendList(_ input: Operations.BackendList.Input) async throws
     -> Operations.BackendList.Output
   {
-    let todos = try await service().todos(inList: TodoList.inboxID)
+    let todos = try await service().todos(inList: backendListID)
     let resources = todos.map(backendTodo)
     return .ok(.init(body: .json(resources)))
   }
@@ -37,7 +40,7 @@ extension TodoAPI {
   func backendClear(_ input: Operations.BackendClear.Input) async throws
     -> Operations.BackendClear.Output
   {
-    try await service().trashTodos(inList: TodoList.inboxID)
+    try await service().trashTodos(inList: backendListID)
     return .noContent(.init())
   }
 
@@ -82,7 +85,7 @@ extension TodoAPI {
   private func inboxTodo(_ text: String) async throws -> Todo {
     let id = try identifier(text, of: "todo")
     let todo = try await service().todo(id: id)
-    guard todo.listID == TodoList.inboxID else {
+    guard todo.listID == backendListID else {
       throw TodoError.notFound(entity: "todo", id: id.uuidString)
     }
     return todo

@@ -12,9 +12,12 @@ import TodoCore
 struct TodoAPI: APIProtocol {
   let state: ServerState
 
-  /// The service, or a 503 problem while the database is not loaded.
+  /// The service, acting for the signed-in account on a server with accounts, or a 503
+  /// problem while the database is not loaded.
   func service() throws -> TodoService {
-    try state.requireService()
+    let service = try state.requireService()
+    guard let principal = RequestAuth.current.principal else { return service }
+    return service.acting(as: principal)
   }
 
   /// An identifier from the path; one that is not a UUID names no object (404).

@@ -86,6 +86,10 @@ extension Problem {
         .serviceUnavailable, type: "urn:todo:problem:unavailable",
         title: "Database unavailable", detail: todoError.description)
       headers[.retryAfter] = "2"
+    case .forbidden:
+      self = Problem(
+        .forbidden, type: "urn:todo:problem:forbidden", title: "Not allowed",
+        detail: todoError.description)
     }
   }
 

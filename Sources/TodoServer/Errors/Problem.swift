@@ -110,6 +110,15 @@ extension Problem {
   }
 
   /// 503: the database is not loaded yet.
+  /// 401: no credentials, or credentials that do not hold.
+  static func unauthorized(_ detail: String) -> Problem {
+    var problem = Problem(
+      .unauthorized, type: "urn:todo:problem:unauthorized", title: "Not signed in",
+      detail: detail)
+    problem.headers[.wwwAuthenticate] = "Bearer realm=\"todo\""
+    return problem
+  }
+
   static var unavailable: Problem {
     var problem = Problem(
       .serviceUnavailable, type: "urn:todo:problem:unavailable",

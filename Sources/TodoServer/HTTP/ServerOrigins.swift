@@ -125,6 +125,10 @@ public final class ServerOrigins: Sendable {
   }
 
   /// The server's own origins, the preferred one first; empty until the server listens.
+  /// Whether the server is reached over https (its public URL is https): cookies are
+  /// `Secure`.
+  public var isSecure: Bool { publicOrigin?.scheme == "https" }
+
   public var own: [Origin] { resolved.withLock { $0?.own ?? [] } }
 
   /// Whether a `Host` header (`name[:port]`) names this server.

@@ -12,14 +12,17 @@ struct LiveConnection {
   static let maximumMessageSize = 1 << 20
 
   let service: TodoService
+  /// The signed-in account whose page this is, on a server with accounts.
+  let principal: Principal?
   let renderer: PageRenderer
   let logger: Logger
 
   /// Serves the page until the browser closes the connection.
   func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
-    let store = Store(initialState: LivePage.State()) {
+    let service = principal.map { self.service.acting(as: $0) } ?? self.service
+    let store = Store(initialState: LivePage.State(signedIn: principal)) {
       LivePage()
-    } withDependencies: { [service] in
+    } withDependencies: {
       $0.todoClient = .live(service)
       $0.date = DateGenerator { Date() }
       // Quick entry reads "tomorrow" in the server's time zone, as it is now.

@@ -47,9 +47,25 @@ public enum LivePageServer {
       guard request.path?.split(separator: "?").first.map(String.init) == webSocketPath,
         let service = state.service
       else { return .dontUpgrade }
+      let cookie = AuthMiddleware.sessionCookie(request.headerFields)
       return .upgrade([:]) { inbound, outbound, _ in
-        try await LiveConnection(service: service, renderer: renderer, logger: logger)
-          .run(inbound: inbound, outbound: outbound)
+        // With accounts, the page is its signed-in account's: a browser without a live
+        // session gets no data, only a close that tells the page to sign in.
+        var principal: Principal?
+        if state.accountsOn {
+          guard let cookie,
+            let (_, account) = try await service.session(
+              id: cookie.id, secretHash: Secrets.hash(cookie.secret), policy: state.sessionPolicy)
+          else {
+            try await outbound.close(.policyViolation, reason: "sign in first")
+            return
+          }
+          principal = Principal(account)
+        }
+        try await LiveConnection(
+          service: service, principal: principal, renderer: renderer, logger: logger
+        )
+        .run(inbound: inbound, outbound: outbound)
       }
     }
   }

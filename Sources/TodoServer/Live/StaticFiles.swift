@@ -33,6 +33,7 @@ struct StaticFiles<Context: RequestContext>: RouterMiddleware {
         etag: "\"\(Self.fingerprint(data))\"")
       files["/\(name)"] = file
       if name == "index.html" { files["/"] = file }
+      if name == "signin.html" { files["/signin"] = file }
     }
     self.files = files
   }

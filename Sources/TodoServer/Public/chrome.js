@@ -2,6 +2,8 @@
 // (delete a todo, clear completed), the Undo toast and the edit sheet. Rendered from the
 // server's chrome.
 
+import { Account } from './account.js';
+
 const $ = (id) => document.getElementById(id);
 
 /** The identifier of the Inbox, the list every store has. */
@@ -12,6 +14,7 @@ export class Chrome {
     this.send = send;
     this.view = view;
     this.editor = new EditorSheet(send);
+    this.account = new Account();
     // One dialog asks both questions; what it asks decides what its buttons send.
     this.asking = 'Delete';
     $('confirm-delete').addEventListener('click', () => send(`confirm${this.asking}`));
@@ -28,6 +31,7 @@ export class Chrome {
     document.body.classList.toggle('loading', !chrome.loaded);
     $('loading').hidden = chrome.loaded;
     this.lists(chrome);
+    this.account.show(chrome);
     for (const link of document.querySelectorAll('[data-filter]')) {
       if (link.dataset.filter === chrome.filter) link.setAttribute('aria-current', 'page');
       else link.removeAttribute('aria-current');
@@ -67,11 +71,21 @@ export class Chrome {
       buttons.delete(entry.id);
       const button = item.firstChild;
       button.textContent = entry.name;
+      if (entry.shared) {
+        const mark = document.createElement('span');
+        mark.className = 'shared-mark';
+        mark.textContent = ' · shared';
+        button.append(mark);
+        button.setAttribute('aria-label', `${entry.name} (shared with you)`);
+      } else button.removeAttribute('aria-label');
       if (entry.id === chrome.listID) {
         button.setAttribute('aria-current', 'true');
         $('list-title').textContent = entry.name;
-        // The Inbox stays: it can be renamed, not deleted.
-        $('delete-list').hidden = entry.id === INBOX;
+        // The Inbox stays: it can be renamed, not deleted. A list shared with the person
+        // is its owner's to rename or delete.
+        $('delete-list').hidden = entry.id === (chrome.inboxID ?? INBOX) || entry.shared === true;
+        $('rename-list-open').hidden = entry.shared === true;
+        document.body.dataset.sharedList = String(entry.shared === true);
       } else button.removeAttribute('aria-current');
       if (item !== ref) list.insertBefore(item, ref);
       else ref = ref.nextSibling;

@@ -36,8 +36,13 @@ export class Connection {
       }
       this.onMessage(message);
     });
-    socket.addEventListener('close', () => {
+    socket.addEventListener('close', (event) => {
       if (this.socket !== socket) return;
+      // 1008: the server has accounts and this browser is not signed in (any more).
+      if (event.code === 1008) {
+        location.assign('/signin');
+        return;
+      }
       this.socket = null;
       this.onOffline();
       this.timer = setTimeout(() => this.open(), this.delay);

@@ -17,6 +17,13 @@ struct DatabaseService: Service {
 
   func run() async throws {
     let service = try await TodoService.open(location)
+    let accounts = try await service.accountCount()
+    if accounts > 0, !state.accountsOn {
+      logger.notice("accounts on: the database has \(accounts) user(s)")
+      state.turnAccountsOn()
+    } else if state.accountsOn, accounts == 0 {
+      logger.notice("accounts on, but no user yet: add one with `todo user add NAME`")
+    }
     state.load(service)
     logger.info("database ready")
     await onReady()

@@ -50,6 +50,20 @@ struct BackendOptions: ParsableArguments {
     if let url = try serverURL(environment: environment) {
       return RemoteBackend(baseURL: url, environment: environment)
     }
+    let (service, location) = try await Self.openService(database, environment: environment)
+    return LocalBackend(
+      service: service,
+      numbersFile: DatabasePath.numbersFile(for: location, environment: environment))
+  }
+
+  /// Opens the local database: `database` (the `--db` option), else `$TODO_DB`, else
+  /// `$DATABASE_URL`, else the default file. The administrator commands open it this way too.
+  ///
+  /// - Throws: `CLIError.invalid` for a bad location, `CLIError.unavailable` when the
+  ///   database cannot be opened.
+  static func openService(_ database: String?, environment: [String: String]) async throws
+    -> (service: TodoService, location: StoreLocation)
+  {
     var location = try DatabasePath.resolve(database, environment: environment)
     if case .postgres(var postgres) = location {
       // A command makes a few requests: one connection, and no long wait for a server that
@@ -58,9 +72,7 @@ struct BackendOptions: ParsableArguments {
       location = .postgres(postgres)
     }
     do {
-      return LocalBackend(
-        service: try await TodoService.open(location),
-        numbersFile: DatabasePath.numbersFile(for: location, environment: environment))
+      return (try await TodoService.open(location), location)
     } catch let error as ContainerError {
       throw CLIError.unavailable("\(error)")
     } catch {

@@ -38,6 +38,7 @@ struct LivePageClientTests {
       $0.loaded = true
       $0.lists = [inbox]
       $0.todos = [todo]
+      $0.todosListID = inbox.id
       $0.now = now
       $0.sequence = 7
     }

@@ -127,6 +127,7 @@ extension LivePage.State {
     lists = loaded.lists
     listID = loaded.listID
     todos = loaded.todos
+    todosListID = loaded.listID
     now = loaded.now
     sequence = loaded.sequence
   }

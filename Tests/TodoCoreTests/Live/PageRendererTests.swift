@@ -16,6 +16,7 @@ struct PageRendererTests {
         updatedAt: now)
     ]
     state.todos = todos
+    state.todosListID = TodoList.inboxID
     state.now = now
     state.sequence = sequence
     return state
@@ -155,5 +156,30 @@ struct PageRendererTests {
     for id in touched { #expect(changes.cells[id] == newPage.cells[id]) }
     // Only what differs is in the message.
     #expect(changes.cells.count <= 4)
+  }
+
+  @Test("a page that chose another list is not rendered as that list until its todos arrive")
+  func chosenListWaitsForItsTodos() async throws {
+    let renderer = PageRenderer()
+    let other = UUID()
+    let milk = try Self.todo("Milk")
+    var eggs = try Self.todo("Eggs")
+    eggs.listID = other
+    var inbox = try Self.state([milk], sequence: 5)
+    inbox.lists.append(
+      TodoList(
+        id: other, name: "Shop", order: try .between(nil, nil), createdAt: Self.now,
+        updatedAt: Self.now))
+    // The person chose the other list: its todos are not there yet, nothing was committed.
+    var choosing = inbox
+    choosing.listID = other
+    _ = await renderer.render(choosing)
+    // Its first value arrives at the same sequence: the page shows its todos, not the Inbox's.
+    var loaded = choosing
+    loaded.todos = [eggs]
+    loaded.todosListID = other
+    let shown = await renderer.render(loaded)
+    #expect(shown.page == PageSnapshot(loaded))
+    #expect(shown.page.cells.values.map(\.title) == ["Eggs"])
   }
 }

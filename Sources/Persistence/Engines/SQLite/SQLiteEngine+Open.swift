@@ -34,7 +34,7 @@ extension SQLiteEngine {
       try prepareDirectory(for: url)
       try checkExistingFile(at: url, migrations: migrations)
       do {
-        writer = try DatabasePool(path: url.path, configuration: configuration)
+        writer = try await openPool(path: url.path, configuration: configuration)
       } catch let error as DatabaseError {
         throw containerError(error, path: url.path)
       }
@@ -52,6 +52,27 @@ extension SQLiteEngine {
     return SQLiteEngine(
       location: path, writer: writer, tables: tables, entities: entities,
       sequence: sequence, publish: publish)
+  }
+
+  /// Opens a pool, waiting while another connection holds the lock that switching a new
+  /// file to WAL needs: SQLite answers that `PRAGMA journal_mode` with `SQLITE_BUSY` at once,
+  /// without the busy handler, when several processes (or pools) open a new store together.
+  /// It waits as long as the busy timeout would (10 s), then fails as before.
+  private static func openPool(path: String, configuration: Configuration) async throws
+    -> DatabasePool
+  {
+    let deadline = ContinuousClock.now + .seconds(10)
+    var pause = Duration.milliseconds(2)
+    while true {
+      do {
+        return try DatabasePool(path: path, configuration: configuration)
+      } catch let error as DatabaseError
+        where error.resultCode == .SQLITE_BUSY && ContinuousClock.now < deadline
+      {
+        try await Task.sleep(for: pause)
+        pause = min(pause * 2, .milliseconds(50))
+      }
+    }
   }
 
   private static let containsFunction = DatabaseFunction(

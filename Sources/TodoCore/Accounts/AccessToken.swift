@@ -1,0 +1,68 @@
+import Foundation
+import Persistence
+
+/// What an API token may do.
+public enum TokenScope: String, Codable, Sendable, Hashable, CaseIterable {
+  /// Reads only; every write is refused with 403.
+  case read
+  /// Reads and writes what the account may.
+  case readWrite = "read-write"
+}
+
+extension TokenScope: AttributeValue {}
+
+/// An API token (also an app password for HTTP Basic): a named, revocable credential of an
+/// account for a client such as the command line or a calendar app.
+///
+/// The token is shown once, when it is created; only its secret's SHA-256 is stored.
+public struct AccessToken: Entity, Hashable {
+  /// The identifier (part of the token).
+  public var id: UUID
+  /// The account it signs in.
+  public var accountID: UUID
+  /// What the person called it ("laptop").
+  public var name: String
+  /// The SHA-256 of the token's secret, in lowercase hexadecimal.
+  public var secretHash: String
+  /// What it may do.
+  public var scope: TokenScope
+  /// When it was created.
+  public var createdAt: Date
+  /// When it was last used (updated at most once a minute).
+  public var lastUsedAt: Date?
+
+  /// Creates a token value. Use ``TodoService/createToken(id:for:named:scope:secretHash:)``.
+  public init(
+    id: UUID = UUID(), accountID: UUID, name: String, secretHash: String, scope: TokenScope,
+    createdAt: Date, lastUsedAt: Date? = nil
+  ) {
+    self.id = id
+    self.accountID = accountID
+    self.name = name
+    self.secretHash = secretHash
+    self.scope = scope
+    self.createdAt = createdAt
+    self.lastUsedAt = lastUsedAt
+  }
+}
+
+extension AccessToken {
+  public static let entityName = "access_token"
+
+  static let accountIDAttribute = Attribute("accountID", \AccessToken.accountID)
+  static let nameAttribute = Attribute("name", \AccessToken.name)
+  static let secretHashAttribute = Attribute("secretHash", \AccessToken.secretHash)
+  static let scopeAttribute = Attribute("scope", \AccessToken.scope)
+  static let createdAtAttribute = Attribute("createdAt", \AccessToken.createdAt)
+  static let lastUsedAtAttribute = Attribute("lastUsedAt", \AccessToken.lastUsedAt)
+
+  public static let attributes: [AnyAttribute<AccessToken>] = [
+    accountIDAttribute.erased, nameAttribute.erased, secretHashAttribute.erased,
+    scopeAttribute.erased, createdAtAttribute.erased, lastUsedAtAttribute.erased,
+  ]
+
+  public static let migrations: [Migration] = [
+    Migration(
+      "create", [.createTable(), .createIndex("access_token_account", on: ["accountID"])])
+  ]
+}

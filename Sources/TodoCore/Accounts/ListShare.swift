@@ -1,0 +1,59 @@
+import Foundation
+import Persistence
+
+/// What a person may do with a list someone shared with them.
+public enum ShareRole: String, Codable, Sendable, Hashable, CaseIterable {
+  /// Reads the list and its todos.
+  case viewer
+  /// Also adds, changes, moves and trashes its todos.
+  case editor
+}
+
+extension ShareRole: AttributeValue {}
+
+/// A list shared by its owner with another account, as viewer or editor.
+public struct ListShare: Entity, Hashable {
+  /// The identifier.
+  public var id: UUID
+  /// The shared list.
+  public var listID: UUID
+  /// The account it is shared with.
+  public var accountID: UUID
+  /// What that account may do.
+  public var role: ShareRole
+  /// When it was shared (or its role last changed).
+  public var updatedAt: Date
+
+  /// Creates a share value. Use ``TodoService/share(list:with:as:)`` to store one.
+  public init(id: UUID = UUID(), listID: UUID, accountID: UUID, role: ShareRole, updatedAt: Date) {
+    self.id = id
+    self.listID = listID
+    self.accountID = accountID
+    self.role = role
+    self.updatedAt = updatedAt
+  }
+}
+
+extension ListShare {
+  public static let entityName = "list_share"
+
+  static let listIDAttribute = Attribute("listID", \ListShare.listID)
+  static let accountIDAttribute = Attribute("accountID", \ListShare.accountID)
+  static let roleAttribute = Attribute("role", \ListShare.role)
+  static let updatedAtAttribute = Attribute("updatedAt", \ListShare.updatedAt)
+
+  public static let attributes: [AnyAttribute<ListShare>] = [
+    listIDAttribute.erased, accountIDAttribute.erased, roleAttribute.erased,
+    updatedAtAttribute.erased,
+  ]
+
+  public static let migrations: [Migration] = [
+    Migration(
+      "create",
+      [
+        .createTable(),
+        .createIndex("list_share_member", on: ["listID", "accountID"], unique: true),
+        .createIndex("list_share_account", on: ["accountID"]),
+      ])
+  ]
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Persistence
+
+// MARK: - API tokens
+
+extension TodoService {
+  /// Creates a token for an account. The caller made the identifier and the secret (both
+  /// are in the token it shows once); only the secret's hash is stored.
+  ///
+  /// - Throws: `TodoError.validation` for a bad name or one the account's tokens already
+  ///   use, `TodoError.notFound` for an unknown account.
+  public func createToken(
+    id: UUID, for accountID: UUID, named name: String, scope: TokenScope, secretHash: String
+  ) async throws -> AccessToken {
+    let name = try AccountValidation.tokenName(name)
+    try checkSelf(accountID)
+    return try await write { tx in
+      guard try tx.object(Account.self, id: accountID) != nil else {
+        throw TodoError.notFound(entity: "user", id: accountID.uuidString)
+      }
+      let existing = try tx.fetch(FetchRequest(filter: AccessToken.accountIDAttribute == accountID))
+      if existing.contains(where: { $0.name.lowercased() == name.lowercased() }) {
+        throw TodoError.validation(
+          field: "name", message: "a token named \"\(name)\" exists already")
+      }
+      return try tx.insert(
+        AccessToken(
+          id: id, accountID: accountID, name: name, secretHash: secretHash, scope: scope,
+          createdAt: self.now()))
+    }
+  }
+
+  /// An account's tokens, newest first.
+  public func tokens(of accountID: UUID) async throws -> [AccessToken] {
+    try checkSelf(accountID)
+    return try await read { tx in
+      try tx.fetch(
+        FetchRequest(
+          filter: AccessToken.accountIDAttribute == accountID,
+          sortedBy: [AccessToken.createdAtAttribute.descending]))
+    }
+  }
+
+  /// Revokes one of an account's tokens: the next request with it is refused.
+  ///
+  /// - Throws: `TodoError.notFound` if the account has no such token.
+  public func revokeToken(id: UUID, of accountID: UUID) async throws {
+    try checkSelf(accountID)
+    try await write { tx in
+      guard let token = try tx.object(AccessToken.self, id: id), token.accountID == accountID
+      else { throw TodoError.notFound(entity: "token", id: id.uuidString) }
+      try tx.delete(token)
+    }
+  }
+
+  /// The token with this identifier whose secret hashes to `secretHash`, and its account;
+  /// `nil` for an unknown, revoked or forged one. The hashes are compared in constant time.
+  /// Its last use is recorded, at most once a minute.
+  public func verifyToken(id: UUID, secretHash: String) async throws
+    -> (token: AccessToken, account: Account)?
+  {
+    let found = try await read { tx -> (AccessToken, Account)? in
+      guard let token = try tx.object(AccessToken.self, id: id),
+        let account = try tx.object(Account.self, id: token.accountID)
+      else { return nil }
+      return (token, account)
+    }
+    guard let (token, account) = found, ConstantTime.equal(token.secretHash, secretHash) else {
+      return nil
+    }
+    let date = now()
+    if token.lastUsedAt.map({ date.timeIntervalSince($0) >= 60 }) ?? true {
+      try await container.write { tx in
+        guard var current = try tx.object(AccessToken.self, id: id) else { return }
+        current.lastUsedAt = date
+        try tx.update(current)
+      }
+    }
+    return (token, account)
+  }
+
+  /// With a principal, only its own account's tokens.
+  private func checkSelf(_ accountID: UUID) throws {
+    if let principal, principal.accountID != accountID {
+      throw TodoError.notFound(entity: "user", id: accountID.uuidString)
+    }
+  }
+}

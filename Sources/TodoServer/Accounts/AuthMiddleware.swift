@@ -1,0 +1,133 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import TodoCore
+
+/// Signs every request in, on a server with accounts, and keeps out those that are not.
+///
+/// Credentials, in this order: `Authorization: Bearer TOKEN`; `Authorization: Basic` with a
+/// user name and an API token as its password (an app password, as calendar apps send); the
+/// session cookie of a browser that signed in. A request that presents credentials that do
+/// not hold is refused with 401, whatever it asks for.
+///
+/// Without credentials, only what anyone may see is served: the sign-in page and the static
+/// files it needs, `/healthz`, the OpenAPI document and the sign-in itself. The page (`/`)
+/// redirects to the sign-in page; everything else is 401.
+///
+/// A write authenticated by the session cookie must also send the session's CSRF token in
+/// `X-CSRF-Token` (the Origin check of ``OriginMiddleware`` comes first): a page of another
+/// site cannot read the token, so it cannot make the browser write.
+///
+/// On a server without accounts it only records the peer's address.
+struct AuthMiddleware: RouterMiddleware {
+  typealias Context = TodoRequestContext
+
+  let state: ServerState
+
+  func handle(
+    _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    var auth = RequestAuth(
+      principal: nil, method: nil, presentedSession: nil, address: context.peerAddress,
+      accountsOn: state.accountsOn)
+    guard auth.accountsOn, let service = state.service else {
+      return try await RequestAuth.$current.withValue(auth) { try await next(request, context) }
+    }
+    let cookie = Self.sessionCookie(request.headers)
+    auth.presentedSession = cookie?.id
+    if let header = request.headers[.authorization] {
+      guard let (principal, id) = try await Self.token(header, service: service) else {
+        throw Problem.unauthorized("the token is not valid (it may have been revoked)")
+      }
+      auth.principal = principal
+      auth.method = .token(id: id)
+    } else if let cookie,
+      let (session, account) = try await service.session(
+        id: cookie.id, secretHash: Secrets.hash(cookie.secret), policy: state.sessionPolicy)
+    {
+      auth.principal = Principal(account)
+      auth.method = .session(id: session.id, csrfToken: session.csrfToken)
+      if OriginMiddleware<Context>.changesState(request.method) {
+        guard let sent = request.headers[.csrfToken],
+          ConstantTime.equal(sent, session.csrfToken)
+        else {
+          throw Problem(
+            .forbidden, type: "urn:todo:problem:csrf", title: "Missing CSRF token",
+            detail: "a write from the page must send its X-CSRF-Token header")
+        }
+      }
+    }
+    if auth.principal == nil, !Self.isPublic(request) {
+      if request.method == .get, request.uri.path == "/" || request.uri.path == "/index.html" {
+        var response = Response(status: .seeOther)
+        response.headers[.location] = "/signin"
+        return response
+      }
+      throw Problem.unauthorized("sign in first")
+    }
+    return try await RequestAuth.$current.withValue(auth) { try await next(request, context) }
+  }
+
+  /// The principal of an `Authorization` header's token, and the token's id.
+  private static func token(_ header: String, service: TodoService) async throws
+    -> (Principal, UUID)?
+  {
+    let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+    guard parts.count == 2 else { return nil }
+    let scheme = parts[0].lowercased()
+    let value = parts[1].trimmingCharacters(in: .whitespaces)
+    var user: String?
+    let tokenText: String
+    switch scheme {
+    case "bearer":
+      tokenText = value
+    case "basic":
+      guard let data = Data(base64Encoded: value), let text = String(data: data, encoding: .utf8),
+        let colon = text.firstIndex(of: ":")
+      else { return nil }
+      user = String(text[..<colon])
+      tokenText = String(text[text.index(after: colon)...])
+    default:
+      return nil
+    }
+    guard let credential = TokenCredential(tokenText),
+      let (token, account) = try await service.verifyToken(
+        id: credential.id, secretHash: Secrets.hash(credential.secret))
+    else { return nil }
+    if let user, user.lowercased() != account.nameKey { return nil }
+    return (Principal(account, mayWrite: token.scope == .readWrite), token.id)
+  }
+
+  /// The session cookie, if the request has a well-formed one.
+  static func sessionCookie(_ headers: HTTPFields) -> SessionCredential? {
+    for field in headers[values: .cookie] {
+      for pair in field.split(separator: ";") {
+        let trimmed = pair.trimmingCharacters(in: .whitespaces)
+        guard let equals = trimmed.firstIndex(of: "=") else { continue }
+        if trimmed[..<equals] == SessionCredential.cookieName {
+          return SessionCredential(trimmed[trimmed.index(after: equals)...])
+        }
+      }
+    }
+    return nil
+  }
+
+  /// What anyone may ask for without signing in.
+  static func isPublic(_ request: Request) -> Bool {
+    let path = request.uri.path
+    switch path {
+    case "/healthz", "/api/v1/openapi.json", "/signin", "/signin.html", "/signin.js",
+      "/app.css", "/favicon.svg":
+      return true
+    case "/api/v1/session":
+      return request.method == .post
+    default:
+      return false
+    }
+  }
+}
+
+extension HTTPField.Name {
+  /// The header that carries a page's CSRF token.
+  static var csrfToken: Self { Self("X-CSRF-Token")! }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import TodoCore
+
+/// Who sent the request being handled, and how: set by ``AuthMiddleware`` for the task that
+/// handles it, read by the API's handlers (which the OpenAPI generator gives no request
+/// context).
+struct RequestAuth: Sendable {
+  /// How the request was signed in.
+  enum Method: Sendable, Equatable {
+    /// A browser session cookie (its writes also carry the CSRF token).
+    case session(id: UUID, csrfToken: String)
+    /// An API token (Bearer, or an app password in HTTP Basic).
+    case token(id: UUID)
+  }
+
+  /// The signed-in account; `nil` on a server without accounts, or for a request that needs
+  /// none (signing in).
+  var principal: Principal?
+  /// How it signed in; `nil` without credentials.
+  var method: Method?
+  /// The browser's session cookie, valid or not (signing in ends it: the id is rotated).
+  var presentedSession: UUID?
+  /// The peer's address, for sign-in throttling.
+  var address: String
+  /// Whether the server has accounts on.
+  var accountsOn: Bool
+
+  /// The request's authentication, while a handler runs.
+  @TaskLocal static var current = RequestAuth(
+    principal: nil, method: nil, presentedSession: nil, address: "", accountsOn: false)
+}

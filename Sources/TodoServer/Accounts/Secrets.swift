@@ -1,0 +1,108 @@
+import Crypto
+import Foundation
+
+/// The secrets of sessions and API tokens: made from the system's random source, shown to
+/// their holder once, and stored only as their SHA-256.
+public enum Secrets {
+  /// 32 random bytes in lowercase hexadecimal.
+  public static func random() -> String {
+    var generator = SystemRandomNumberGenerator()
+    return hex((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+  }
+
+  /// The SHA-256 of `text`'s UTF-8 bytes, in lowercase hexadecimal: what the database keeps.
+  public static func hash(_ text: String) -> String {
+    hex(Array(SHA256.hash(data: Data(text.utf8))))
+  }
+
+  static func hex(_ bytes: [UInt8]) -> String {
+    let digits = Array("0123456789abcdef".utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count * 2)
+    for byte in bytes {
+      out.append(digits[Int(byte >> 4)])
+      out.append(digits[Int(byte & 0x0f)])
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  static func isHex(_ text: some StringProtocol, count: Int) -> Bool {
+    text.utf8.count == count
+      && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+  }
+}
+
+/// An API token as its holder sends it: `todo_` + the token's identifier (32 hexadecimal
+/// digits) + `_` + its secret (64 hexadecimal digits).
+public struct TokenCredential: Sendable, Hashable {
+  /// The token's identifier.
+  public var id: UUID
+  /// The secret.
+  public var secret: String
+
+  /// A new token's credential.
+  public static func make(id: UUID = UUID()) -> TokenCredential {
+    TokenCredential(id: id, secret: Secrets.random())
+  }
+
+  /// The text the holder sends.
+  public var text: String {
+    "todo_" + id.uuidString.lowercased().replacingOccurrences(of: "-", with: "") + "_" + secret
+  }
+
+  /// Reads a token's text; `nil` for anything else.
+  public init?(_ text: some StringProtocol) {
+    let parts = text.split(separator: "_", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[0] == "todo", Secrets.isHex(parts[1], count: 32),
+      Secrets.isHex(parts[2], count: 64), let id = UUID(hexDigits: parts[1])
+    else { return nil }
+    self.init(id: id, secret: String(parts[2]))
+  }
+
+  init(id: UUID, secret: String) {
+    self.id = id
+    self.secret = secret
+  }
+}
+
+/// A browser session's cookie value: the session's identifier, `.`, its secret.
+struct SessionCredential: Sendable, Hashable {
+  /// The cookie's name.
+  static let cookieName = "todo_session"
+
+  var id: UUID
+  var secret: String
+
+  static func make() -> SessionCredential {
+    SessionCredential(id: UUID(), secret: Secrets.random())
+  }
+
+  var text: String { id.uuidString.lowercased() + "." + secret }
+
+  init?(_ text: some StringProtocol) {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 2, let id = UUID(uuidString: String(parts[0])),
+      Secrets.isHex(parts[1], count: 64)
+    else { return nil }
+    self.init(id: id, secret: String(parts[1]))
+  }
+
+  init(id: UUID, secret: String) {
+    self.id = id
+    self.secret = secret
+  }
+}
+
+extension UUID {
+  /// A UUID from 32 hexadecimal digits without dashes.
+  init?(hexDigits: some StringProtocol) {
+    let digits = Array(hexDigits)
+    guard digits.count == 32 else { return nil }
+    var text = ""
+    for (index, digit) in digits.enumerated() {
+      if [8, 12, 16, 20].contains(index) { text.append("-") }
+      text.append(digit)
+    }
+    self.init(uuidString: text)
+  }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import TodoCore
+
+/// The options of the administrator commands (`todo user`, `todo token`): they work directly
+/// on the server's database, never through its API.
+///
+/// The database is `--db`, else `$TODO_DB`, else `$DATABASE_URL`, else the default file, as
+/// for `todo serve`; `$TODO_SERVER` is ignored. `--server` is accepted only to be refused
+/// with a message saying what to do instead.
+struct DatabaseOptions: ParsableArguments {
+  @Option(
+    name: .customLong("db"),
+    help: ArgumentHelp(
+      "The server's database: a file path, sqlite:PATH or postgresql://user@host:port/name "
+        + "(default: $TODO_DB, else $DATABASE_URL, else $XDG_DATA_HOME/todo/todo.sqlite).",
+      valueName: "db"))
+  var database: String?
+
+  @Option(name: .customLong("server"), help: .hidden)
+  var server: String?
+
+  func validate() throws {
+    if server != nil {
+      throw CLIError.invalid(
+        "this command works on the server's database, not through a server: run it where "
+          + "the database is, with --db (or $TODO_DB or $DATABASE_URL) instead of --server")
+    }
+  }
+
+  /// Opens the database, runs `body` with it, closes it, and turns any error into a message
+  /// on stderr and an `ExitCode` (like ``CommandRunner/run(_:_:)``).
+  func run(_ body: (TodoService) async throws -> Void) async throws {
+    BackendOptions.quietLogging()
+    let service: TodoService
+    do {
+      service = try await BackendOptions.openService(
+        database, environment: ProcessInfo.processInfo.environment
+      ).service
+    } catch {
+      throw CommandRunner.fail(error)
+    }
+    do {
+      try await body(service)
+      try? service.close()
+    } catch let exit as ExitCode {
+      try? service.close()
+      throw exit
+    } catch {
+      try? service.close()
+      throw CommandRunner.fail(error)
+    }
+  }
+}
+
+extension TodoService {
+  /// The account named `name` (ignoring case).
+  ///
+  /// - Throws: `CLIError.notFound` (exit 2) when there is none.
+  func existingAccount(named name: String) async throws -> Account {
+    guard let account = try await account(named: name) else {
+      throw CLIError.notFound("no user named \"\(name)\" (todo user list shows the users)")
+    }
+    return account
+  }
+}
+
+/// `1 list`, `2 lists`.
+func counted(_ count: Int, _ noun: String) -> String {
+  "\(count) \(noun)\(count == 1 ? "" : "s")"
+}

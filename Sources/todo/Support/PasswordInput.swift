@@ -1,0 +1,88 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reading a new password: asked twice on the terminal without echo, or one line of stdin
+/// (`--password-stdin`). The password is never printed or logged.
+enum PasswordInput {
+  /// Reads a new password for the user `name`.
+  ///
+  /// - Parameters:
+  ///   - name: The user, named in the prompt.
+  ///   - fromStdin: Whether to read one line of stdin instead of asking on the terminal.
+  ///   - check: The password rules, applied to the first answer on a terminal (so that a
+  ///     refused password is not typed twice) and to the line read from stdin.
+  /// - Throws: `CLIError.invalid` when there is no terminal to ask on, no password was
+  ///   given, the two answers differ, or `check` refuses it.
+  static func newPassword(
+    for name: String, fromStdin: Bool, check: (String) throws -> Void
+  ) throws -> String {
+    if fromStdin {
+      guard let line = readLine(strippingNewline: true) else {
+        throw CLIError.invalid("no password on stdin: write it as one line")
+      }
+      try check(line)
+      return line
+    }
+    guard Console.inputIsTerminal else {
+      throw CLIError.invalid(
+        "cannot ask for the password: stdin is not a terminal; pass --password-stdin and "
+          + "write the password on stdin")
+    }
+    let password = try readSecret(prompt: "New password for \(name): ")
+    try check(password)
+    let again = try readSecret(prompt: "Type it again: ")
+    guard again == password else {
+      throw CLIError.invalid("the two passwords differ; nothing changed")
+    }
+    return password
+  }
+
+  /// Asks on stderr and reads a line from the terminal on stdin with echo turned off. Echo
+  /// comes back afterwards, also when reading fails or the process is interrupted (SIGINT,
+  /// SIGTERM, SIGHUP).
+  private static func readSecret(prompt: String) throws -> String {
+    FileHandle.standardError.write(Data(prompt.utf8))
+    var original = termios()
+    guard tcgetattr(STDIN_FILENO, &original) == 0 else {
+      throw CLIError.unavailable("cannot read the terminal's settings: \(errnoText())")
+    }
+    var silent = original
+    silent.c_lflag &= ~tcflag_t(ECHO | ECHOE | ECHOK | ECHONL)
+    savedTerminal = original
+    let signals = [SIGINT, SIGTERM, SIGHUP]
+    let previous = signals.map { signal($0, restoreTerminalAndExit) }
+    defer {
+      _ = tcsetattr(STDIN_FILENO, TCSANOW, &original)
+      for (signalNumber, handler) in zip(signals, previous) { _ = signal(signalNumber, handler) }
+      // The Enter the person typed was not echoed.
+      FileHandle.standardError.write(Data("\n".utf8))
+    }
+    guard tcsetattr(STDIN_FILENO, TCSANOW, &silent) == 0 else {
+      throw CLIError.unavailable("cannot turn off the terminal's echo: \(errnoText())")
+    }
+    guard let line = readLine(strippingNewline: true) else {
+      throw CLIError.invalid("no password given; nothing changed")
+    }
+    return line
+  }
+
+  private static func errnoText() -> String { String(cString: strerror(errno)) }
+}
+
+/// The terminal's settings before echo was turned off, for the signal handler. Written
+/// before the handler is installed, only read by it.
+nonisolated(unsafe) private var savedTerminal = termios()
+
+/// Restores the terminal's echo, then dies of the signal as it would have.
+private let restoreTerminalAndExit: @convention(c) (Int32) -> Void = { signalNumber in
+  _ = tcsetattr(STDIN_FILENO, TCSANOW, &savedTerminal)
+  _ = signal(signalNumber, SIG_DFL)
+  _ = raise(signalNumber)
+}

@@ -1,0 +1,135 @@
+"""Accounts in the page (issue 13): signing in and out, a wrong password, and a list shared
+with another person appearing in their open page, then disappearing when it is revoked.
+
+Each test starts its own `todo serve` on a database with two users (made with `todo user
+add`), so the default server of the other tests stays without accounts."""
+
+import re
+import shutil
+import subprocess
+import tempfile
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import ROOT
+from page import LivePage
+
+import os
+
+PASSWORDS = {"alice": "purple-harbor-lantern", "bob": "quiet-meadow-compass"}
+
+
+@pytest.fixture
+def accounts_server():
+    """(url, database, binary) of a server with users alice and bob."""
+    binary = os.environ.get("TODO_BIN", str(ROOT / ".build/debug/todo"))
+    directory = tempfile.mkdtemp(prefix="todo-accounts-")
+    database = os.path.join(directory, "todo.sqlite")
+    for name, password in PASSWORDS.items():
+        subprocess.run([binary, "user", "add", name, "--password-stdin", "--db", database],
+                       input=password + "\n", text=True, check=True, capture_output=True)
+    process = subprocess.Popen(
+        [binary, "serve", "--accounts", "--port", "0", "--db", database],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    try:
+        line = process.stdout.readline().decode()
+        match = re.match(r"todo: serving (http://127\.0\.0\.1:\d+)", line)
+        if not match:
+            raise RuntimeError(f"todo serve did not start: {line!r}")
+        yield match.group(1), database, binary
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+def sign_in(driver, url, name, password=None, expect_page=True):
+    driver.get(url + "/")
+    # Not signed in: the page sends the browser to the sign-in page.
+    WebDriverWait_until(driver, lambda: driver.current_url.endswith("/signin"))
+    driver.find_element(By.ID, "signin-name").send_keys(name)
+    driver.find_element(By.ID, "signin-password").send_keys(password or PASSWORDS[name])
+    driver.find_element(By.ID, "signin-submit").click()
+    if not expect_page:
+        return None
+    WebDriverWait_until(driver, lambda: not driver.current_url.endswith("/signin"))
+    page = LivePage.__new__(LivePage)
+    page.driver, page.url = driver, url
+    page.wait_loaded()
+    return page
+
+
+def WebDriverWait_until(driver, condition, timeout=10, message=""):
+    from selenium.webdriver.support.ui import WebDriverWait
+    return WebDriverWait(driver, timeout, poll_frequency=0.02).until(lambda _: condition(), message)
+
+
+def sidebar(page):
+    return page.driver.execute_script(
+        "return [...document.querySelectorAll('#lists button')].map(b => b.textContent)")
+
+
+def test_sign_in_shows_who_and_sign_out_ends_the_session(accounts_server, browser):
+    url = accounts_server[0]
+    driver = browser()
+    page = sign_in(driver, url, "alice")
+    assert page.find("#account-name").text == "alice"
+    cookie = driver.get_cookie("todo_session")
+    assert cookie["httpOnly"] and cookie["sameSite"] == "Lax" and not cookie["secure"]
+    page.add("signed-in todo", wait_for="signed-in todo")
+    page.find("#sign-out").click()
+    WebDriverWait_until(driver, lambda: driver.current_url.endswith("/signin"),
+                        message="sign-out did not go to the sign-in page")
+    # The old cookie is dead on the server, not only in this browser.
+    driver.add_cookie({"name": "todo_session", "value": cookie["value"], "path": "/"})
+    driver.get(url + "/")
+    WebDriverWait_until(driver, lambda: driver.current_url.endswith("/signin"),
+                        message="the signed-out session still opened the page")
+
+
+def test_a_wrong_password_says_so_and_signs_nobody_in(accounts_server, browser):
+    url = accounts_server[0]
+    driver = browser()
+    sign_in(driver, url, "alice", password="not-the-password", expect_page=False)
+    problem = driver.find_element(By.ID, "signin-problem")
+    WebDriverWait_until(driver, lambda: problem.is_displayed() and problem.text != "")
+    assert problem.text == "Wrong user name or password."
+    unknown = browser()
+    sign_in(unknown, url, "nobody", password="not-the-password", expect_page=False)
+    other = unknown.find_element(By.ID, "signin-problem")
+    WebDriverWait_until(unknown, lambda: other.is_displayed() and other.text != "")
+    assert other.text == problem.text, "an unknown name is told apart from a wrong password"
+    assert driver.get_cookie("todo_session") is None
+
+
+def test_a_shared_list_appears_live_and_disappears_when_revoked(accounts_server, browser):
+    url = accounts_server[0]
+    alice = sign_in(browser(), url, "alice")
+    bob = sign_in(browser(), url, "bob")
+    # Alice makes a list and shares it with Bob, in the page.
+    alice.find("#new-list-name").send_keys("Groceries\n")
+    alice.wait(lambda: alice.find("#list-title").text == "Groceries", message="list not created")
+    alice.add("Milk", wait_for="Milk")
+    assert "Groceries" not in " ".join(sidebar(bob))
+    alice.find("#share-open").click()
+    alice.wait(lambda: alice.find("#share").is_displayed())
+    alice.find("#share-name").send_keys("bob")
+    alice.find("#share-role").send_keys("edit")
+    alice.find("#share-form button[type=submit]").click()
+    alice.wait(lambda: "bob" in alice.find("#members").text, message="bob not listed")
+    # Bob's open page gets it without a reload, marked as shared, and can open it.
+    bob.wait(lambda: any(name.startswith("Groceries") for name in sidebar(bob)),
+             message="the shared list never reached Bob's page")
+    shared = [b for b in bob.driver.find_elements(By.CSS_SELECTOR, "#lists button")
+              if b.text.startswith("Groceries")][0]
+    assert "shared" in shared.text
+    shared.click()
+    bob.wait(lambda: bob.has("Milk"), message="Bob does not see the list's todos")
+    assert not bob.find("#delete-list").is_displayed()
+    # Alice revokes it: it leaves Bob's page at once, which goes back to his Inbox.
+    alice.driver.find_element(By.CSS_SELECTOR, "#members button[aria-label='Stop sharing with bob']").click()
+    bob.wait(lambda: not any(name.startswith("Groceries") for name in sidebar(bob)),
+             message="the revoked list stayed in Bob's page")
+    bob.wait(lambda: not bob.has("Milk"), message="Bob still sees the revoked list's todos")
+    assert bob.find("#list-title").text == "Inbox"
