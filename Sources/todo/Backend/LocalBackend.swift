@@ -59,6 +59,23 @@ struct LocalBackend: TodoBackend {
     try await service.importJSON(data)
   }
 
+  func members(ofList listID: UUID) async throws -> [ListMember] {
+    try await service.members(ofList: listID)
+  }
+
+  func share(list listID: UUID, with user: String, as role: ShareRole) async throws
+    -> ListMember
+  {
+    try await service.share(list: listID, with: user, as: role)
+  }
+
+  func unshare(list listID: UUID, from user: String) async throws {
+    guard let account = try await service.account(named: user) else {
+      throw CLIError.notFound("no user \(user)")
+    }
+    try await service.unshare(list: listID, from: account.id)
+  }
+
   func close() async {
     try? service.close()
   }

@@ -28,7 +28,21 @@ struct RemoteBackend: TodoBackend {
     self.baseURL = baseURL
     self.numbersFile = Self.stateDirectory(environment)
       .appendingPathComponent("numbers-\(Self.fileName(for: baseURL)).json")
-    self.client = Self.makeClient(root: baseURL)
+    self.client = Self.makeClient(
+      root: baseURL, token: StoredLogins.token(for: baseURL, environment: environment))
+  }
+
+  /// A backend for the server at `baseURL` that sends `token`.
+  init(baseURL: URL, token: String) {
+    self.baseURL = baseURL
+    self.numbersFile = Self.stateDirectory(ProcessInfo.processInfo.environment)
+      .appendingPathComponent("numbers-\(Self.fileName(for: baseURL)).json")
+    self.client = Self.makeClient(root: baseURL, token: token)
+  }
+
+  /// The name of the signed-in user.
+  func accountName() async throws -> String {
+    try await call { try await $0.getSession().ok.body.json.account.name }
   }
 
   // MARK: - Lists
@@ -141,6 +155,31 @@ struct RemoteBackend: TodoBackend {
   // MARK: - State
 
   /// Where per-server state files go: `$XDG_STATE_HOME/todo`, else `~/.local/state/todo`.
+  // MARK: - Sharing
+
+  func members(ofList listID: UUID) async throws -> [ListMember] {
+    try await call {
+      try await $0.listMembers(path: .init(listID: listID.uuidString)).ok.body.json
+    }
+  }
+
+  func share(list listID: UUID, with user: String, as role: ShareRole) async throws
+    -> ListMember
+  {
+    try await call {
+      try await $0.shareList(
+        path: .init(listID: listID.uuidString, userName: user),
+        body: .json(.init(role: role == .editor ? .editor : .viewer))
+      ).ok.body.json
+    }
+  }
+
+  func unshare(list listID: UUID, from user: String) async throws {
+    _ = try await call {
+      try await $0.unshareList(path: .init(listID: listID.uuidString, userName: user)).noContent
+    }
+  }
+
   static func stateDirectory(_ environment: [String: String]) -> URL {
     if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
       return URL(fileURLWithPath: state).appendingPathComponent("todo")

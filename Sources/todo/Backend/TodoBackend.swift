@@ -49,6 +49,13 @@ protocol TodoBackend: Sendable {
   /// Imports a JSON export document (validated whole, written in one transaction).
   func importDocument(_ data: Data) async throws -> (lists: Int, todos: Int)
 
+  /// Who can use a list: its owner, then those it is shared with.
+  func members(ofList listID: UUID) async throws -> [ListMember]
+  /// Shares a list with a user (or changes their role).
+  func share(list listID: UUID, with user: String, as role: ShareRole) async throws -> ListMember
+  /// Stops sharing a list with a user (or leaves it).
+  func unshare(list listID: UUID, from user: String) async throws
+
   /// Releases the store (closes the database).
   func close() async
 }

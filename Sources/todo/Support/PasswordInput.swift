@@ -44,6 +44,24 @@ enum PasswordInput {
     return password
   }
 
+  /// Reads an existing secret (a password to sign in with, a token): once on the terminal
+  /// without echo, or one line of stdin.
+  ///
+  /// - Throws: `CLIError.invalid` when there is no terminal to ask on or nothing was given.
+  static func secret(prompt: String, fromStdin: Bool, option: String) throws -> String {
+    if fromStdin {
+      guard let line = readLine(strippingNewline: true), !line.isEmpty else {
+        throw CLIError.invalid("nothing on stdin: write it as one line")
+      }
+      return line
+    }
+    guard Console.inputIsTerminal else {
+      throw CLIError.invalid(
+        "cannot ask: stdin is not a terminal; pass \(option) and write it on stdin")
+    }
+    return try readSecret(prompt: prompt)
+  }
+
   /// Asks on stderr and reads a line from the terminal on stdin with echo turned off. Echo
   /// comes back afterwards, also when reading fails or the process is interrupted (SIGINT,
   /// SIGTERM, SIGHUP).
