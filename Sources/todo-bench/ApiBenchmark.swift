@@ -44,6 +44,15 @@ struct ApiBenchmark: AsyncParsableCommand {
   @Option(help: "Todos already in the list for the create-growth scenarios.")
   var grownList = 10_000
 
+  @Flag(
+    help: ArgumentHelp(
+      "Measure accounts instead: a token-authenticated list read against the same read "
+        + "on a server without accounts, and sign-in latency."))
+  var auth = false
+
+  @Option(help: "Sign-ins measured with --auth (one after the other).")
+  var signIns = 30
+
   func validate() throws {
     guard (1...256).contains(connections) else {
       throw ValidationError("--connections must be 1...256")
@@ -76,6 +85,10 @@ struct ApiBenchmark: AsyncParsableCommand {
       LoadGenerator(
         port: port, connections: connections, warmUp: .milliseconds(Int(warmUp * 1_000)),
         duration: .milliseconds(Int(seconds * 1_000)))
+    }
+    if auth {
+      try await runAuth(directory: directory, logger: logger, generator: generator)
+      return
     }
 
     // The databases: one with the two lists that are read, one whose Inbox holds the small

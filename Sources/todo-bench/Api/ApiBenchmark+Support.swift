@@ -9,9 +9,9 @@ extension ApiBenchmark {
     var expected: Set<Int>
     var request: @Sendable (Int, Int) -> [UInt8]
 
-    /// The same `GET path` on every connection.
-    init(get path: String, port: Int) {
-      let request = httpRequest("GET", path, port: port)
+    /// The same `GET path` on every connection, with `headers` (`Name: value`).
+    init(get path: String, port: Int, headers: [String] = []) {
+      let request = httpRequest("GET", path, port: port, headers: headers)
       self.port = port
       expected = [200]
       self.request = { _, _ in request }

@@ -137,9 +137,12 @@ extension Substring {
 }
 
 /// Builds the bytes of an HTTP/1.1 request to the server on `127.0.0.1:port`.
-func httpRequest(_ method: String, _ path: String, port: Int, json: String? = nil) -> [UInt8] {
+func httpRequest(
+  _ method: String, _ path: String, port: Int, json: String? = nil, headers: [String] = []
+) -> [UInt8] {
   var text =
     "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: keep-alive\r\n"
+  for header in headers { text += header + "\r\n" }
   if let json {
     text += "Content-Type: application/json\r\nContent-Length: \(json.utf8.count)\r\n\r\n\(json)"
   } else if method == "GET" || method == "HEAD" {
