@@ -78,9 +78,21 @@ def test_sign_in_shows_who_and_sign_out_ends_the_session(accounts_server, browse
     cookie = driver.get_cookie("todo_session")
     assert cookie["httpOnly"] and cookie["sameSite"] == "Lax" and not cookie["secure"]
     page.add("signed-in todo", wait_for="signed-in todo")
+    first = driver.current_window_handle
+    # A second tab of the same browser session.
+    driver.switch_to.new_window("tab")
+    other = LivePage(driver, url)
+    assert other.has("signed-in todo")
+    second = driver.current_window_handle
+    driver.switch_to.window(first)
     page.find("#sign-out").click()
     WebDriverWait_until(driver, lambda: driver.current_url.endswith("/signin"),
                         message="sign-out did not go to the sign-in page")
+    # The other tab's live connection ends with the session: it goes to the sign-in page.
+    driver.switch_to.window(second)
+    WebDriverWait_until(driver, lambda: driver.current_url.endswith("/signin"),
+                        message="the other tab stayed open after the sign-out")
+    driver.switch_to.window(first)
     # The old cookie is dead on the server, not only in this browser.
     driver.add_cookie({"name": "todo_session", "value": cookie["value"], "path": "/"})
     driver.get(url + "/")

@@ -38,6 +38,8 @@ public struct AccountSession: Entity, Hashable {
 extension AccountSession {
   public static let entityName = "account_session"
 
+  /// The identifier, for filters (it is the `id` column, not one of ``attributes``).
+  static let idAttribute = Attribute("id", \AccountSession.id)
   static let accountIDAttribute = Attribute("accountID", \AccountSession.accountID)
   static let secretHashAttribute = Attribute("secretHash", \AccountSession.secretHash)
   static let csrfTokenAttribute = Attribute("csrfToken", \AccountSession.csrfToken)

@@ -66,6 +66,17 @@ extension TodoService {
     return (session, account)
   }
 
+  /// Returns when the session ends: at sign-out, a password change or the removal of its
+  /// account, in this process or any other on the store (a live page then closes). Returns
+  /// at once for a session that is gone; throws `CancellationError` when cancelled first.
+  public func sessionEnded(id: UUID) async throws {
+    let request = FetchRequest<AccountSession>(filter: AccountSession.idAttribute == id)
+    for try await results in container.viewContext.observe(request) where results.objects.isEmpty {
+      return
+    }
+    try Task.checkCancellation()
+  }
+
   /// Ends a session (sign-out). Ending one that is gone changes nothing.
   public func endSession(id: UUID) async throws {
     try await container.write { tx in

@@ -14,6 +14,9 @@ struct LiveConnection {
   let service: TodoService
   /// The signed-in account whose page this is, on a server with accounts.
   let principal: Principal?
+  /// Its browser session: when it ends (sign-out elsewhere, a password change, the account
+  /// removed), the page is closed with 1008 and goes to the sign-in page.
+  let sessionID: UUID?
   let renderer: PageRenderer
   let logger: Logger
 
@@ -56,12 +59,21 @@ struct LiveConnection {
           }
         }
       }
+      if let sessionID {
+        let service = self.service
+        group.addTask {
+          try await service.sessionEnded(id: sessionID)
+          try await outbound.close(.policyViolation, reason: "signed out")
+          outbox.finish()
+        }
+      }
       // The writer ends only when the reader has (it finishes the outbox) or a write
       // failed. Wait for both, so that the reader's error, the close code of a refused
       // message (1007 invalid UTF-8, 1009 too large), reaches the WebSocket handler instead
       // of a normal close.
       try await group.next()
       try await group.next()
+      group.cancelAll()
     }
   }
 

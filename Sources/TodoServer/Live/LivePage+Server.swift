@@ -52,18 +52,21 @@ public enum LivePageServer {
         // With accounts, the page is its signed-in account's: a browser without a live
         // session gets no data, only a close that tells the page to sign in.
         var principal: Principal?
+        var sessionID: UUID?
         if state.accountsOn {
           guard let cookie,
-            let (_, account) = try await service.session(
+            let (session, account) = try await service.session(
               id: cookie.id, secretHash: Secrets.hash(cookie.secret), policy: state.sessionPolicy)
           else {
             try await outbound.close(.policyViolation, reason: "sign in first")
             return
           }
           principal = Principal(account)
+          sessionID = session.id
         }
         try await LiveConnection(
-          service: service, principal: principal, renderer: renderer, logger: logger
+          service: service, principal: principal, sessionID: sessionID, renderer: renderer,
+          logger: logger
         )
         .run(inbound: inbound, outbound: outbound)
       }
