@@ -107,21 +107,10 @@ struct ApiBenchmark: AsyncParsableCommand {
       return target
     }
 
-    // Every scenario of a comparison runs in each round, one after the other, against
-    // servers that all run for the whole comparison: this machine's speed drifts by a third
-    // over tens of seconds, so a ratio is the median of the rounds' ratios, each between
-    // figures measured seconds apart.
+    // Every scenario of a comparison runs in each round (``measure(_:rounds:generator:)``).
     let rounds = rounds
     @Sendable func measure(_ scenarios: [Scenario]) async throws -> [[LoadGenerator.Result]] {
-      var results = Array(repeating: [LoadGenerator.Result](), count: scenarios.count)
-      for _ in 0..<rounds {
-        for (index, scenario) in scenarios.enumerated() {
-          results[index].append(
-            try await Self.load(
-              generator(scenario.port), expecting: scenario.expected, scenario.request))
-        }
-      }
-      return results
+      try await Self.measure(scenarios, rounds: rounds, generator: generator)
     }
     /// The body size of a GET, checked to answer 200.
     @Sendable func bodyLength(_ path: String, port: Int) async throws -> Int {

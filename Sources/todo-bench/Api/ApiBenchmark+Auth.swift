@@ -50,14 +50,7 @@ extension ApiBenchmark {
           Scenario(get: path, port: plainPort),
           Scenario(get: path, port: accountsPort, headers: [bearer]),
         ]
-        var results = Array(repeating: [LoadGenerator.Result](), count: scenarios.count)
-        for _ in 0..<rounds {
-          for (index, scenario) in scenarios.enumerated() {
-            results[index].append(
-              try await Self.load(
-                generator(scenario.port), expecting: scenario.expected, scenario.request))
-          }
-        }
+        let results = try await Self.measure(scenarios, rounds: rounds, generator: generator)
         let signIn = httpRequest(
           "POST", "/api/v1/session", port: accountsPort,
           json: #"{"name":"bench","password":"\#(password)"}"#)

@@ -28,6 +28,23 @@ extension ApiBenchmark {
     }
   }
 
+  /// Every scenario of a comparison, once per round, one after the other, against servers
+  /// that all run for the whole comparison: this machine's speed drifts by a third over tens
+  /// of seconds, so a ratio is the median of the rounds' ratios, each between figures
+  /// measured seconds apart.
+  static func measure(
+    _ scenarios: [Scenario], rounds: Int, generator: @Sendable (Int) -> LoadGenerator
+  ) async throws -> [[LoadGenerator.Result]] {
+    var results = Array(repeating: [LoadGenerator.Result](), count: scenarios.count)
+    for _ in 0..<rounds {
+      for (index, scenario) in scenarios.enumerated() {
+        results[index].append(
+          try await load(generator(scenario.port), expecting: scenario.expected, scenario.request))
+      }
+    }
+    return results
+  }
+
   /// The rounds of one scenario as one result: their requests and latencies together.
   static func combined(_ rounds: [LoadGenerator.Result]) -> LoadGenerator.Result {
     var combined = rounds[0]
