@@ -76,6 +76,26 @@ def fresh_server_factory():
 
 
 @pytest.fixture(scope="module")
+def accounts_server_factory():
+    """Starts servers on databases that have users before `todo serve` starts (so accounts
+    are on), shared by one module's tests: make(["olivia", "stan"], *args, name=...); each
+    user has a read-write token "main" (server.accounts[name].token). All stopped after the
+    module."""
+    from accountkit import start_accounts_server
+
+    servers = []
+
+    def make(users, *args, name="accounts"):
+        server = start_accounts_server(users, *args, name=name)
+        servers.append(server)
+        return server
+
+    yield make
+    for server in servers:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
 def module_server_factory():
     """Starts servers shared by one module's tests; all stopped after the module."""
     make, servers = _factory()

@@ -542,14 +542,17 @@ class WebSocket:
         self.response = response
 
     @classmethod
-    def handshake(cls, port, host, origin=None, path="/live", timeout=3.0):
-        """Sends the upgrade; returns (WebSocket or None, handshake Response)."""
+    def handshake(cls, port, host, origin=None, path="/live", timeout=3.0, headers=()):
+        """Sends the upgrade; returns (WebSocket or None, handshake Response). `headers`
+        are extra request headers (e.g. a Cookie), sent after the upgrade's own."""
         sock = connect(port, timeout=timeout)
         key = base64.b64encode(os.urandom(16)).decode()
+        extra = list(headers)
         headers = [("Upgrade", "websocket"), ("Connection", "Upgrade"),
                    ("Sec-WebSocket-Key", key), ("Sec-WebSocket-Version", "13")]
         if origin is not None:
             headers.append(("Origin", origin))
+        headers += extra
         sock.sendall(request_bytes("GET", path, host, headers))
         reader = Reader(sock)
         try:

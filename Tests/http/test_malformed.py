@@ -111,10 +111,12 @@ def test_openapi_lists_the_routes_of_the_spec():
 
 @pytest.fixture(scope="module")
 def ids(server):
-    """A list and an Inbox todo (reachable from both APIs) for the path parameters."""
+    """A list and an Inbox todo (reachable from both APIs) for the path parameters; a user
+    name and a token id for the account routes (this server has no accounts: they are 404)."""
     todo_list = server.new_list()
     todo = server.new_todo(INBOX)
-    return {"listID": todo_list["id"], "todoID": todo["id"]}
+    return {"listID": todo_list["id"], "todoID": todo["id"], "userName": "nobody",
+            "tokenID": "00000000-0000-4000-8000-00000000000f"}
 
 
 @pytest.mark.parametrize("method,template,takes_body", ROUTES,

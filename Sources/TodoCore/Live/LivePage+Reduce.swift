@@ -140,7 +140,9 @@ extension LivePage {
       return .none
 
     case .chooseList(let id):
-      guard state.lists.contains(where: { $0.id == id }) else { return missing(&state) }
+      guard state.lists.contains(where: { $0.id == id }) else {
+        return missing(&state, "list")
+      }
       state.listID = id
       state.editor = nil
       state.restoring = nil
@@ -159,7 +161,9 @@ extension LivePage {
       }
 
     case .renameList(let id, let name):
-      guard state.lists.contains(where: { $0.id == id }) else { return missing(&state) }
+      guard state.lists.contains(where: { $0.id == id }) else {
+        return missing(&state, "list")
+      }
       if let refused = refusal(of: [("name", name)]) {
         state.problem = refused
         return .none
@@ -169,7 +173,9 @@ extension LivePage {
       }
 
     case .requestDeleteList(let id):
-      guard state.lists.contains(where: { $0.id == id }) else { return missing(&state) }
+      guard state.lists.contains(where: { $0.id == id }) else {
+        return missing(&state, "list")
+      }
       guard id != state.inboxID else {
         state.problem = "The Inbox cannot be deleted."
         return .none
@@ -390,8 +396,8 @@ extension LivePage {
   }
 
   /// An event named a todo the page does not show (it was deleted meanwhile).
-  func missing(_ state: inout State) -> Effect<Action> {
-    state.problem = "That todo no longer exists."
+  func missing(_ state: inout State, _ kind: String = "todo") -> Effect<Action> {
+    state.problem = "That \(kind) no longer exists."
     return .none
   }
 

@@ -116,10 +116,11 @@ extension TodoService {
       }
       if !documentLists.contains(todo.listID) {
         guard let list = try tx.object(TodoList.self, id: todo.listID),
-          try access(to: list, in: tx).map({ $0 >= .edit }) == true
+          try access(to: list, in: tx) != nil
         else {
           throw TodoError.invalidImport("\(place): list \(todo.listID) does not exist")
         }
+        try check(.edit, list, in: tx)
       }
     }
   }

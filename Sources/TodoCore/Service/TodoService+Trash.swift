@@ -63,9 +63,12 @@ extension TodoService {
     }
   }
 
-  /// The trashed lists the principal owns, and the todos in the trash it may restore or
-  /// delete: the trashed todos of lists it may edit and all todos of its trashed lists.
-  private func trashed(in tx: ReadTransaction) throws -> (lists: [TodoList], todos: [Todo]) {
+  /// The trashed lists the principal owns, and the todos in the trash it may restore (the
+  /// trashed todos of lists it may edit), or with `owned`, delete for good (those of lists
+  /// it owns); all todos of its trashed lists either way.
+  private func trashed(in tx: ReadTransaction, owned: Bool = false) throws
+    -> (lists: [TodoList], todos: [Todo])
+  {
     var lists = try tx.fetch(
       FetchRequest(
         filter: TodoList.deletedAtAttribute.isNotNil,
@@ -73,15 +76,18 @@ extension TodoService {
     var editable: Set<UUID>? = nil
     if let principal {
       lists = lists.filter { $0.ownerID == principal.accountID }
-      let shared = try tx.fetch(
-        FetchRequest(
-          filter: ListShare.accountIDAttribute == principal.accountID
-            && ListShare.roleAttribute == ShareRole.editor)
-      ).map(\.listID)
-      let owned = try tx.fetch(
+      let shared =
+        owned
+        ? []
+        : try tx.fetch(
+          FetchRequest(
+            filter: ListShare.accountIDAttribute == principal.accountID
+              && ListShare.roleAttribute == ShareRole.editor)
+        ).map(\.listID)
+      let own = try tx.fetch(
         FetchRequest(filter: TodoList.ownerIDAttribute == principal.accountID)
       ).map(\.id)
-      editable = Set(owned).union(shared)
+      editable = Set(own).union(shared)
     }
     let trashedListIDs = Set(lists.map(\.id))
     var filter =
@@ -151,13 +157,14 @@ extension TodoService {
   }
 
   /// Deletes everything in the trash for good: trashed todos, and trashed lists with all their
-  /// todos. This is the only operation that destroys what users typed.
+  /// todos. This is the only operation that destroys what users typed. With a principal,
+  /// only what is in its own lists: an editor's trash of a shared list stays the owner's.
   ///
   /// - Returns: How many lists and todos were deleted.
   @discardableResult
   public func emptyTrash() async throws -> (lists: Int, todos: Int) {
     let (lists, todos) = try await write { tx in
-      let (lists, todos) = try self.trashed(in: tx)
+      let (lists, todos) = try self.trashed(in: tx, owned: true)
       for todo in todos { try tx.delete(todo) }
       for list in lists { try tx.delete(list) }
       return (lists.count, todos.count)

@@ -47,7 +47,9 @@ struct AuthMiddleware: RouterMiddleware {
     {
       auth.principal = Principal(account)
       auth.method = .session(id: session.id, csrfToken: session.csrfToken)
-      if OriginMiddleware<Context>.changesState(request.method) {
+      // Signing in again (as someone else, say) needs no token: the page that signs in
+      // has none, and the Origin check keeps other sites out.
+      if OriginMiddleware<Context>.changesState(request.method), !Self.isSignIn(request) {
         guard let sent = request.headers[.csrfToken],
           ConstantTime.equal(sent, session.csrfToken)
         else {
@@ -112,6 +114,11 @@ struct AuthMiddleware: RouterMiddleware {
     return nil
   }
 
+  /// `POST /api/v1/session`.
+  static func isSignIn(_ request: Request) -> Bool {
+    request.method == .post && request.uri.path == "/api/v1/session"
+  }
+
   /// What anyone may ask for without signing in.
   static func isPublic(_ request: Request) -> Bool {
     let path = request.uri.path
@@ -119,10 +126,8 @@ struct AuthMiddleware: RouterMiddleware {
     case "/healthz", "/api/v1/openapi.json", "/signin", "/signin.html", "/signin.js",
       "/app.css", "/favicon.svg":
       return true
-    case "/api/v1/session":
-      return request.method == .post
     default:
-      return false
+      return isSignIn(request)
     }
   }
 }

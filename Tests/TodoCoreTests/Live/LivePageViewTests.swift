@@ -243,7 +243,7 @@ struct LivePageViewTests {
       #expect(changes.chrome?.completedCount == 1)
       #expect(try await fixture.service.trash().todos.isEmpty)
 
-      await store.send(.chooseList(UUID())) { $0.problem = "That todo no longer exists." }
+      await store.send(.chooseList(UUID())) { $0.problem = "That list no longer exists." }
       await fixture.disappear(store) { $0.problem = nil }
     }
   }
