@@ -40,6 +40,17 @@ struct RemoteBackend: TodoBackend {
     self.client = Self.makeClient(root: baseURL, token: token)
   }
 
+  /// The signed-in user's Inbox; `nil` on a server without accounts, whose Inbox is the
+  /// installation's.
+  func inboxID() async throws -> UUID? {
+    do {
+      let session = try await call { try await $0.getSession().ok.body.json }
+      return UUID(uuidString: session.inboxID)
+    } catch let error as CLIError where error.status == .notFound {
+      return nil
+    }
+  }
+
   /// The name of the signed-in user.
   func accountName() async throws -> String {
     try await call { try await $0.getSession().ok.body.json.account.name }
@@ -77,7 +88,12 @@ struct RemoteBackend: TodoBackend {
   }
 
   func createTodo(_ draft: NewTodo) async throws -> TodoItem {
-    let listID = draft.listID ?? TodoList.inboxID
+    var listID = TodoList.inboxID
+    if let given = draft.listID {
+      listID = given
+    } else if let inbox = try await inboxID() {
+      listID = inbox
+    }
     return try await call {
       try await $0.createTodo(
         path: .init(listID: listID.uuidString), body: .json(NewTodoBody(draft))
