@@ -69,14 +69,16 @@ extension TodoService {
       return nil
     }
     let date = now()
-    if token.lastUsedAt.map({ date.timeIntervalSince($0) >= 60 }) ?? true {
-      try await container.write { tx in
-        guard var current = try tx.object(AccessToken.self, id: id) else { return }
-        current.lastUsedAt = date
-        try tx.update(current)
-      }
+    guard token.lastUsedAt.map({ date.timeIntervalSince($0) >= 60 }) ?? true else {
+      return (token, account)
     }
-    return (token, account)
+    let used = try await container.write { tx -> AccessToken? in
+      guard var current = try tx.object(AccessToken.self, id: id) else { return nil }
+      current.lastUsedAt = date
+      return try tx.update(current)
+    }
+    guard let used else { return nil }
+    return (used, account)
   }
 
   /// With a principal, only its own account's tokens.

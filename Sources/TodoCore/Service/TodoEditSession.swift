@@ -49,9 +49,9 @@ public final class TodoEditSession: Sendable {
       todo.doneAt = status == .done ? service.now() : nil
     }
     if let listID = patch.listID, listID != todo.listID {
-      guard let list = try await child.object(TodoList.self, id: listID), !list.isTrashed else {
-        throw TodoError.notFound(entity: "list", id: listID.uuidString)
-      }
+      // The principal may move it only to a list it may edit (and may not learn of others).
+      let service = self.service
+      _ = try await service.read { tx in try service.liveList(id: listID, need: .edit, in: tx) }
       todo.listID = listID
     }
     try child.update(todo)
@@ -110,6 +110,9 @@ extension TodoService {
   ///
   /// - Throws: `TodoError.notFound` if the todo is unknown or trashed.
   public func beginEdit(todoID: UUID) async throws -> TodoEditSession {
+    if let principal, !principal.mayWrite {
+      throw TodoError.forbidden("this token may only read")
+    }
     _ = try await read { tx in try self.liveTodo(id: todoID, need: .edit, in: tx) }
     let parent = container.newBackgroundContext()
     guard let todo = try await parent.object(Todo.self, id: todoID), !todo.isTrashed else {

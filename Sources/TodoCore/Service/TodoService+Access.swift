@@ -92,9 +92,12 @@ extension TodoService {
     return try tx.object(TodoList.self, id: TodoList.inboxID)?.ownerID
   }
 
-  /// Whether `id` is somebody's Inbox, which cannot be trashed.
+  /// Whether `id` is somebody's Inbox, which cannot be trashed: an account's, or without
+  /// accounts the installation's. (The installation's Inbox handed to another user with its
+  /// owner's lists is a list like the others.)
   static func isInbox(_ id: UUID, in tx: ReadTransaction) throws -> Bool {
-    if id == TodoList.inboxID { return true }
-    return try tx.count(FetchRequest(filter: Account.inboxIDAttribute == id)) > 0
+    if try tx.count(FetchRequest(filter: Account.inboxIDAttribute == id)) > 0 { return true }
+    guard id == TodoList.inboxID else { return false }
+    return try tx.count(FetchRequest<Account>()) == 0
   }
 }

@@ -48,6 +48,16 @@ extension TodoService {
     }
     let counts = try await write { [lists] tx in
       try self.checkImportable(lists, todos, in: tx)
+      // An administrator's import of a document without owners (a backup from before
+      // accounts) keeps each stored list's owner, and gives new lists the Inbox's owner.
+      var lists = lists
+      if self.principal == nil {
+        let owner = try self.newListOwner(in: tx)
+        for index in lists.indices where lists[index].ownerID == nil {
+          lists[index].ownerID =
+            try tx.object(TodoList.self, id: lists[index].id)?.ownerID ?? owner
+        }
+      }
       // The lists as they will be after the import: stored ones overlaid by the document's.
       var final: [UUID: TodoList] = [:]
       for list in try tx.fetch(FetchRequest<TodoList>()) { final[list.id] = list }

@@ -166,6 +166,12 @@ extension TodoService {
     let (lists, todos) = try await write { tx in
       let (lists, todos) = try self.trashed(in: tx, owned: true)
       for todo in todos { try tx.delete(todo) }
+      // A deleted list is shared with nobody: a later list with its id starts unshared.
+      for share in try tx.fetch(
+        FetchRequest(filter: ListShare.listIDAttribute.isIn(lists.map(\.id))))
+      {
+        try tx.delete(share)
+      }
       for list in lists { try tx.delete(list) }
       return (lists.count, todos.count)
     }

@@ -1,0 +1,46 @@
+/// A time of day, as in the time part of a DATE-TIME value such as `20261124T093000`.
+///
+/// The second may be 60, for a leap second.
+public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// The hour, 0 to 23.
+  public let hour: Int
+  /// The minute, 0 to 59.
+  public let minute: Int
+  /// The second, 0 to 60.
+  public let second: Int
+
+  /// Creates a time of day, or `nil` when a field is out of range.
+  ///
+  /// - Parameters:
+  ///   - hour: The hour, 0 to 23.
+  ///   - minute: The minute, 0 to 59.
+  ///   - second: The second, 0 to 60.
+  public init?(hour: Int, minute: Int, second: Int = 0) {
+    guard (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second) else {
+      return nil
+    }
+    self.hour = hour
+    self.minute = minute
+    self.second = second
+  }
+
+  /// Reads the six digits `HHMMSS` of a DATE-TIME value.
+  ///
+  /// - Parameter text: The time text, such as `"093000"`.
+  public init?(parsing text: some StringProtocol) {
+    let digits = Array(text.utf8)
+    guard digits.count == 6, let hour = Digits.number(digits[0..<2]),
+      let minute = Digits.number(digits[2..<4]), let second = Digits.number(digits[4..<6])
+    else { return nil }
+    self.init(hour: hour, minute: minute, second: second)
+  }
+
+  /// The time text, `HHMMSS`.
+  public var description: String {
+    Digits.padded(hour, 2) + Digits.padded(minute, 2) + Digits.padded(second, 2)
+  }
+
+  public static func < (lhs: Self, rhs: Self) -> Bool {
+    (lhs.hour, lhs.minute, lhs.second) < (rhs.hour, rhs.minute, rhs.second)
+  }
+}
