@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "Persistence", targets: ["Persistence"]),
     .library(name: "Composable", targets: ["Composable"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
+    .library(name: "ICalendar", targets: ["ICalendar"]),
     .library(name: "TodoCore", targets: ["TodoCore"]),
     .library(name: "TodoServer", targets: ["TodoServer"]),
     .executable(name: "todo", targets: ["todo"]),
@@ -125,6 +126,14 @@ let package = Package(
     // MARK: - TerminalUI
     .target(name: "TerminalUI"),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+
+    // MARK: - ICalendar
+    .target(name: "ICalendar"),
+    .testTarget(
+      name: "ICalendarTests",
+      dependencies: ["ICalendar"],
+      resources: [.copy("Fixtures")]
+    ),
 
     // MARK: - TodoCore
     .target(

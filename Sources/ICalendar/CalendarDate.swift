@@ -44,6 +44,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     Digits.padded(year, 4) + Digits.padded(month, 2) + Digits.padded(day, 2)
   }
 
+  /// Whether `lhs` is an earlier day than `rhs`.
   public static func < (lhs: Self, rhs: Self) -> Bool {
     (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
   }

@@ -37,7 +37,7 @@ public struct Component: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter name: The name to compare with, such as `"VTODO"`.
   public func hasName(_ name: String) -> Bool {
-    self.name.uppercased() == name.uppercased()
+    self.name.equalsIgnoringASCIICase(name)
   }
 
   /// The properties called `name` (ignoring case), in order.

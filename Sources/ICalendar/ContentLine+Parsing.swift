@@ -54,7 +54,7 @@ enum ContentLineParser {
     while index < end && bytes[index] == semicolon {
       index += 1
       let nameStart = index
-      while index < end && ![equals, colon, semicolon].contains(bytes[index]) { index += 1 }
+      while index < end && !isOneOf(bytes[index], equals, colon, semicolon) { index += 1 }
       let parameterName = text(bytes[nameStart..<index])
       guard isName(bytes[nameStart..<index]) else {
         throw fail(.invalidParameterName(parameterName))
@@ -73,12 +73,12 @@ enum ContentLineParser {
           value = PropertyParameter.decode(text(bytes[(index + 1)..<closing])[...])
           parameter.quotedValues.insert(value)
           index = closing + 1
-          guard index == end || [comma, semicolon, colon].contains(bytes[index]) else {
+          guard index == end || isOneOf(bytes[index], comma, semicolon, colon) else {
             throw fail(.misplacedQuote(parameter: parameterName))
           }
         } else {
           let valueStart = index
-          while index < end && ![comma, semicolon, colon].contains(bytes[index]) {
+          while index < end && !isOneOf(bytes[index], comma, semicolon, colon) {
             if bytes[index] == quote { throw fail(.misplacedQuote(parameter: parameterName)) }
             index += 1
           }
@@ -93,6 +93,11 @@ enum ContentLineParser {
     guard index < end && bytes[index] == colon else { throw fail(.missingColon) }
     return ContentLine(
       name: text(name), parameters: parameters, value: text(bytes[(index + 1)...]))
+  }
+
+  /// Whether `byte` is one of three delimiters.
+  static func isOneOf(_ byte: UInt8, _ first: UInt8, _ second: UInt8, _ third: UInt8) -> Bool {
+    byte == first || byte == second || byte == third
   }
 
   /// Whether `bytes` is a non-empty name of letters, digits, `-` and `_`.

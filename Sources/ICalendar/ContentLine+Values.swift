@@ -94,14 +94,3 @@ extension ContentLine {
     value = dateOrDateTime.text
   }
 }
-
-extension String {
-  /// The string without leading and trailing spaces and tabs.
-  func trimmingBlanks() -> Substring {
-    let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-    guard let first = firstIndex(where: { !isBlank($0) }),
-      let last = lastIndex(where: { !isBlank($0) })
-    else { return "" }
-    return self[first...last]
-  }
-}

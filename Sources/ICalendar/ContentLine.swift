@@ -39,7 +39,7 @@ public struct ContentLine: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter name: The name to compare with, such as `"DUE"`.
   public func hasName(_ name: String) -> Bool {
-    self.name.uppercased() == name.uppercased()
+    self.name.equalsIgnoringASCIICase(name)
   }
 
   /// The first parameter called `name` (ignoring case), if any.

@@ -24,6 +24,8 @@ public enum LineFolding {
   ///   space.
   public static func fold(_ line: String) -> String {
     let limit = maximumLineLength
+    if line.utf8.count <= limit { return line + "\r\n" }
+    if line.utf8.allSatisfy({ $0 < 0x80 }) { return foldASCII(line) }
     var output: [UInt8] = []
     output.reserveCapacity(line.utf8.count + line.utf8.count / 24 + 2)
     var used = 0
@@ -49,6 +51,23 @@ public enum LineFolding {
           used += scalarWidth
         }
       }
+    }
+    output.append(contentsOf: [13, 10])
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// Folds a line of ASCII text, where every octet is a character.
+  private static func foldASCII(_ line: String) -> String {
+    var output: [UInt8] = []
+    output.reserveCapacity(line.utf8.count + line.utf8.count / 24 + 2)
+    var used = 0
+    for byte in line.utf8 {
+      if used == maximumLineLength {
+        output.append(contentsOf: [13, 10, 32])
+        used = 1
+      }
+      output.append(byte)
+      used += 1
     }
     output.append(contentsOf: [13, 10])
     return String(decoding: output, as: UTF8.self)

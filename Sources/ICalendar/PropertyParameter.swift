@@ -46,7 +46,7 @@ public struct PropertyParameter: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter name: The name to compare with, such as `"tzid"`.
   public func hasName(_ name: String) -> Bool {
-    self.name.uppercased() == name.uppercased()
+    self.name.equalsIgnoringASCIICase(name)
   }
 
   /// The parameter as written in a content line, such as `X-TITLE="Home, sweet home"`.
@@ -63,7 +63,9 @@ public struct PropertyParameter: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter value: An unescaped parameter value.
   public static func needsQuotes(_ value: String) -> Bool {
-    value.utf8.contains { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") }
+    value.utf8.contains {
+      $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",")
+    }
   }
 
   /// The text of one value in a content line: RFC 6868 caret-encoded, and quoted when it has
@@ -106,10 +108,12 @@ public struct PropertyParameter: Hashable, Sendable, CustomStringConvertible {
     return value
   }
 
+  /// Whether two parameters have the same name and values, however the values were quoted.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.name == rhs.name && lhs.values == rhs.values
   }
 
+  /// Hashes the name and values, as `==` compares them.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(name)
     hasher.combine(values)

@@ -22,7 +22,8 @@ public struct RelatedTo: Hashable, Sendable {
   ///
   /// - Parameter line: The content line.
   public init(_ line: ContentLine) {
-    self.init(uid: line.textValue, relationType: line.parameter(named: "RELTYPE")?.value ?? "PARENT")
+    self.init(
+      uid: line.textValue, relationType: line.parameter(named: "RELTYPE")?.value ?? "PARENT")
   }
 
   /// Writes this relation into `line`, keeping its other parameters, and leaving out

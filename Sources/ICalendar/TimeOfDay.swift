@@ -40,6 +40,7 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
     Digits.padded(hour, 2) + Digits.padded(minute, 2) + Digits.padded(second, 2)
   }
 
+  /// Whether `lhs` is an earlier time than `rhs`.
   public static func < (lhs: Self, rhs: Self) -> Bool {
     (lhs.hour, lhs.minute, lhs.second) < (rhs.hour, rhs.minute, rhs.second)
   }
