@@ -36,6 +36,11 @@ struct HelpTests {
       list                    Add, rename, trash or restore a list.
       export                  Write every list and todo (trash included) as one JSON document.
       import                  Read a document written by todo export.
+      login                   Sign in to a server and keep a token for it.
+      logout                  Sign out of a server: revoke its token and forget it.
+      share                   Share a list with another user, or change what they may do.
+      unshare                 Stop sharing a list with a user, or leave a list shared with you.
+      members                 Show who can use a list: its owner, then those it is shared with.
       user                    Add, list, change or remove the users of a server (on its database).
       token                   Create, list or revoke a user's API tokens (on the server's database).
       serve                   Serve the JSON API, the Todo-Backend API and the live page.

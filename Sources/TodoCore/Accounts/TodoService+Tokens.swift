@@ -13,8 +13,8 @@ extension TodoService {
     id: UUID, for accountID: UUID, named name: String, scope: TokenScope, secretHash: String
   ) async throws -> AccessToken {
     let name = try AccountValidation.tokenName(name)
-    try checkSelf(accountID)
     return try await write { tx in
+      try self.checkSelf(accountID)
       guard try tx.object(Account.self, id: accountID) != nil else {
         throw TodoError.notFound(entity: "user", id: accountID.uuidString)
       }
@@ -32,9 +32,9 @@ extension TodoService {
 
   /// An account's tokens, newest first.
   public func tokens(of accountID: UUID) async throws -> [AccessToken] {
-    try checkSelf(accountID)
-    return try await read { tx in
-      try tx.fetch(
+    try await read { tx in
+      try self.checkSelf(accountID)
+      return try tx.fetch(
         FetchRequest(
           filter: AccessToken.accountIDAttribute == accountID,
           sortedBy: [AccessToken.createdAtAttribute.descending]))
@@ -45,8 +45,8 @@ extension TodoService {
   ///
   /// - Throws: `TodoError.notFound` if the account has no such token.
   public func revokeToken(id: UUID, of accountID: UUID) async throws {
-    try checkSelf(accountID)
     try await write { tx in
+      try self.checkSelf(accountID)
       guard let token = try tx.object(AccessToken.self, id: id), token.accountID == accountID
       else { throw TodoError.notFound(entity: "token", id: id.uuidString) }
       try tx.delete(token)
@@ -81,7 +81,8 @@ extension TodoService {
     return (used, account)
   }
 
-  /// With a principal, only its own account's tokens.
+  /// With a principal, only its own account's tokens (checked inside the transaction, where
+  /// a token's principal is known).
   private func checkSelf(_ accountID: UUID) throws {
     if let principal, principal.accountID != accountID {
       throw TodoError.notFound(entity: "user", id: accountID.uuidString)

@@ -110,10 +110,10 @@ extension TodoService {
   ///
   /// - Throws: `TodoError.notFound` if the todo is unknown or trashed.
   public func beginEdit(todoID: UUID) async throws -> TodoEditSession {
+    _ = try await read { tx in try self.liveTodo(id: todoID, need: .edit, in: tx) }
     if let principal, !principal.mayWrite {
       throw TodoError.forbidden("this token may only read")
     }
-    _ = try await read { tx in try self.liveTodo(id: todoID, need: .edit, in: tx) }
     let parent = container.newBackgroundContext()
     guard let todo = try await parent.object(Todo.self, id: todoID), !todo.isTrashed else {
       throw TodoError.notFound(entity: "todo", id: todoID.uuidString)

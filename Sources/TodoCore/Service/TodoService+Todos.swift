@@ -32,8 +32,9 @@ extension TodoService {
     let title = try TodoValidation.title(draft.title)
     let notes = try TodoValidation.notes(draft.notes)
     let section = try TodoValidation.section(draft.section)
-    let listID = draft.listID ?? inboxID
     return try await write { tx in
+      // The principal's Inbox is known inside the transaction that checked its token.
+      let listID = draft.listID ?? self.inboxID
       _ = try self.liveList(id: listID, need: .edit, in: tx)
       try Self.checkAnchor(of: draft.position, moving: nil, inList: listID, in: tx)
       let date = self.now()

@@ -41,16 +41,16 @@ extension TodoService {
         "format \(document.format) is not supported (this version reads format "
           + "\(ExportDocument.currentFormat))")
     }
-    var lists = try Self.validated(document.lists)
+    let validated = try Self.validated(document.lists)
     let todos = try Self.validated(document.todos)
-    if let principal {
-      for index in lists.indices { lists[index].ownerID = principal.accountID }
-    }
-    let counts = try await write { [lists] tx in
+    let counts = try await write { tx in
+      var lists = validated
+      if let principal = self.principal {
+        for index in lists.indices { lists[index].ownerID = principal.accountID }
+      }
       try self.checkImportable(lists, todos, in: tx)
       // An administrator's import of a document without owners (a backup from before
       // accounts) keeps each stored list's owner, and gives new lists the Inbox's owner.
-      var lists = lists
       if self.principal == nil {
         let owner = try self.newListOwner(in: tx)
         for index in lists.indices where lists[index].ownerID == nil {

@@ -24,8 +24,16 @@ public final class TodoService: Sendable {
   let logger: Logger
   /// Whom the operations act for on a server with accounts: they see and change only what
   /// this account may. `nil` for the single user of a server without accounts and for an
-  /// administrator on the server's database, who see everything.
-  public let principal: Principal?
+  /// administrator on the server's database, who see everything. For a service acting for
+  /// a token (``acting(tokenID:secretHash:userName:)``), ``Principal/nobody`` until the
+  /// token was checked in a transaction.
+  public var principal: Principal? {
+    guard let tokenCheck else { return fixedPrincipal }
+    return tokenCheck.principal ?? .nobody
+  }
+  private let fixedPrincipal: Principal?
+  /// The token to check in the first transaction, for a service acting for one.
+  let tokenCheck: TokenCheck?
 
   /// Where a todo store is: a database file, or memory.
   public typealias Location = StoreLocation
@@ -48,14 +56,16 @@ public final class TodoService: Sendable {
     self.container = container
     self.now = now
     self.logger = Logger(label: "todo.core")
-    self.principal = nil
+    self.fixedPrincipal = nil
+    self.tokenCheck = nil
   }
 
-  private init(_ service: TodoService, principal: Principal?) {
+  init(_ service: TodoService, principal: Principal?, tokenCheck: TokenCheck? = nil) {
     self.container = service.container
     self.now = service.now
     self.logger = service.logger
-    self.principal = principal
+    self.fixedPrincipal = principal
+    self.tokenCheck = tokenCheck
   }
 
   /// The same store, with every operation acting for `principal`: it reads only the lists the
@@ -109,11 +119,16 @@ public final class TodoService: Sendable {
   func write<T: Sendable>(_ body: @escaping @Sendable (WriteTransaction) throws -> T)
     async throws -> T
   {
-    if let principal, !principal.mayWrite {
-      throw TodoError.forbidden("this token may only read")
-    }
     do {
-      return try await container.write(body)
+      let value = try await container.write { tx in
+        try self.checkToken(in: tx)
+        if let principal = self.principal, !principal.mayWrite {
+          throw TodoError.forbidden("this token may only read")
+        }
+        return try body(tx)
+      }
+      await recordTokenUse()
+      return value
     } catch PersistenceError.conflict(let entity, let id) where entity == Todo.entityName {
       let current = try await read { tx in try tx.object(Todo.self, id: id) }
       throw TodoError.versionConflict(id: id, current: current?.version ?? 0)
@@ -127,7 +142,12 @@ public final class TodoService: Sendable {
     async throws -> T
   {
     do {
-      return try await container.read(body)
+      let value = try await container.read { tx in
+        try self.checkToken(in: tx)
+        return try body(tx)
+      }
+      await recordTokenUse()
+      return value
     } catch PersistenceError.unavailable(let reason) {
       throw TodoError.unavailable(reason)
     }

@@ -31,6 +31,9 @@ public enum TodoError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The signed-in account may see the object but not do this to it (a viewer's write, a
   /// read-only token's write, an editor deleting the owner's list); nothing was written.
   case forbidden(String)
+  /// The credential the request was made with does not hold (a revoked or forged token);
+  /// nothing was read or written.
+  case unauthenticated(String)
 
   public var description: String {
     switch self {
@@ -42,6 +45,7 @@ public enum TodoError: Error, Sendable, Hashable, CustomStringConvertible {
     case .invalidImport(let reason): "cannot import: \(reason)"
     case .unavailable(let reason): "the database is unavailable: \(reason)"
     case .forbidden(let reason): "not allowed: \(reason)"
+    case .unauthenticated(let reason): "not signed in: \(reason)"
     }
   }
 }

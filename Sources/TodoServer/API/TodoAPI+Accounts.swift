@@ -10,7 +10,7 @@ extension TodoAPI {
   func getSession(_ input: Operations.GetSession.Input) async throws
     -> Operations.GetSession.Output
   {
-    let (principal, auth) = try signedIn()
+    let (principal, auth) = try await signedIn()
     var csrfToken: String?
     if case .session(_, let token) = auth.method { csrfToken = token }
     return .ok(.init(body: .json(session(principal, csrfToken: csrfToken))))
@@ -54,7 +54,7 @@ extension TodoAPI {
   }
 
   func signOut(_ input: Operations.SignOut.Input) async throws -> Operations.SignOut.Output {
-    let (_, auth) = try signedIn()
+    let (_, auth) = try await signedIn()
     if case .session(let id, _) = auth.method {
       try await state.requireService().endSession(id: id)
     }
@@ -66,7 +66,7 @@ extension TodoAPI {
   func listTokens(_ input: Operations.ListTokens.Input) async throws
     -> Operations.ListTokens.Output
   {
-    let (principal, _) = try signedIn()
+    let (principal, _) = try await signedIn()
     let tokens = try await service().tokens(of: principal.accountID)
     return .ok(.init(body: .json(tokens.map(tokenInfo))))
   }
@@ -74,7 +74,7 @@ extension TodoAPI {
   func createToken(_ input: Operations.CreateToken.Input) async throws
     -> Operations.CreateToken.Output
   {
-    let (principal, _) = try signedIn()
+    let (principal, _) = try await signedIn()
     let body =
       switch input.body {
       case .json(let body): body
@@ -90,7 +90,7 @@ extension TodoAPI {
   func revokeToken(_ input: Operations.RevokeToken.Input) async throws
     -> Operations.RevokeToken.Output
   {
-    let (principal, _) = try signedIn()
+    let (principal, _) = try await signedIn()
     let id = try identifier(input.path.tokenID, of: "token")
     try await service().revokeToken(id: id, of: principal.accountID)
     return .noContent(.init())
@@ -101,7 +101,7 @@ extension TodoAPI {
   func listMembers(_ input: Operations.ListMembers.Input) async throws
     -> Operations.ListMembers.Output
   {
-    _ = try signedIn()
+    _ = try await signedIn()
     let id = try identifier(input.path.listID, of: "list")
     return .ok(.init(body: .json(try await service().members(ofList: id))))
   }
@@ -109,7 +109,7 @@ extension TodoAPI {
   func shareList(_ input: Operations.ShareList.Input) async throws
     -> Operations.ShareList.Output
   {
-    _ = try signedIn()
+    _ = try await signedIn()
     let id = try identifier(input.path.listID, of: "list")
     let body =
       switch input.body {
@@ -123,7 +123,7 @@ extension TodoAPI {
   func unshareList(_ input: Operations.UnshareList.Input) async throws
     -> Operations.UnshareList.Output
   {
-    _ = try signedIn()
+    _ = try await signedIn()
     let id = try identifier(input.path.listID, of: "list")
     let service = try service()
     guard let account = try await service.account(named: input.path.userName) else {
@@ -142,10 +142,14 @@ extension TodoAPI {
     return auth
   }
 
-  /// The signed-in principal (401 without one, 404 without accounts).
-  private func signedIn() throws -> (Principal, RequestAuth) {
+  /// The signed-in principal, its token checked (401 without one or for a token that does
+  /// not hold, 404 without accounts).
+  private func signedIn() async throws -> (Principal, RequestAuth) {
     let auth = try accounts()
-    guard let principal = auth.principal else { throw Problem.unauthorized("sign in first") }
+    if let principal = auth.principal { return (principal, auth) }
+    guard auth.token != nil, let principal = try await service().resolvedPrincipal() else {
+      throw Problem.unauthorized("sign in first")
+    }
     return (principal, auth)
   }
 

@@ -10,12 +10,15 @@ import TodoCore
 /// when the server runs with `--todo-backend-cors`.
 extension TodoAPI {
   /// The list `/todos` serves: the signed-in account's Inbox, or the installation's.
-  var backendListID: UUID { RequestAuth.current.principal?.inboxID ?? TodoList.inboxID }
+  func backendListID(_ service: TodoService) async throws -> UUID {
+    try await service.resolvedPrincipal()?.inboxID ?? TodoList.inboxID
+  }
 
   func backendList(_ input: Operations.BackendList.Input) async throws
     -> Operations.BackendList.Output
   {
-    let todos = try await service().todos(inList: backendListID)
+    let service = try service()
+    let todos = try await service.todos(inList: try await backendListID(service))
     let resources = todos.map(backendTodo)
     return .ok(.init(body: .json(resources)))
   }
@@ -40,7 +43,8 @@ extension TodoAPI {
   func backendClear(_ input: Operations.BackendClear.Input) async throws
     -> Operations.BackendClear.Output
   {
-    try await service().trashTodos(inList: backendListID)
+    let service = try service()
+    try await service.trashTodos(inList: try await backendListID(service))
     return .noContent(.init())
   }
 
@@ -84,8 +88,9 @@ extension TodoAPI {
   /// The live Inbox todo named by the path (one read by identifier, never the whole Inbox).
   private func inboxTodo(_ text: String) async throws -> Todo {
     let id = try identifier(text, of: "todo")
-    let todo = try await service().todo(id: id)
-    guard todo.listID == backendListID else {
+    let service = try service()
+    let todo = try await service.todo(id: id)
+    guard todo.listID == (try await backendListID(service)) else {
       throw TodoError.notFound(entity: "todo", id: id.uuidString)
     }
     return todo

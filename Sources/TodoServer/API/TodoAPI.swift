@@ -14,10 +14,19 @@ struct TodoAPI: APIProtocol {
 
   /// The service, acting for the signed-in account on a server with accounts, or a 503
   /// problem while the database is not loaded.
+  ///
+  /// A token the request presented is checked in the first transaction the returned service
+  /// runs. With accounts on, a request without credentials (only public routes get here)
+  /// acts for ``Principal/nobody``.
   func service() throws -> TodoService {
     let service = try state.requireService()
-    guard let principal = RequestAuth.current.principal else { return service }
-    return service.acting(as: principal)
+    let auth = RequestAuth.current
+    if let principal = auth.principal { return service.acting(as: principal) }
+    if let token = auth.token {
+      return service.acting(
+        tokenID: token.id, secretHash: token.secretHash, userName: token.userName)
+    }
+    return auth.accountsOn ? service.acting(as: .nobody) : service
   }
 
   /// An identifier from the path; one that is not a UUID names no object (404).

@@ -18,6 +18,10 @@ struct RequestAuth: Sendable {
   var principal: Principal?
   /// How it signed in; `nil` without credentials.
   var method: Method?
+  /// A token presented to an API route: checked in the first transaction of the service the
+  /// handler acts with (``TodoAPI/service()``), not before, so the request costs one
+  /// transaction.
+  var token: (id: UUID, secretHash: String, userName: String?)?
   /// The browser's session cookie, valid or not (signing in ends it: the id is rotated).
   var presentedSession: UUID?
   /// The peer's address, for sign-in throttling.
@@ -27,5 +31,6 @@ struct RequestAuth: Sendable {
 
   /// The request's authentication, while a handler runs.
   @TaskLocal static var current = RequestAuth(
-    principal: nil, method: nil, presentedSession: nil, address: "", accountsOn: false)
+    principal: nil, method: nil, token: nil, presentedSession: nil, address: "",
+    accountsOn: false)
 }

@@ -90,6 +90,8 @@ extension Problem {
       self = Problem(
         .forbidden, type: "urn:todo:problem:forbidden", title: "Not allowed",
         detail: todoError.description)
+    case .unauthenticated(let reason):
+      self = .unauthorized(reason)
     }
   }
 

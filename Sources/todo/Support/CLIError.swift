@@ -46,7 +46,8 @@ struct CLIError: Error, CustomStringConvertible, LocalizedError {
       case .notFound: self.init(message: error.description, status: .notFound)
       case .versionConflict: self.init(message: error.description, status: .conflict)
       case .unavailable: self.init(message: error.description, status: .unavailable)
-      case .forbidden: self.init(message: error.description, status: .forbidden)
+      case .forbidden, .unauthenticated:
+        self.init(message: error.description, status: .forbidden)
       }
     case let error as DecodingError:
       self.init(message: error.readableDescription, status: .invalid)
