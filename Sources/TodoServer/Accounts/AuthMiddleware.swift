@@ -8,7 +8,11 @@ import TodoCore
 /// Credentials, in this order: `Authorization: Bearer TOKEN`; `Authorization: Basic` with a
 /// user name and an API token as its password (an app password, as calendar apps send); the
 /// session cookie of a browser that signed in. A request that presents credentials that do
-/// not hold is refused with 401, whatever it asks for.
+/// not hold is refused with 401: here for a session and for a token sent anywhere but the
+/// API; a token sent to an API route is checked by the first transaction of the handler's
+/// service (``TodoAPI/service()``), so that the request costs one transaction, and a
+/// request the handler refuses before reading anything (a malformed id or body) gets that
+/// answer instead.
 ///
 /// Without credentials, only what anyone may see is served: the sign-in page and the static
 /// files it needs, `/healthz`, the OpenAPI document and the sign-in itself. The page (`/`)
