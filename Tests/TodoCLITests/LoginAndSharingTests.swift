@@ -241,6 +241,30 @@ struct LoginAndSharingTests {
     #expect(try Self.listNames(bob, site.url) == ["Inbox", "Garden"])
   }
 
+  @Test("a signed-in user makes a token through the server; a read-only one cannot write")
+  func tokenCreateThroughTheServer() throws {
+    let site = try AccountSite(users: ["alice"])
+    defer { site.close() }
+    let alice = try site.signedIn("alice")
+    let token = try alice.ok(
+      ["token", "create", "--name", "laptop", "--read-only", "--server", site.url]
+    ).trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(token.wholeMatch(of: try Self.tokenShape()) != nil, "\(token)")
+    let listed = try site.admin.ok(["token", "list", "--user", "alice", "--db", site.database])
+    #expect(listed.contains("laptop") && listed.contains("read "), "\(listed)")
+
+    var reader = alice
+    reader.environment["TODO_TOKEN"] = token
+    #expect(try Self.listNames(reader, site.url) == ["Inbox"])
+    let refused = try reader.run(["add", "x", "--server", site.url])
+    #expect(refused.status == 5 && refused.stderr.contains("may only read"), "\(refused)")
+    let again = try alice.run(["token", "create", "--name", "laptop", "--server", site.url])
+    #expect(again.status == 1 && again.stderr.contains("exists already"), "\(again)")
+    let both = try alice.run(
+      ["token", "create", "--name", "y", "--user", "alice", "--server", site.url])
+    #expect(both.status == 1, "\(both)")
+  }
+
   // MARK: - Sharing
 
   @Test("share as viewer, then editor, then unshare: what bob sees and may do; carol sees nothing")

@@ -51,6 +51,15 @@ struct RemoteBackend: TodoBackend {
     }
   }
 
+  /// Creates an API token for the signed-in user.
+  func createToken(named name: String, scope: TokenScope) async throws
+    -> Components.Schemas.CreatedToken
+  {
+    try await call {
+      try await $0.createToken(body: .json(.init(name: name, scope: scope))).created.body.json
+    }
+  }
+
   /// The name of the signed-in user.
   func accountName() async throws -> String {
     try await call { try await $0.getSession().ok.body.json.account.name }

@@ -22,20 +22,24 @@ extension Todo {
 }
 
 extension Todo.Token {
-  /// `todo token create --user NAME --name LABEL [--read-only]`.
+  /// `todo token create --name LABEL [--read-only] (--user NAME [--db DB] | [--server URL])`.
   struct Create: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Create a token for a user and print it once.",
+      abstract: "Create an API token and print it once.",
       discussion: """
-        The token is printed alone on stdout (so that TOKEN=$(todo token create …) keeps \
-        it), and only then: the database keeps only a hash of its secret. A line on stderr \
-        says so. Tokens are read-write unless --read-only.
+        With --user, on the server's database, for that user (an administrator's command). \
+        Without it, through the server (--server URL, else $TODO_SERVER) for the user signed \
+        in with todo login. The token is printed alone on stdout (so that \
+        TOKEN=$(todo token create …) keeps it), and only then: only a hash of its secret is \
+        kept. A line on stderr says so. Tokens are read-write unless --read-only.
 
         \(ExitStatus.helpText)
         """)
 
-    @Option(help: ArgumentHelp("The user the token signs in.", valueName: "user"))
-    var user: String
+    @Option(
+      help: ArgumentHelp(
+        "The user the token signs in, on the server's database.", valueName: "user"))
+    var user: String?
 
     @Option(
       help: ArgumentHelp(
@@ -46,16 +50,77 @@ extension Todo.Token {
     @Flag(help: "The token may only read: every change is refused.")
     var readOnly = false
 
-    @OptionGroup var database: DatabaseOptions
+    @Option(
+      name: .customLong("db"),
+      help: ArgumentHelp(
+        "With --user: the server's database (default: $TODO_DB, else $DATABASE_URL, else "
+          + "$XDG_DATA_HOME/todo/todo.sqlite).", valueName: "db"))
+    var database: String?
+
+    @Option(
+      name: .customLong("server"),
+      help: ArgumentHelp(
+        "Without --user: the server (default: $TODO_SERVER).", valueName: "url"))
+    var server: String?
 
     /// What the token may do.
     var scope: TokenScope { readOnly ? .read : .readWrite }
 
+    func validate() throws {
+      if user != nil, server != nil {
+        throw CLIError.invalid(
+          "--user works on the server's database; without it the token is made through "
+            + "--server for the user signed in there: give one of them")
+      }
+      if user == nil, database != nil {
+        throw CLIError.invalid("--db needs --user: say whose token to make on the database")
+      }
+    }
+
     func run() async throws {
-      try await database.run { service in
+      guard let user else {
+        try await createRemotely()
+        return
+      }
+      BackendOptions.quietLogging()
+      let service: TodoService
+      do {
+        service = try await BackendOptions.openService(
+          database, environment: ProcessInfo.processInfo.environment
+        ).service
+      } catch {
+        throw CommandRunner.fail(error)
+      }
+      defer { try? service.close() }
+      do {
         let created = try await Self.createLocally(
           in: service, user: user, name: name, scope: scope)
-        Self.show(created.credential, token: created.token, user: created.user)
+        Self.show(
+          created.credential.text, name: created.token.name, scope: scope,
+          user: created.user.name)
+      } catch {
+        throw CommandRunner.fail(error)
+      }
+    }
+
+    /// Creates the token through the server, for the user signed in there.
+    private func createRemotely() async throws {
+      BackendOptions.quietLogging()
+      let environment = ProcessInfo.processInfo.environment
+      do {
+        guard let text = server ?? environment["TODO_SERVER"] else {
+          throw CLIError.invalid(
+            "say whose token: --user NAME on the server's database, or --server URL for the "
+              + "user signed in there (todo login URL)")
+        }
+        let backend = RemoteBackend(
+          baseURL: try BackendOptions.serverURL(text), environment: environment)
+        let created = try await backend.createToken(named: name, scope: scope)
+        Self.show(
+          created.token, name: created.info.name, scope: scope,
+          user: try await backend.accountName())
+      } catch {
+        throw CommandRunner.fail(error)
       }
     }
 
@@ -76,11 +141,11 @@ extension Todo.Token {
     }
 
     /// Prints a new token: its text alone on stdout, what it is on stderr.
-    static func show(_ credential: TokenCredential, token: AccessToken, user: Account) {
+    static func show(_ text: String, name: String, scope: TokenScope, user: String) {
       Console.error(
-        "Created token \"\(token.name)\" (\(token.scope.rawValue)) for \(user.name). "
+        "Created token \"\(name)\" (\(scope.rawValue)) for \(user). "
           + "Copy it now: it will not be shown again.")
-      Console.output(credential.text)
+      Console.output(text)
     }
   }
 
