@@ -78,6 +78,12 @@ def test_sign_in_shows_who_and_sign_out_ends_the_session(accounts_server, browse
     cookie = driver.get_cookie("todo_session")
     assert cookie["httpOnly"] and cookie["sameSite"] == "Lax" and not cookie["secure"]
     page.add("signed-in todo", wait_for="signed-in todo")
+    # "Export my data" downloads everything the user owns, through the session cookie.
+    exported = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch(document.getElementById('export-data').href).then(r => r.json()).then(done)")
+    assert [todo["title"] for todo in exported["todos"]] == ["signed-in todo"]
+    assert {entry["name"] for entry in exported["lists"]} == {"Inbox"}
     first = driver.current_window_handle
     # A second tab of the same browser session.
     driver.switch_to.new_window("tab")

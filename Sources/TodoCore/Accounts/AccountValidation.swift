@@ -7,7 +7,8 @@ public enum AccountValidation {
   /// The longest password accepted (it is hashed before bcrypt, which reads 72 bytes).
   public static let maximumPasswordLength = 1_000
 
-  /// A trimmed account name: 1 to 64 letters, digits, `.`, `_`, `-` or `@`. It is what a
+  /// A trimmed account name: 1 to 64 letters, digits, `.`, `_`, `-` or `@`, starting with a
+  /// letter or a digit (so that it is a plain segment of a URL path). It is what a
   /// person types to sign in and what a calendar app sends as the HTTP Basic user name, so
   /// it has no spaces and no `:`.
   ///
@@ -21,9 +22,14 @@ public enum AccountValidation {
       throw TodoError.validation(field: "name", message: "a user name has at most 64 characters")
     }
     let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "._-@"))
-    guard name.unicodeScalars.allSatisfy({ allowed.contains($0) }) else {
+    guard name.unicodeScalars.allSatisfy({ allowed.contains($0) }),
+      let first = name.unicodeScalars.first, CharacterSet.alphanumerics.contains(first)
+    else {
       throw TodoError.validation(
-        field: "name", message: "a user name has only letters, digits, '.', '_', '-' and '@'")
+        field: "name",
+        message:
+          "a user name has only letters, digits, '.', '_', '-' and '@', and starts with a "
+          + "letter or a digit")
     }
     return name
   }
