@@ -142,6 +142,7 @@ let package = Package(
         "Diffable",
         "Persistence",
         "Composable",
+        "ICalendar",
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "Logging", package: "swift-log"),
       ]

@@ -54,11 +54,11 @@ extension TodoComponent {
   }
 
   /// `STATUS`: needs action, in process, completed, cancelled or another value.
-  public var status: TodoStatus? {
-    get { component.property(named: "STATUS").map { TodoStatus($0.textValue) } }
+  public var status: VTodoStatus? {
+    get { component.property(named: "STATUS").map { VTodoStatus($0.textValue) } }
     set {
       component.setProperty(
-        "STATUS", to: newValue, read: { TodoStatus($0.textValue) },
+        "STATUS", to: newValue, read: { VTodoStatus($0.textValue) },
         write: { $0.setText($1.description) })
     }
   }

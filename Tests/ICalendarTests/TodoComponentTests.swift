@@ -89,12 +89,12 @@ struct TodoComponentTests {
 
   @Test("statuses, known and other")
   func statuses() {
-    #expect(TodoStatus("needs-action") == .needsAction)
-    #expect(TodoStatus("COMPLETED") == .completed)
-    #expect(TodoStatus("CANCELLED") == .cancelled)
-    #expect(TodoStatus("X-WAITING") == .other("X-WAITING"))
-    #expect(TodoStatus.other("X-WAITING").description == "X-WAITING")
-    #expect(TodoStatus.inProcess.description == "IN-PROCESS")
+    #expect(VTodoStatus("needs-action") == .needsAction)
+    #expect(VTodoStatus("COMPLETED") == .completed)
+    #expect(VTodoStatus("CANCELLED") == .cancelled)
+    #expect(VTodoStatus("X-WAITING") == .other("X-WAITING"))
+    #expect(VTodoStatus.other("X-WAITING").description == "X-WAITING")
+    #expect(VTodoStatus.inProcess.description == "IN-PROCESS")
   }
 
   @Test("only VTODO components are todos")

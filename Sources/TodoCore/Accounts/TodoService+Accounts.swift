@@ -158,6 +158,7 @@ extension TodoService {
         }
       } else {
         for todo in todos { try tx.delete(todo) }
+        try Self.deleteCalendarData(of: todos.map(\.id), in: tx)
         for list in lists { try tx.delete(list) }
       }
       try tx.delete(account)

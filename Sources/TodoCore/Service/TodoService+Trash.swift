@@ -166,6 +166,7 @@ extension TodoService {
     let (lists, todos) = try await write { tx in
       let (lists, todos) = try self.trashed(in: tx, owned: true)
       for todo in todos { try tx.delete(todo) }
+      try Self.deleteCalendarData(of: todos.map(\.id), in: tx)
       // A deleted list is shared with nobody: a later list with its id starts unshared.
       for share in try tx.fetch(
         FetchRequest(filter: ListShare.listIDAttribute.isIn(lists.map(\.id))))

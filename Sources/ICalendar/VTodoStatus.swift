@@ -2,7 +2,7 @@
 ///
 /// RFC 5545 defines four values; any other text (an `X-` status, a typo) is kept as
 /// ``other(_:)`` and written back as it was. Values are read without regard to case.
-public enum TodoStatus: Hashable, Sendable, CustomStringConvertible {
+public enum VTodoStatus: Hashable, Sendable, CustomStringConvertible {
   /// `NEEDS-ACTION`: not started.
   case needsAction
   /// `IN-PROCESS`: started.

@@ -1,0 +1,46 @@
+import Foundation
+import Persistence
+
+/// What a todo keeps of the iCalendar `VTODO` it came from, so that a calendar client gets
+/// back everything it wrote: its `UID`, the `DUE` exactly as it was written (a time zone, UTC),
+/// and every property and component the app does not model (`RRULE`, alarms, `PRIORITY`,
+/// `CATEGORIES`, `X-` properties…), in their order.
+///
+/// One per todo that came from a calendar (same identifier as the todo); a todo made in the
+/// app has none until it is exported, and gets its identifier as its `UID`.
+public struct CalendarData: Entity, Hashable {
+  /// The todo's identifier.
+  public var id: UUID
+  /// The `UID` calendar clients know the todo by.
+  public var uid: String
+  /// The `DUE` line as the client wrote it (`DUE;TZID=Europe/Paris:20261124T090000`), kept
+  /// while the todo's deadline is still what it says.
+  public var dueLine: String?
+  /// A `VTODO` holding the properties and components the app does not model, and the
+  /// `VTIMEZONE`s its lines refer to, as iCalendar text.
+  public var kept: String
+
+  /// Creates a value.
+  public init(id: UUID, uid: String, dueLine: String? = nil, kept: String = "") {
+    self.id = id
+    self.uid = uid
+    self.dueLine = dueLine
+    self.kept = kept
+  }
+}
+
+extension CalendarData {
+  public static let entityName = "calendar_data"
+
+  static let uidAttribute = Attribute("uid", \CalendarData.uid)
+  static let dueLineAttribute = Attribute("dueLine", \CalendarData.dueLine)
+  static let keptAttribute = Attribute("kept", \CalendarData.kept)
+
+  public static let attributes: [AnyAttribute<CalendarData>] = [
+    uidAttribute.erased, dueLineAttribute.erased, keptAttribute.erased,
+  ]
+
+  public static let migrations: [Migration] = [
+    Migration("create", [.createTable(), .createIndex("calendar_data_uid", on: ["uid"])])
+  ]
+}

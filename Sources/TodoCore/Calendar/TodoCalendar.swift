@@ -1,0 +1,200 @@
+import Foundation
+import ICalendar
+
+/// The mapping between todos and iCalendar `VTODO`s: what `todo export --format ics`,
+/// `todo import FILE.ics` and CalDAV read and write.
+///
+/// | VTODO | todo |
+/// |---|---|
+/// | `SUMMARY` | title |
+/// | `DESCRIPTION` | notes |
+/// | `DUE` (a date, or a date and time: floating, UTC or with a `TZID`) | deadline (its wall-clock date and minute), the line itself kept while unchanged |
+/// | `STATUS` `NEEDS-ACTION`, `IN-PROCESS`, `COMPLETED`, `PERCENT-COMPLETE`, `COMPLETED` | status and when it was done |
+/// | `UID` | kept (the todo's identifier for a todo made here) |
+/// | anything else (`RRULE`, `VALARM`, `PRIORITY`, `CATEGORIES`, `X-`…) | kept and written back unchanged |
+public enum TodoCalendar {
+  /// The `PRODID` of what this app writes.
+  public static let productID = "-//todo//todo 1.0//EN"
+
+  /// The properties the mapping reads into a todo and writes from it; every other property of
+  /// a `VTODO` is kept as it was.
+  static let mapped: Set<String> = [
+    "UID", "SUMMARY", "DESCRIPTION", "DUE", "STATUS", "COMPLETED", "PERCENT-COMPLETE",
+    "DTSTAMP", "CREATED", "LAST-MODIFIED",
+  ]
+
+  /// What a `VTODO` says, as the app models it.
+  public struct Fields: Sendable, Hashable {
+    /// The title (`SUMMARY`; "(untitled)" when empty).
+    public var title: String
+    /// The notes (`DESCRIPTION`).
+    public var notes: String
+    /// The deadline (`DUE`).
+    public var deadline: Deadline?
+    /// The status.
+    public var status: TodoStatus
+    /// When it was done (`COMPLETED`).
+    public var doneAt: Date?
+    /// What the todo keeps of the component.
+    public var data: CalendarData
+  }
+
+  /// Reads a `VTODO` for the todo `id`.
+  ///
+  /// - Parameters:
+  ///   - todo: The component.
+  ///   - id: The todo's identifier.
+  ///   - timeZones: The calendar's `VTIMEZONE`s, of which those the todo refers to are kept.
+  /// - Throws: `TodoError.validation` for a `DUE` that is not a date.
+  public static func fields(
+    of todo: TodoComponent, id: UUID, timeZones: [Component] = []
+  ) throws -> Fields {
+    let title = (todo.summary ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    var status: TodoStatus =
+      switch todo.status {
+      case .completed?, .cancelled?: .done
+      case .inProcess?: .inProgress
+      default: todo.percentComplete == 100 ? .done : .notStarted
+      }
+    if status == .notStarted, let percent = todo.percentComplete, percent > 0 {
+      status = .inProgress
+    }
+    var deadline: Deadline?
+    var dueLine: String?
+    if let due = todo.component.property(named: "DUE") {
+      guard let value = due.dateOrDateTimeValue else {
+        throw TodoError.validation(field: "DUE", message: "\(due.value) is not a date")
+      }
+      deadline = try self.deadline(value)
+      dueLine = due.description
+    }
+    var kept = Component(name: "VTODO")
+    kept.properties = todo.component.properties.filter { !mapped.contains($0.name.uppercased()) }
+    kept.components = todo.component.components
+    let zones = Set(todo.timeZoneIDs)
+    let keptZones = timeZones.filter { zone in
+      zone.property(named: "TZID").map { zones.contains($0.value) } ?? false
+    }
+    let keptText =
+      kept.properties.isEmpty && kept.components.isEmpty && keptZones.isEmpty
+      ? "" : Component.serialize([kept] + keptZones)
+    return Fields(
+      title: title.isEmpty ? "(untitled)" : title, notes: todo.description ?? "",
+      deadline: deadline, status: status,
+      doneAt: status == .done ? todo.completed.flatMap(date(utc:)) : nil,
+      data: CalendarData(
+        id: id, uid: todo.uid ?? id.uuidString.lowercased(),
+        dueLine: dueLine, kept: keptText))
+  }
+
+  /// The `VTODO` of a todo, with what it keeps of the component it came from.
+  public static func component(of todo: Todo, data: CalendarData?, now: Date) -> TodoComponent {
+    var component = TodoComponent(uid: data?.uid ?? todo.id.uuidString.lowercased())
+    component.dtstamp = dateTime(utc: now)
+    component.created = dateTime(utc: todo.createdAt)
+    component.lastModified = dateTime(utc: todo.updatedAt)
+    component.summary = todo.title
+    if !todo.notes.isEmpty { component.description = todo.notes }
+    if let deadline = todo.deadline {
+      if let line = data?.dueLine, let kept = try? ContentLine(parsing: line),
+        let value = kept.dateOrDateTimeValue, (try? self.deadline(value)) == deadline
+      {
+        component.component.properties.append(kept)
+      } else {
+        component.due = due(deadline)
+      }
+    }
+    switch todo.status {
+    case .notStarted: component.status = .needsAction
+    case .inProgress: component.status = .inProcess
+    case .done:
+      component.status = .completed
+      component.percentComplete = 100
+      if let doneAt = todo.doneAt { component.completed = dateTime(utc: doneAt) }
+    }
+    if let data, !data.kept.isEmpty, let parsed = try? Component.parse(data.kept),
+      let kept = parsed.first
+    {
+      component.component.properties += kept.properties
+      component.component.components += kept.components
+    }
+    return component
+  }
+
+  /// The `VTIMEZONE`s a todo keeps.
+  public static func timeZones(of data: CalendarData?) -> [Component] {
+    guard let data, !data.kept.isEmpty, let parsed = try? Component.parse(data.kept) else {
+      return []
+    }
+    return Array(parsed.dropFirst())
+  }
+
+  /// One `VCALENDAR` of todos, each with the `VTIMEZONE`s it refers to (once).
+  public static func calendar(_ todos: [(Todo, CalendarData?)], now: Date) -> String {
+    var calendar = Component(
+      name: "VCALENDAR",
+      properties: [
+        ContentLine(name: "VERSION", value: "2.0"),
+        ContentLine(name: "PRODID", value: productID),
+      ])
+    var zones: [String: Component] = [:]
+    var order: [String] = []
+    var components: [Component] = []
+    for (todo, data) in todos {
+      components.append(component(of: todo, data: data, now: now).component)
+      for zone in timeZones(of: data) {
+        guard let tzid = zone.property(named: "TZID")?.value, zones[tzid] == nil else { continue }
+        zones[tzid] = zone
+        order.append(tzid)
+      }
+    }
+    calendar.components = order.compactMap { zones[$0] } + components
+    return calendar.description
+  }
+
+  // MARK: - Values
+
+  /// A `DUE` value as a deadline: its wall-clock date and minute.
+  static func deadline(_ value: DateOrDateTime) throws -> Deadline {
+    let date = value.date
+    guard let time = value.time else {
+      return try Deadline(year: date.year, month: date.month, day: date.day)
+    }
+    return try Deadline(
+      year: date.year, month: date.month, day: date.day, hour: time.hour, minute: time.minute)
+  }
+
+  /// A deadline as a `DUE` value: a date, or a floating date and time.
+  static func due(_ deadline: Deadline) -> DateOrDateTime? {
+    guard let date = CalendarDate(year: deadline.year, month: deadline.month, day: deadline.day)
+    else { return nil }
+    guard let time = deadline.time else { return .date(date) }
+    guard let clock = TimeOfDay(hour: time.hour, minute: time.minute) else { return .date(date) }
+    return .dateTime(date, clock, .floating)
+  }
+
+  static let utc: Calendar = {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    return calendar
+  }()
+
+  /// A moment as a UTC date-time.
+  static func dateTime(utc moment: Date) -> DateOrDateTime? {
+    let parts = utc.dateComponents([.year, .month, .day, .hour, .minute, .second], from: moment)
+    guard let date = CalendarDate(year: parts.year!, month: parts.month!, day: parts.day!),
+      let time = TimeOfDay(hour: parts.hour!, minute: parts.minute!, second: parts.second!)
+    else { return nil }
+    return .dateTime(date, time, .utc)
+  }
+
+  /// A UTC (or floating, read as UTC) date-time as a moment.
+  static func date(utc value: DateOrDateTime) -> Date? {
+    let date = value.date
+    let time = value.time
+    return utc.date(
+      from: DateComponents(
+        year: date.year, month: date.month, day: date.day, hour: time?.hour ?? 0,
+        minute: time?.minute ?? 0, second: min(time?.second ?? 0, 59)))
+  }
+}
