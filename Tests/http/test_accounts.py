@@ -121,12 +121,14 @@ class Op:
              "self" (the caller)
     roles    the roles this variant applies to (default: all)
     variant  a label, when an operation has more than one entry
+    content_type  the body's media type, when it is not JSON
     """
 
     def __init__(self, kind, body=None, query=None, setup=(), todo="list", user=None,
-                 roles=ROLES, variant=""):
+                 roles=ROLES, variant="", content_type=None):
         assert kind in KINDS, kind
         self.kind = kind
+        self.content_type = content_type
         self.body = body
         self.query = query
         self.setup = setup
@@ -146,6 +148,13 @@ def import_document(case):
             "todos": [{"id": todo_id, "listID": list_id, "title": unique("imported todo"),
                        "notes": "", "status": "notStarted", "order": "V",
                        "createdAt": stamp, "updatedAt": stamp, "version": 1}]}
+
+
+def calendar_body(case):
+    """An iCalendar file with one new todo."""
+    return ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VTODO\r\n"
+            f"UID:{uuid.uuid4()}\r\nSUMMARY:{unique('calendar todo')}\r\n"
+            "END:VTODO\r\nEND:VCALENDAR\r\n")
 
 
 def sign_in_body(case):
@@ -181,6 +190,15 @@ OPERATIONS = {
     "getTrash": [Op("own-read", setup=("trash-todo",))],
     "emptyTrash": [Op("own-write", setup=("trash-todo",))],
     "exportAll": [Op("own-read")],
+    "exportCalendar": [
+        Op("own-read"),
+        Op("list-read", query=lambda c: {"list": c.list["id"]}, variant="list=<owner's list>"),
+    ],
+    "importCalendar": [
+        Op("own-write", body=calendar_body, content_type="text/calendar"),
+        Op("todo-write", body=calendar_body, content_type="text/calendar",
+           query=lambda c: {"list": c.list["id"]}, variant="list=<owner's list>"),
+    ],
     "importAll": [Op("own-write", body=import_document)],
     "backendList": [Op("own-read", todo="inbox")],
     "backendCreate": [Op("own-write", body=lambda c: {"title": unique("backend todo")})],
@@ -406,6 +424,8 @@ class Case:
             self.problems.append(str(error))
             return
         headers = self.world.credentials(self.role, self.method, self.session)
+        if self.spec.content_type:
+            headers = [*headers, ("Content-Type", self.spec.content_type)]
         self.response = server.request(self.method, url, body, headers=headers)
         self.check()
 

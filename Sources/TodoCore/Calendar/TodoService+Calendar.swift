@@ -3,13 +3,20 @@ import ICalendar
 import Persistence
 
 /// What an iCalendar import did.
-public struct CalendarImport: Sendable, Hashable {
+public struct CalendarImport: Sendable, Hashable, Codable {
   /// Todos added.
   public var added: Int
   /// Todos that were already here (same `UID`) and were updated.
   public var updated: Int
   /// What was not imported, and why (`3 events (VEVENT): this app keeps todos`).
   public var skipped: [String]
+
+  /// Creates a value.
+  public init(added: Int, updated: Int, skipped: [String]) {
+    self.added = added
+    self.updated = updated
+    self.skipped = skipped
+  }
 }
 
 // MARK: - iCalendar files

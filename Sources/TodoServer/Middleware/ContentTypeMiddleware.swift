@@ -12,11 +12,21 @@ struct ContentTypeMiddleware<Context: RequestContext>: RouterMiddleware {
   ) async throws -> Response {
     if [.post, .put, .patch, .delete].contains(request.method), Self.hasBody(request) {
       let contentType = request.headers[.contentType]
-      guard let contentType, Self.isJSON(contentType) else {
+      guard let contentType,
+        Self.isJSON(contentType) || Self.isCalendarImport(request, contentType)
+      else {
         throw Problem.unsupportedMediaType(contentType)
       }
     }
     return try await next(request, context)
+  }
+
+  /// `POST /api/v1/calendar.ics` with `text/calendar`: a type no HTML form can send (a page
+  /// of another site would need a preflight, which the origin check refuses).
+  static func isCalendarImport(_ request: Request, _ contentType: String) -> Bool {
+    request.uri.path == "/api/v1/calendar.ics"
+      && contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces)
+        .lowercased() == "text/calendar"
   }
 
   static func hasBody(_ request: Request) -> Bool {

@@ -59,6 +59,14 @@ struct LocalBackend: TodoBackend {
     try await service.importJSON(data)
   }
 
+  func exportCalendar(list listID: UUID?) async throws -> String {
+    try await service.exportCalendar(list: listID)
+  }
+
+  func importCalendar(_ text: String, into listID: UUID?) async throws -> CalendarImport {
+    try await service.importCalendar(text, into: listID)
+  }
+
   func members(ofList listID: UUID) async throws -> [ListMember] {
     try await service.members(ofList: listID)
   }

@@ -1,4 +1,5 @@
 import Foundation
+import OpenAPIRuntime
 import TodoCore
 import TodoServer
 
@@ -180,6 +181,24 @@ struct RemoteBackend: TodoBackend {
   // MARK: - State
 
   /// Where per-server state files go: `$XDG_STATE_HOME/todo`, else `~/.local/state/todo`.
+  // MARK: - iCalendar
+
+  func exportCalendar(list listID: UUID?) async throws -> String {
+    try await call {
+      let body = try await $0.exportCalendar(query: .init(list: listID?.uuidString)).ok.body
+        .textCalendar
+      return try await String(collecting: body, upTo: 256 * 1_048_576)
+    }
+  }
+
+  func importCalendar(_ text: String, into listID: UUID?) async throws -> CalendarImport {
+    try await call {
+      try await $0.importCalendar(
+        query: .init(list: listID?.uuidString), body: .textCalendar(HTTPBody(text))
+      ).ok.body.json
+    }
+  }
+
   // MARK: - Sharing
 
   func members(ofList listID: UUID) async throws -> [ListMember] {

@@ -49,6 +49,11 @@ protocol TodoBackend: Sendable {
   /// Imports a JSON export document (validated whole, written in one transaction).
   func importDocument(_ data: Data) async throws -> (lists: Int, todos: Int)
 
+  /// The live todos of a list (or of every list) as an iCalendar file.
+  func exportCalendar(list listID: UUID?) async throws -> String
+  /// Imports the `VTODO`s of an iCalendar file into a list (the Inbox by default).
+  func importCalendar(_ text: String, into listID: UUID?) async throws -> CalendarImport
+
   /// Who can use a list: its owner, then those it is shared with.
   func members(ofList listID: UUID) async throws -> [ListMember]
   /// Shares a list with a user (or changes their role).

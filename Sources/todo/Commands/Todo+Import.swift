@@ -12,11 +12,22 @@ extension Todo {
         wrong, nothing is imported (exit 1). Lists and todos with a known identifier are \
         replaced, others added. FILE may be - for stdin.
 
+        An iCalendar file (.ics, or --format ics) brings its VTODOs into --list (default the \
+        Inbox): a todo whose UID is already here is updated, the others are added; events \
+        are skipped and counted. What the app does not model is kept for the next export.
+
         \(ExitStatus.helpText)
         """)
 
     @Argument(help: "The document to read, or - for stdin.")
     var file: String
+
+    @Option(
+      help: "json or ics (default: ics for a file ending in .ics or starting BEGIN:VCALENDAR).")
+    var format: TransferFormat?
+
+    @Option(help: ArgumentHelp("For iCalendar: the list to add the todos to.", valueName: "list"))
+    var list: String?
 
     @OptionGroup var backend: BackendOptions
     @OptionGroup var output: OutputOptions
@@ -32,6 +43,33 @@ extension Todo {
           } catch {
             throw CLIError.unavailable("cannot read \(file): \(error.localizedDescription)")
           }
+        }
+        let text = String(decoding: data.prefix(64), as: UTF8.self)
+        let isCalendar =
+          format == .ics
+          || (format == nil
+            && (file.lowercased().hasSuffix(".ics")
+              || text.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
+                .hasPrefix("BEGIN:VCALENDAR")))
+        if isCalendar {
+          guard let calendar = String(data: data, encoding: .utf8) else {
+            throw CLIError.invalid("\(file) is not UTF-8 text")
+          }
+          var listID: UUID?
+          if let list { listID = try await backend.list(named: list).id }
+          let result = try await backend.importCalendar(calendar, into: listID)
+          if output.json {
+            try Output.json(result)
+          } else {
+            Console.output(
+              "Imported \(counted(result.added + result.updated, "todo")) (\(result.added) new, "
+                + "\(result.updated) updated).")
+            for line in result.skipped { Console.output("Skipped \(line).") }
+          }
+          return
+        }
+        if list != nil {
+          throw CLIError.invalid("--list goes with an iCalendar file")
         }
         let written = try await backend.importDocument(data)
         if output.json {
