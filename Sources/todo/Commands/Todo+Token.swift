@@ -82,24 +82,12 @@ extension Todo.Token {
         try await createRemotely()
         return
       }
-      BackendOptions.quietLogging()
-      let service: TodoService
-      do {
-        service = try await BackendOptions.openService(
-          database, environment: ProcessInfo.processInfo.environment
-        ).service
-      } catch {
-        throw CommandRunner.fail(error)
-      }
-      defer { try? service.close() }
-      do {
+      try await DatabaseOptions.run(database) { service in
         let created = try await Self.createLocally(
           in: service, user: user, name: name, scope: scope)
         Self.show(
           created.credential.text, name: created.token.name, scope: scope,
           user: created.user.name)
-      } catch {
-        throw CommandRunner.fail(error)
       }
     }
 

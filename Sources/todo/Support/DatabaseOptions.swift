@@ -31,6 +31,14 @@ struct DatabaseOptions: ParsableArguments {
   /// Opens the database, runs `body` with it, closes it, and turns any error into a message
   /// on stderr and an `ExitCode` (like ``CommandRunner/run(_:_:)``).
   func run(_ body: (TodoService) async throws -> Void) async throws {
+    try await Self.run(database, body)
+  }
+
+  /// Opens the database `database` names (`--db`, else the environment's), runs `body` with
+  /// it, closes it, and turns any error into a message and an `ExitCode`.
+  static func run(_ database: String?, _ body: (TodoService) async throws -> Void)
+    async throws
+  {
     BackendOptions.quietLogging()
     let service: TodoService
     do {
