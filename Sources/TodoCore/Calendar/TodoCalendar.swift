@@ -11,6 +11,7 @@ import ICalendar
 /// | `DUE` (a date, or a date and time: floating, UTC or with a `TZID`) | deadline (its wall-clock date and minute), the line itself kept while unchanged |
 /// | `STATUS` `NEEDS-ACTION`, `IN-PROCESS`, `COMPLETED`, `PERCENT-COMPLETE`, `COMPLETED` | status and when it was done |
 /// | `UID` | kept (the todo's identifier for a todo made here) |
+/// | `X-APPLE-SORT-ORDER` | the user order: new todos are added in its order; exported values are the client's while they still increase along the list, numbered anew after a reorder here |
 /// | anything else (`RRULE`, `VALARM`, `PRIORITY`, `CATEGORIES`, `X-`…) | kept and written back unchanged |
 public enum TodoCalendar {
   /// The `PRODID` of what this app writes.
@@ -139,17 +140,44 @@ public enum TodoCalendar {
       ])
     var zones: [String: Component] = [:]
     var order: [String] = []
-    var components: [Component] = []
+    var views: [TodoComponent] = []
     for (todo, data) in todos {
-      components.append(component(of: todo, data: data, now: now).component)
+      views.append(component(of: todo, data: data, now: now))
       for zone in timeZones(of: data) {
         guard let tzid = zone.property(named: "TZID")?.value, zones[tzid] == nil else { continue }
         zones[tzid] = zone
         order.append(tzid)
       }
     }
-    calendar.components = order.compactMap { zones[$0] } + components
+    var start = 0
+    while start < views.count {
+      let listID = todos[start].0.listID
+      var end = start
+      while end < todos.count, todos[end].0.listID == listID { end += 1 }
+      sortOrder(&views[start..<end])
+      start = end
+    }
+    calendar.components = order.compactMap { zones[$0] } + views.map(\.component)
     return calendar.description
+  }
+
+  /// The user order of one list's todos (in that order) as `X-APPLE-SORT-ORDER`, which Apple
+  /// Reminders and Tasks.org sort by: the values a client wrote are kept while they still
+  /// increase along the list; once the todos were reordered here (or a todo without one
+  /// joined them), they are numbered anew. A list no such client sorted has none.
+  static func sortOrder(_ todos: inout ArraySlice<TodoComponent>) {
+    let kept = todos.map(\.appleSortOrder)
+    let increasing = zip(kept, kept.dropFirst()).allSatisfy { pair in
+      guard let first = pair.0, let second = pair.1 else { return false }
+      return first < second
+    }
+    // A list no client sorted leaves the property out; one whose values still hold keeps them.
+    if kept.allSatisfy({ $0 == nil }) || (kept.allSatisfy({ $0 != nil }) && increasing) {
+      return
+    }
+    for (position, index) in todos.indices.enumerated() {
+      todos[index].appleSortOrder = (position + 1) * 1_024
+    }
   }
 
   // MARK: - Values

@@ -76,6 +76,11 @@ extension TodoService {
         }
       }
     }
+    // New todos go to the list in the order the client sorts them by (stable otherwise).
+    drafts = drafts.enumerated().sorted {
+      ($0.element.0.appleSortOrder ?? Int.max, $0.offset)
+        < ($1.element.0.appleSortOrder ?? Int.max, $1.offset)
+    }.map(\.element)
     // Everything is read and checked before anything is written.
     var read: [TodoCalendar.Fields] = []
     for (index, (todo, zones)) in drafts.enumerated() {

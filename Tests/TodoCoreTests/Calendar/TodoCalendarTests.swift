@@ -164,4 +164,38 @@ struct TodoCalendarTests {
       }
     }
   }
+
+  @Test("X-APPLE-SORT-ORDER: imported in its order, kept while it holds, renumbered after a move")
+  func sortOrder() async throws {
+    try await SettableClock.with { service, _ in
+      func vtodo(_ uid: String, _ title: String, _ order: Int) -> String {
+        "BEGIN:VTODO\r\nUID:\(uid)\r\nSUMMARY:\(title)\r\nX-APPLE-SORT-ORDER:\(order)\r\nEND:VTODO\r\n"
+      }
+      let text =
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n"
+        + vtodo("c", "Third", 300) + vtodo("a", "First", 100) + vtodo("b", "Second", 200)
+        + "END:VCALENDAR\r\n"
+      _ = try await service.importCalendar(text)
+      let todos = try await service.todos(inList: TodoList.inboxID)
+      #expect(todos.map(\.title) == ["First", "Second", "Third"])
+
+      func exported() async throws -> [(String, String)] {
+        let calendar = try #require(try Component.parse(try await service.exportCalendar()).first)
+        return calendar.components(named: "VTODO").map {
+          (
+            $0.property(named: "SUMMARY")?.value ?? "",
+            $0.property(named: "X-APPLE-SORT-ORDER")?.value ?? ""
+          )
+        }
+      }
+      // Unchanged order: the client's own values.
+      #expect(try await exported().map(\.1) == ["100", "200", "300"])
+      // Moved here: the values follow the new order.
+      _ = try await service.moveTodo(id: todos[2].id, to: .top)
+      let moved = try await exported()
+      #expect(moved.map(\.0) == ["Third", "First", "Second"])
+      let values = moved.map { Int($0.1) ?? 0 }
+      #expect(values == values.sorted() && Set(values).count == 3, "\(values)")
+    }
+  }
 }
