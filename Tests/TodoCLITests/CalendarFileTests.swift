@@ -101,4 +101,29 @@ struct CalendarFileTests {
     #expect(text.contains("X-APPLE-SORT-ORDER:785412306\r\n"))
     #expect(text.contains("DUE;TZID=Europe/Berlin:20261124T090000\r\n"))
   }
+
+  static let todoist =
+    "TYPE,CONTENT,DESCRIPTION,PRIORITY,INDENT,DATE\r\nsection,Dairy,,,,\r\n"
+    + "task,Buy milk,Oat,4,1,2026-12-01\r\ntask,Water the plants,,1,1,every monday\r\n"
+
+  @Test("todo import --from todoist, locally and through a server")
+  func todoistImport() throws {
+    let cli = try CLI()
+    defer { cli.cleanUp() }
+    let file = cli.directory.appendingPathComponent("project.csv")
+    try Self.todoist.write(to: file, atomically: true, encoding: .utf8)
+    let local = try cli.ok(["import", "--from", "todoist", file.path])
+    #expect(local.contains("Imported 2 todos (2 new, 0 updated)."), "\(local)")
+    #expect(local.contains("Skipped 1 date that is not one day"), "\(local)")
+    let listing = try cli.ok(["ls"])
+    #expect(listing.contains("Buy milk") && listing.contains("2026/12/01"), "\(listing)")
+
+    let server = try TestServer(database: cli.database, directory: cli.directory)
+    defer { _ = server.stop() }
+    try cli.ok(["list", "add", "Shop", "--server", server.url])
+    let remote = try cli.ok(
+      ["import", "--from", "todoist", file.path, "--list", "Shop", "--server", server.url])
+    #expect(remote.contains("Imported 2 todos"), "\(remote)")
+    #expect(try cli.ok(["ls", "--list", "Shop", "--server", server.url]).contains("Buy milk"))
+  }
 }

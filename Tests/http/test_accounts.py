@@ -157,6 +157,11 @@ def calendar_body(case):
             "END:VTODO\r\nEND:VCALENDAR\r\n")
 
 
+def todoist_body(case):
+    """A Todoist CSV export with one task."""
+    return f"TYPE,CONTENT,DESCRIPTION,PRIORITY,INDENT,DATE\r\ntask,{unique('todoist task')},,1,1,\r\n"
+
+
 def sign_in_body(case):
     if case.role == "anonymous":
         return {"name": unique("nobody").replace(" ", "-"), "password": "Not-The-Password-42"}
@@ -193,6 +198,11 @@ OPERATIONS = {
     "exportCalendar": [
         Op("own-read"),
         Op("list-read", query=lambda c: {"list": c.list["id"]}, variant="list=<owner's list>"),
+    ],
+    "importTodoist": [
+        Op("own-write", body=todoist_body, content_type="text/csv"),
+        Op("todo-write", body=todoist_body, content_type="text/csv",
+           query=lambda c: {"list": c.list["id"]}, variant="list=<owner's list>"),
     ],
     "importCalendar": [
         Op("own-write", body=calendar_body, content_type="text/calendar"),

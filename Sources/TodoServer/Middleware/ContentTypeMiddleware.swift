@@ -21,12 +21,17 @@ struct ContentTypeMiddleware<Context: RequestContext>: RouterMiddleware {
     return try await next(request, context)
   }
 
-  /// `POST /api/v1/calendar.ics` with `text/calendar`: a type no HTML form can send (a page
-  /// of another site would need a preflight, which the origin check refuses).
+  /// `POST /api/v1/calendar.ics` with `text/calendar`, `POST /api/v1/import/todoist` with
+  /// `text/csv`: types no HTML form can send (a page of another site would need a preflight,
+  /// which the origin check refuses).
   static func isCalendarImport(_ request: Request, _ contentType: String) -> Bool {
-    request.uri.path == "/api/v1/calendar.ics"
-      && contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces)
-        .lowercased() == "text/calendar"
+    let type = contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces)
+      .lowercased()
+    switch request.uri.path {
+    case "/api/v1/calendar.ics": return type == "text/calendar"
+    case "/api/v1/import/todoist": return type == "text/csv"
+    default: return false
+    }
   }
 
   static func hasBody(_ request: Request) -> Bool {

@@ -67,6 +67,10 @@ struct LocalBackend: TodoBackend {
     try await service.importCalendar(text, into: listID)
   }
 
+  func importTodoist(_ text: String, into listID: UUID?) async throws -> CalendarImport {
+    try await service.importTodoist(text, into: listID, calendar: .autoupdatingCurrent)
+  }
+
   func members(ofList listID: UUID) async throws -> [ListMember] {
     try await service.members(ofList: listID)
   }

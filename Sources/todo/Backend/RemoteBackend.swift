@@ -199,6 +199,14 @@ struct RemoteBackend: TodoBackend {
     }
   }
 
+  func importTodoist(_ text: String, into listID: UUID?) async throws -> CalendarImport {
+    try await call {
+      try await $0.importTodoist(
+        query: .init(list: listID?.uuidString), body: .csv(HTTPBody(text))
+      ).ok.body.json
+    }
+  }
+
   // MARK: - Sharing
 
   func members(ofList listID: UUID) async throws -> [ListMember] {

@@ -54,6 +54,9 @@ protocol TodoBackend: Sendable {
   /// Imports the `VTODO`s of an iCalendar file into a list (the Inbox by default).
   func importCalendar(_ text: String, into listID: UUID?) async throws -> CalendarImport
 
+  /// Imports a Todoist CSV export into a list (the Inbox by default).
+  func importTodoist(_ text: String, into listID: UUID?) async throws -> CalendarImport
+
   /// Who can use a list: its owner, then those it is shared with.
   func members(ofList listID: UUID) async throws -> [ListMember]
   /// Shares a list with a user (or changes their role).

@@ -26,8 +26,13 @@ extension Todo {
       help: "json or ics (default: ics for a file ending in .ics or starting BEGIN:VCALENDAR).")
     var format: TransferFormat?
 
-    @Option(help: ArgumentHelp("For iCalendar: the list to add the todos to.", valueName: "list"))
+    @Option(
+      help: ArgumentHelp(
+        "For iCalendar and Todoist files: the list to add the todos to.", valueName: "list"))
     var list: String?
+
+    @Option(help: "todoist: FILE is a Todoist CSV export (tasks, sections, dates, priorities).")
+    var from: ImportSource?
 
     @OptionGroup var backend: BackendOptions
     @OptionGroup var output: OutputOptions
@@ -44,6 +49,16 @@ extension Todo {
             throw CLIError.unavailable("cannot read \(file): \(error.localizedDescription)")
           }
         }
+        if from == .todoist {
+          guard let csv = String(data: data, encoding: .utf8) else {
+            throw CLIError.invalid("\(file) is not UTF-8 text")
+          }
+          var listID: UUID?
+          if let list { listID = try await backend.list(named: list).id }
+          let result = try await backend.importTodoist(csv, into: listID)
+          try Self.report(result, json: output.json)
+          return
+        }
         let text = String(decoding: data.prefix(64), as: UTF8.self)
         let isCalendar =
           format == .ics
@@ -58,14 +73,7 @@ extension Todo {
           var listID: UUID?
           if let list { listID = try await backend.list(named: list).id }
           let result = try await backend.importCalendar(calendar, into: listID)
-          if output.json {
-            try Output.json(result)
-          } else {
-            Console.output(
-              "Imported \(counted(result.added + result.updated, "todo")) (\(result.added) new, "
-                + "\(result.updated) updated).")
-            for line in result.skipped { Console.output("Skipped \(line).") }
-          }
+          try Self.report(result, json: output.json)
           return
         }
         if list != nil {
@@ -79,5 +87,25 @@ extension Todo {
         }
       }
     }
+  }
+}
+
+/// Where `todo import --from` reads a file from.
+enum ImportSource: String, ExpressibleByArgument, CaseIterable {
+  /// Todoist's CSV export of a project.
+  case todoist
+}
+
+extension Todo.Import {
+  /// Says what an iCalendar or Todoist import did.
+  static func report(_ result: CalendarImport, json: Bool) throws {
+    if json {
+      try Output.json(result)
+      return
+    }
+    Console.output(
+      "Imported \(counted(result.added + result.updated, "todo")) (\(result.added) new, "
+        + "\(result.updated) updated).")
+    for line in result.skipped { Console.output("Skipped \(line).") }
   }
 }

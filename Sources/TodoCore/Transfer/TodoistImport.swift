@@ -1,0 +1,176 @@
+import Foundation
+import ICalendar
+import Persistence
+
+/// Reads the CSV file Todoist exports for a project: its tasks (with their descriptions and
+/// comments), sections, priorities, dates and indents.
+///
+/// Columns are found by their header (`TYPE`, `CONTENT`, `DESCRIPTION`, `PRIORITY`, `INDENT`,
+/// `DATE`); other columns are ignored. A task's section is the last `section` row above it;
+/// a `note` row is a comment, added to the notes of the task above. Priorities become the
+/// iCalendar `PRIORITY` a calendar app shows (p1 → 1, p2 → 5, p3 → 9) and an indented task a
+/// sub-task (`RELATED-TO` its parent), both kept for export and sync. A date is read as a
+/// date or a phrase of the quick entry ("tomorrow", "Nov 24", "12/1 9:00"); a repeating one
+/// ("every monday") cannot be one deadline and is kept in the notes.
+public struct TodoistImport: Sendable {
+  /// One task to add.
+  public struct Task: Sendable, Hashable {
+    /// The todo's identifier (also its `UID`).
+    public var id: UUID
+    /// The task's content.
+    public var title: String
+    /// Its description, its comments, and a date that is not one day.
+    public var notes: String
+    /// The section above it.
+    public var section: String?
+    /// Its date.
+    public var deadline: Deadline?
+    /// The iCalendar priority (1 high, 5 medium, 9 low), if Todoist's was not the default.
+    public var priority: Int?
+    /// The task this one is indented under.
+    public var parent: UUID?
+  }
+
+  /// The tasks, in the file's order.
+  public var tasks: [Task]
+  /// What was not imported as it was, and why.
+  public var notes: [String]
+
+  /// Reads a Todoist CSV export.
+  ///
+  /// - Throws: `TodoError.invalidImport` for a file that is not one (no `TYPE` and `CONTENT`
+  ///   columns, an unclosed quote) or a task that breaks a rule (naming its line).
+  public init(csv text: String, now: Date, calendar: Calendar) throws {
+    let rows = try CSVTable.rows(text)
+    guard let header = rows.first?.map({ $0.trimmingCharacters(in: .whitespaces).uppercased() }),
+      let typeColumn = header.firstIndex(of: "TYPE"),
+      let contentColumn = header.firstIndex(of: "CONTENT")
+    else {
+      throw TodoError.invalidImport("not a Todoist CSV export: it needs TYPE and CONTENT columns")
+    }
+    func column(_ name: String, of row: [String]) -> String {
+      guard let index = header.firstIndex(of: name), index < row.count else { return "" }
+      return row[index].trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    var tasks: [Task] = []
+    var section: String?
+    var parents: [Int: UUID] = [:]
+    var repeating = 0
+    var others: [String: Int] = [:]
+    for (offset, row) in rows.dropFirst().enumerated() {
+      // Todoist puts an empty row between sections.
+      if row.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { continue }
+      let place = "line \(offset + 2)"
+      let type = (typeColumn < row.count ? row[typeColumn] : "").lowercased()
+      let content = contentColumn < row.count ? row[contentColumn] : ""
+      switch type {
+      case "section":
+        section = try Self.checked(place) { try TodoValidation.section(content) }
+        parents = [:]
+      case "note":
+        guard !tasks.isEmpty else { continue }
+        let last = tasks.count - 1
+        let note = content.trimmingCharacters(in: .whitespacesAndNewlines)
+        tasks[last].notes += (tasks[last].notes.isEmpty ? "" : "\n\n") + note
+      case "task":
+        var task = Task(
+          id: UUID(), title: "", notes: column("DESCRIPTION", of: row), section: section,
+          deadline: nil, priority: nil, parent: nil)
+        task.title = try Self.checked(place) { try TodoValidation.title(content) }
+        task.priority =
+          switch column("PRIORITY", of: row) {
+          case "4": 1
+          case "3": 5
+          case "2": 9
+          default: nil
+          }
+        let indent = max(1, Int(column("INDENT", of: row)) ?? 1)
+        task.parent = indent > 1 ? parents[indent - 1] : nil
+        parents[indent] = task.id
+        parents = parents.filter { $0.key <= indent }
+        let date = column("DATE", of: row)
+        if !date.isEmpty {
+          if let deadline = try? Deadline(parsing: date) {
+            task.deadline = deadline
+          } else {
+            let entry = QuickEntry(parsing: "x " + date, now: now, calendar: calendar)
+            if let deadline = entry.deadline, entry.title == "x" {
+              task.deadline = deadline
+            } else {
+              repeating += 1
+              task.notes += (task.notes.isEmpty ? "" : "\n\n") + "Todoist date: \(date)"
+            }
+          }
+        }
+        task.notes = try Self.checked(place) { try TodoValidation.notes(task.notes) }
+        tasks.append(task)
+      default:
+        others[type.isEmpty ? "(no type)" : type, default: 0] += 1
+      }
+    }
+    self.tasks = tasks
+    var notes: [String] = []
+    if repeating > 0 {
+      notes.append(
+        "\(repeating) date\(repeating == 1 ? " that is" : "s that are") not one day "
+          + "(repeating, or not understood): kept in the notes")
+    }
+    for (type, count) in others.sorted(by: { $0.key < $1.key }) {
+      notes.append("\(count) row\(count == 1 ? "" : "s") of type \(type): not a task")
+    }
+    self.notes = notes
+  }
+
+  /// What a task keeps for calendars: its priority and its parent.
+  func calendarData(of task: Task) -> CalendarData? {
+    guard task.priority != nil || task.parent != nil else { return nil }
+    var kept = Component(name: "VTODO")
+    if let priority = task.priority {
+      kept.properties.append(ContentLine(name: "PRIORITY", integer: priority))
+    }
+    if let parent = task.parent {
+      var related = ContentLine(name: "RELATED-TO", value: parent.uuidString.lowercased())
+      related.setParameter("RELTYPE", value: "PARENT")
+      kept.properties.append(related)
+    }
+    return CalendarData(
+      id: task.id, uid: task.id.uuidString.lowercased(), kept: Component.serialize([kept]))
+  }
+
+  private static func checked<T>(_ place: String, _ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as TodoError {
+      throw TodoError.invalidImport("\(place): \(error)")
+    }
+  }
+}
+
+extension TodoService {
+  /// Imports a Todoist CSV export into a list (the Inbox by default), all of it or nothing:
+  /// its tasks are added at the bottom, in order, with their sections, notes, dates, and
+  /// (kept for calendars) priorities and sub-tasks.
+  ///
+  /// - Throws: `TodoError.invalidImport` (nothing is written), `TodoError.notFound` or
+  ///   `.forbidden` for a list the principal cannot write.
+  public func importTodoist(_ text: String, into listID: UUID? = nil, calendar: Calendar)
+    async throws -> CalendarImport
+  {
+    let plan = try TodoistImport(csv: text, now: now(), calendar: calendar)
+    let date = now()
+    try await write { tx in
+      let target = listID ?? self.inboxID
+      _ = try self.liveList(id: target, need: .edit, in: tx)
+      for task in plan.tasks {
+        let todo = Todo(
+          id: task.id, listID: target, title: task.title, notes: task.notes,
+          deadline: task.deadline, section: task.section, order: try OrderKey.between(nil, nil),
+          createdAt: date, updatedAt: date)
+        _ = try tx.insert(todo, at: .bottom)
+        if let data = plan.calendarData(of: task) { _ = try tx.insert(data) }
+      }
+    }
+    logger.info("imported \(plan.tasks.count) todos from Todoist")
+    return CalendarImport(added: plan.tasks.count, updated: 0, skipped: plan.notes)
+  }
+}

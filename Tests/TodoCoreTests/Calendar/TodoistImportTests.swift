@@ -1,0 +1,74 @@
+import Foundation
+import ICalendar
+import Persistence
+import Testing
+
+@testable import TodoCore
+
+@Suite("Todoist CSV import: tasks, sections, notes, dates, priorities and sub-tasks")
+struct TodoistImportTests {
+  static func fixture() throws -> String {
+    let url = try #require(
+      Bundle.module.url(
+        forResource: "project", withExtension: "csv", subdirectory: "Fixtures/todoist"))
+    return try String(contentsOf: url, encoding: .utf8)
+  }
+
+  @Test("a project export becomes todos, field by field; what cannot be one day is said")
+  func project() async throws {
+    try await SettableClock.with { service, clock in
+      let result = try await service.importTodoist(try Self.fixture(), calendar: .utcGregorian)
+      #expect(result.added == 4)
+      #expect(
+        result.skipped == [
+          "1 date that is not one day (repeating, or not understood): kept in the notes"
+        ])
+      let todos = try await service.todos(inList: TodoList.inboxID)
+      #expect(todos.map(\.title) == ["Buy milk", "Compare brands", "Water the plants", "Call mum"])
+      let milk = todos[0]
+      #expect(milk.section == "Dairy")
+      #expect(milk.notes == "Oat, not sweetened\n\nCheck the \"best before\" date")
+      #expect(milk.deadline == (try Deadline(year: 2026, month: 12, day: 1)))
+      #expect(todos[1].section == "Dairy")
+      #expect(todos[2].section == "Chores")
+      #expect(todos[2].deadline == nil)
+      #expect(todos[2].notes == "Todoist date: every monday")
+      // "tomorrow", read against the service's clock (2026-01-01).
+      #expect(todos[3].deadline == (try Deadline(year: 2026, month: 1, day: 2)))
+      _ = clock
+
+      // Priorities and the sub-task come out as a calendar app reads them.
+      let calendar = try #require(try Component.parse(try await service.exportCalendar()).first)
+      let vtodos = calendar.components(named: "VTODO")
+      let milkUID = try #require(vtodos[0].property(named: "UID")?.value)
+      #expect(vtodos[0].property(named: "PRIORITY")?.value == "1")
+      #expect(vtodos[1].property(named: "RELATED-TO")?.value == milkUID)
+      #expect(
+        vtodos[1].property(named: "RELATED-TO")?.parameter(named: "RELTYPE")?.value == "PARENT")
+      #expect(vtodos[1].property(named: "PRIORITY") == nil)
+      #expect(vtodos[2].property(named: "PRIORITY")?.value == "5")
+    }
+  }
+
+  @Test("a title with a line break, a file that is not Todoist's: nothing is imported")
+  func refused() async throws {
+    try await SettableClock.with { service, _ in
+      await #expect(throws: TodoError.self) {
+        try await service.importTodoist("name,age\r\nAna,3\r\n", calendar: .utcGregorian)
+      }
+      // A task whose title has a line break: refused, naming its line.
+      let broken = try Self.fixture().replacingOccurrences(
+        of: "task,Call mum,", with: "task,\"Call mum\nabout Sunday\",")
+      do {
+        _ = try await service.importTodoist(broken, calendar: .utcGregorian)
+        Issue.record("a title with a line break was imported")
+      } catch let TodoError.invalidImport(reason) {
+        #expect(reason.hasPrefix("line 9:"), "\(reason)")
+      }
+      #expect(try await service.todos(inList: TodoList.inboxID).isEmpty)
+      await #expect(throws: TodoError.self) {
+        try await service.importTodoist("TYPE,CONTENT\r\ntask,\"open", calendar: .utcGregorian)
+      }
+    }
+  }
+}
