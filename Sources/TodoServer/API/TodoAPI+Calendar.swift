@@ -20,14 +20,10 @@ extension TodoAPI {
     -> Operations.ImportCalendar.Output
   {
     let listID = try input.query.list.map { try identifier($0, of: "list") }
-    let body =
+    let text =
       switch input.body {
-      case .textCalendar(let body): body
+      case .textCalendar(let body): try await Self.text(of: body)
       }
-    let data = try await Data(collecting: body, upTo: Self.maximumCalendarSize)
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw Problem.badRequest("the calendar is not UTF-8 text", field: "body")
-    }
     let result = try await service().importCalendar(text, into: listID)
     return .ok(.init(body: .json(result)))
   }
@@ -36,17 +32,24 @@ extension TodoAPI {
     -> Operations.ImportTodoist.Output
   {
     let listID = try input.query.list.map { try identifier($0, of: "list") }
-    let body =
+    let text =
       switch input.body {
-      case .csv(let body): body
+      case .csv(let body): try await Self.text(of: body)
       }
-    let data = try await Data(collecting: body, upTo: Self.maximumCalendarSize)
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw Problem.badRequest("the file is not UTF-8 text", field: "body")
-    }
     // Dates such as "tomorrow" are read in the server's time zone, as quick entry does.
     let result = try await service().importTodoist(
       text, into: listID, calendar: .autoupdatingCurrent)
     return .ok(.init(body: .json(result)))
+  }
+
+  /// A file sent as the request body, as text.
+  ///
+  /// - Throws: a 400 problem for bytes that are not UTF-8.
+  private static func text(of body: HTTPBody) async throws -> String {
+    let data = try await Data(collecting: body, upTo: maximumCalendarSize)
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw Problem.badRequest("the file is not UTF-8 text", field: "body")
+    }
+    return text
   }
 }
