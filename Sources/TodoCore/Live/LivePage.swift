@@ -33,7 +33,7 @@ public struct LivePage: Reducer {
     public var lists: [TodoList] = []
     /// The person's Inbox: the list the page opens, and goes back to when the chosen list
     /// goes away (trashed, or no longer shared).
-    public var inboxID: UUID = TodoList.inboxID
+    public var inboxID: UUID { signedIn?.inboxID ?? TodoList.inboxID }
     /// The chosen list; the Inbox until another is chosen.
     public var listID: UUID = TodoList.inboxID
     /// Who is signed in, on a server with accounts.
@@ -88,8 +88,7 @@ public struct LivePage: Reducer {
     ///     Inbox.
     public init(signedIn: Principal? = nil) {
       self.signedIn = signedIn
-      self.inboxID = signedIn?.inboxID ?? TodoList.inboxID
-      self.listID = inboxID
+      self.listID = signedIn?.inboxID ?? TodoList.inboxID
     }
   }
 
