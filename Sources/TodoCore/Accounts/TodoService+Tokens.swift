@@ -54,31 +54,20 @@ extension TodoService {
   }
 
   /// The token with this identifier whose secret hashes to `secretHash`, and its account;
-  /// `nil` for an unknown, revoked or forged one. The hashes are compared in constant time.
-  /// Its last use is recorded, at most once a minute.
+  /// `nil` for an unknown, revoked or forged one. The check is the one a request's first
+  /// transaction makes (``acting(tokenID:secretHash:userName:)``): the hashes compared in
+  /// constant time, its last use recorded at most once a minute.
   public func verifyToken(id: UUID, secretHash: String) async throws
     -> (token: AccessToken, account: Account)?
   {
-    let found = try await read { tx -> (AccessToken, Account)? in
-      guard let token = try tx.object(AccessToken.self, id: id),
-        let account = try tx.object(Account.self, id: token.accountID)
-      else { return nil }
-      return (token, account)
-    }
-    guard let (token, account) = found, ConstantTime.equal(token.secretHash, secretHash) else {
+    let check = TokenCheck(tokenID: id, secretHash: secretHash, userName: nil)
+    let holder = TodoService(self, principal: nil, tokenCheck: check)
+    do {
+      _ = try await holder.resolvedPrincipal()
+    } catch TodoError.unauthenticated {
       return nil
     }
-    let date = now()
-    guard token.lastUsedAt.map({ date.timeIntervalSince($0) >= 60 }) ?? true else {
-      return (token, account)
-    }
-    let used = try await container.write { tx -> AccessToken? in
-      guard var current = try tx.object(AccessToken.self, id: id) else { return nil }
-      current.lastUsedAt = date
-      return try tx.update(current)
-    }
-    guard let used else { return nil }
-    return (used, account)
+    return check.checked
   }
 
   /// With a principal, only its own account's tokens (checked inside the transaction, where

@@ -14,7 +14,8 @@ final class TokenCheck: Sendable {
   let secretHash: String
   /// The user name HTTP Basic sent with the token, which must be the token's user's.
   let userName: String?
-  private let state = Mutex<(principal: Principal?, touch: Bool)>((nil, false))
+  private let state = Mutex<(checked: (token: AccessToken, account: Account)?, touch: Bool)>(
+    (nil, false))
 
   init(tokenID: UUID, secretHash: String, userName: String?) {
     self.tokenID = tokenID
@@ -22,8 +23,13 @@ final class TokenCheck: Sendable {
     self.userName = userName
   }
 
+  /// The checked token and its account, once the check ran.
+  var checked: (token: AccessToken, account: Account)? { state.withLock { $0.checked } }
+
   /// The checked principal, if the check ran.
-  var principal: Principal? { state.withLock { $0.principal } }
+  var principal: Principal? {
+    checked.map { Principal($0.account, mayWrite: $0.token.scope == .readWrite) }
+  }
 
   /// Checks the token in `tx` (once): it exists, its secret's hash matches in constant time,
   /// its account exists and, with HTTP Basic, has the name sent.
@@ -39,9 +45,9 @@ final class TokenCheck: Sendable {
       throw TodoError.unauthenticated("the token is not valid (it may have been revoked)")
     }
     let stale = token.lastUsedAt.map { now.timeIntervalSince($0) >= 60 } ?? true
-    state.withLock {
-      $0 = (Principal(account, mayWrite: token.scope == .readWrite), stale)
-    }
+    var used = token
+    if stale { used.lastUsedAt = now }
+    state.withLock { $0 = ((used, account), stale) }
   }
 
   /// Whether the token's last use should be recorded (at most once a minute); `true` once.
