@@ -93,6 +93,7 @@ let package = Package(
         "PersistenceTestSupport",
         "Diffable",
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),

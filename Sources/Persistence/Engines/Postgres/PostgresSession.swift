@@ -49,7 +49,7 @@ final class PostgresSession: StatementRunner {
     var failure: (any Error)?
     for (index, future) in futures.enumerated() {
       do {
-        let result = try future.wait()
+        let result = try answer(future)
         if failure == nil { counts.append(result.metadata.rows ?? 0) }
       } catch {
         guard failure == nil else { continue }
@@ -109,13 +109,37 @@ final class PostgresSession: StatementRunner {
 
   private func query(_ sql: String, _ arguments: [StoredValue]) throws -> PostgresQueryResult {
     do {
-      return try connection.query(
-        PostgresQuery(unsafeSQL: sql, binds: Self.bindings(arguments)), logger: logger
-      ).wait()
+      return try answer(
+        connection.query(
+          PostgresQuery(unsafeSQL: sql, binds: Self.bindings(arguments)), logger: logger))
     } catch {
       throw Self.engineError(error, sql: sql, arguments: arguments)
     }
   }
+
+  /// Waits for a statement's answer, or for the connection to close.
+  ///
+  /// postgres-nio fails the statements it has sent when the connection closes, but a statement
+  /// written once the channel has closed (the pool may lend a connection the server has just
+  /// ended) never reaches its handler, and its answer would never come. So the wait looks at
+  /// the connection every ``closedCheckInterval``: once it is closed, no answer is coming.
+  private func answer<T: Sendable>(_ future: EventLoopFuture<T>) throws -> T {
+    let done = DispatchSemaphore(value: 0)
+    let result = Protected<Result<T, any Error>?>(nil)
+    future.whenComplete { answer in
+      result.withLock { $0 = answer }
+      done.signal()
+    }
+    while done.wait(timeout: .now() + Self.closedCheckInterval) == .timedOut {
+      if connection.isClosed, result.withLock({ $0 }) == nil {
+        throw PersistenceError.unavailable("the connection to the server closed")
+      }
+    }
+    return try result.withLock { $0 }!.get()
+  }
+
+  /// How often a wait for an answer looks whether the connection has closed.
+  static let closedCheckInterval = DispatchTimeInterval.milliseconds(500)
 
   /// The arguments bound, each as the type of its storage class.
   private static func bindings(_ arguments: [StoredValue]) -> PostgresBindings {
