@@ -120,6 +120,8 @@ public func buildRouter(state: ServerState) -> Router<TodoRequestContext> {
   router.add(middleware: BodyLimitMiddleware())
 
   OpenAPIController().addRoutes(to: router.group("api/v1"))
+  // CalDAV (issue 14): every list a calendar, every todo a VTODO.
+  CalDAVController(state: state).addRoutes(to: router)
   let routes = RouteRecorder(router)
   do {
     try TodoAPI(state: state).registerHandlers(

@@ -19,13 +19,19 @@ public struct CalendarData: Entity, Hashable {
   /// A `VTODO` holding the properties and components the app does not model, and the
   /// `VTIMEZONE`s its lines refer to, as iCalendar text.
   public var kept: String
+  /// The name a CalDAV client gave the todo's resource (`4F1C….ics`); `nil` for a todo made
+  /// here or read from a file, whose resource is named after its identifier.
+  public var resourceName: String?
 
   /// Creates a value.
-  public init(id: UUID, uid: String, dueLine: String? = nil, kept: String = "") {
+  public init(
+    id: UUID, uid: String, dueLine: String? = nil, kept: String = "", resourceName: String? = nil
+  ) {
     self.id = id
     self.uid = uid
     self.dueLine = dueLine
     self.kept = kept
+    self.resourceName = resourceName
   }
 }
 
@@ -35,12 +41,22 @@ extension CalendarData {
   static let uidAttribute = Attribute("uid", \CalendarData.uid)
   static let dueLineAttribute = Attribute("dueLine", \CalendarData.dueLine)
   static let keptAttribute = Attribute("kept", \CalendarData.kept)
+  static let resourceNameAttribute = Attribute("resourceName", \CalendarData.resourceName)
 
   public static let attributes: [AnyAttribute<CalendarData>] = [
     uidAttribute.erased, dueLineAttribute.erased, keptAttribute.erased,
+    resourceNameAttribute.erased,
   ]
 
   public static let migrations: [Migration] = [
-    Migration("create", [.createTable(), .createIndex("calendar_data_uid", on: ["uid"])])
+    Migration(
+      "create",
+      [.createTable(["uid", "dueLine", "kept"]), .createIndex("calendar_data_uid", on: ["uid"])]),
+    Migration(
+      "resource name",
+      [
+        .addColumn("resourceName"),
+        .createIndex("calendar_data_resource_name", on: ["resourceName"]),
+      ]),
   ]
 }

@@ -71,6 +71,10 @@ public enum TodoCalendar {
     }
     var kept = Component(name: "VTODO")
     kept.properties = todo.component.properties.filter { !mapped.contains($0.name.uppercased()) }
+    // A cancelled todo is done here; its STATUS is kept to be given back while it stays done.
+    if todo.status == .cancelled, let line = todo.component.property(named: "STATUS") {
+      kept.properties.append(line)
+    }
     kept.components = todo.component.components
     let zones = Set(todo.timeZoneIDs)
     let keptZones = timeZones.filter { zone in
@@ -116,7 +120,18 @@ public enum TodoCalendar {
     if let data, !data.kept.isEmpty, let parsed = try? Component.parse(data.kept),
       let kept = parsed.first
     {
-      component.component.properties += kept.properties
+      var properties = kept.properties
+      if properties.contains(where: { $0.hasName("STATUS") }) {
+        if todo.status == .done {
+          // Cancelled, as the client wrote it: not COMPLETED.
+          component.component.properties.removeAll {
+            $0.hasName("STATUS") || $0.hasName("PERCENT-COMPLETE") || $0.hasName("COMPLETED")
+          }
+        } else {
+          properties.removeAll { $0.hasName("STATUS") }
+        }
+      }
+      component.component.properties += properties
       component.component.components += kept.components
     }
     return component

@@ -86,10 +86,12 @@ public final class TodoEditSession: Sendable {
       current.deadline = todo.deadline
       current.status = todo.status
       current.doneAt = todo.doneAt
+      if original.status != .done { try service.completeRepeating(&current, at: now, in: tx) }
       current.updatedAt = now
       if todo.listID != current.listID {
-        current.listID = todo.listID
         _ = try service.liveList(id: todo.listID, need: .edit, in: tx)
+        try TodoService.recordDeparture(of: [current], in: tx, at: now)
+        current.listID = todo.listID
         return try tx.move(current, to: .bottom)
       }
       return try tx.update(current)

@@ -75,10 +75,12 @@ extension TodoService {
       if let status = patch.status, status != todo.status {
         todo.status = status
         todo.doneAt = status == .done ? date : nil
+        try self.completeRepeating(&todo, at: date, in: tx)
       }
       todo.updatedAt = date
       if let listID = patch.listID, listID != todo.listID {
         _ = try self.liveList(id: listID, need: .edit, in: tx)
+        try Self.recordDeparture(of: [todo], in: tx, at: date)
         todo.listID = listID
         return try tx.move(todo, to: .bottom)
       }
@@ -99,7 +101,9 @@ extension TodoService {
       try Self.check(todo, expectedVersion)
       try Self.checkAnchor(of: position, moving: id, inList: todo.listID, in: tx)
       todo.updatedAt = self.now()
-      return try tx.move(todo, to: position)
+      let moved = try tx.move(todo, to: position)
+      try Self.fitSortOrder(of: moved, in: tx)
+      return moved
     }
   }
 

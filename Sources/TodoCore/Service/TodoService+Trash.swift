@@ -165,6 +165,7 @@ extension TodoService {
   public func emptyTrash() async throws -> (lists: Int, todos: Int) {
     let (lists, todos) = try await write { tx in
       let (lists, todos) = try self.trashed(in: tx, owned: true)
+      try Self.recordDeparture(of: todos, in: tx, at: self.now())
       for todo in todos { try tx.delete(todo) }
       try Self.deleteCalendarData(of: todos.map(\.id), in: tx)
       // A deleted list is shared with nobody: a later list with its id starts unshared.

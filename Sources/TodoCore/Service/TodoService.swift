@@ -41,7 +41,8 @@ public final class TodoService: Sendable {
   /// Every entity of the todo store, for opening a container.
   public static let entities: [any Entity.Type] = [
     TodoList.self, Todo.self, Account.self, ListShare.self, AccountSession.self,
-    AccessToken.self, SignInThrottle.self, CalendarData.self,
+    AccessToken.self, SignInThrottle.self, CalendarData.self, CalendarTombstone.self,
+    CalendarListData.self,
   ]
 
   /// Wraps an open container whose store holds ``entities``. Prefer ``open(_:now:)``, which

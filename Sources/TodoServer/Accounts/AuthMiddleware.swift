@@ -31,6 +31,28 @@ struct AuthMiddleware: RouterMiddleware {
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
+    guard Self.isCalDAV(request) else {
+      return try await authenticate(request, context: context, next: next)
+    }
+    do {
+      return try await authenticate(request, context: context, next: next)
+    } catch let error where Self.isUnauthorized(error) {
+      // Calendar apps ask for the user name and an app password (an API token) again.
+      var problem = (error as? Problem) ?? Problem.unauthorized("\(error)")
+      problem.headers[.wwwAuthenticate] = "Basic realm=\"todo\", charset=\"UTF-8\""
+      throw problem
+    }
+  }
+
+  private static func isUnauthorized(_ error: any Error) -> Bool {
+    if let problem = error as? Problem { return problem.status == .unauthorized }
+    if case .unauthenticated? = error as? TodoError { return true }
+    return false
+  }
+
+  private func authenticate(
+    _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
     var auth = RequestAuth(
       principal: nil, method: nil, token: nil, presentedSession: nil,
       address: context.peerAddress, accountsOn: state.accountsOn)
@@ -132,6 +154,12 @@ struct AuthMiddleware: RouterMiddleware {
     return nil
   }
 
+  /// A request to the CalDAV tree.
+  static func isCalDAV(_ request: Request) -> Bool {
+    let path = request.uri.path
+    return path == "/dav" || path.hasPrefix("/dav/")
+  }
+
   /// `POST /api/v1/session`.
   static func isSignIn(_ request: Request) -> Bool {
     request.method == .post && request.uri.path == "/api/v1/session"
@@ -142,7 +170,7 @@ struct AuthMiddleware: RouterMiddleware {
     let path = request.uri.path
     switch path {
     case "/healthz", "/api/v1/openapi.json", "/signin", "/signin.html", "/signin.js",
-      "/app.css", "/favicon.svg":
+      "/app.css", "/favicon.svg", "/.well-known/caldav":
       return true
     default:
       return isSignIn(request)

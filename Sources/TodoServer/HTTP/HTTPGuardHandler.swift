@@ -34,6 +34,8 @@ final class HTTPGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
   static func isImplemented(_ method: HTTPMethod) -> Bool {
     switch method {
     case .GET, .HEAD, .POST, .PUT, .PATCH, .DELETE, .OPTIONS: true
+    // CalDAV's (RFC 4918, RFC 3253, RFC 4791).
+    case .PROPFIND, .PROPPATCH, .REPORT, .MKCALENDAR: true
     default: false
     }
   }

@@ -22,12 +22,14 @@ struct ContentTypeMiddleware<Context: RequestContext>: RouterMiddleware {
   }
 
   /// `POST /api/v1/calendar.ics` with `text/calendar`, `POST /api/v1/import/todoist` with
-  /// `text/csv`: types no HTML form can send (a page of another site would need a preflight,
+  /// `text/csv`, a CalDAV `PUT` of a todo with `text/calendar`: types no HTML form can send (a page of another site would need a preflight,
   /// which the origin check refuses).
   static func isCalendarImport(_ request: Request, _ contentType: String) -> Bool {
     let type = contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces)
       .lowercased()
-    switch request.uri.path {
+    let path = request.uri.path
+    if path.hasPrefix("/dav/"), request.method == .put { return type == "text/calendar" }
+    switch path {
     case "/api/v1/calendar.ics": return type == "text/calendar"
     case "/api/v1/import/todoist": return type == "text/csv"
     default: return false

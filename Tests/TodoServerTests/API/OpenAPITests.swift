@@ -41,8 +41,11 @@ struct OpenAPITests {
     let documented = try Self.documentedRoutes()
     let paths = try Self.documentedMethods()
     // The other methods of a documented path are routed too, to answer 405 (tested below).
+    // CalDAV (`/dav`, `/.well-known/caldav`) is WebDAV, specified by RFC 4791 and RFC 6578
+    // rather than by the document; Tests/caldav drives it with real clients.
     let undocumented = answered.subtracting(documented).filter {
-      paths[String($0.split(separator: " ", maxSplits: 1)[1])] == nil
+      let path = String($0.split(separator: " ", maxSplits: 1)[1])
+      return paths[path] == nil && !path.hasPrefix("/dav") && path != "/.well-known/caldav"
     }
     #expect(undocumented.sorted() == [], "routes missing from the document")
     #expect(documented.subtracting(answered).sorted() == [], "documented routes nobody answers")

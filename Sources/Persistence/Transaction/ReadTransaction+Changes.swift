@@ -1,0 +1,42 @@
+import Foundation
+
+extension ReadTransaction {
+  /// The store's change sequence as this transaction sees it: every commit up to it, and none
+  /// after, is in the transaction's snapshot.
+  ///
+  /// A sync client keeps it as its token (a CalDAV `sync-token`) and later asks
+  /// ``changedIdentifiers(of:after:)`` what changed since; the number is the same for every
+  /// process and server that shares the store, and survives restarts.
+  public func changeSequence() throws -> UInt64 {
+    switch connection {
+    case .sqlite(let db): UInt64(try ChangeLog.lastSequence(db))
+    case .postgres(let session): UInt64(try PostgresChangeLog.lastSequence(session))
+    }
+  }
+
+  /// The identifiers of the objects of `type` inserted, updated or deleted by the commits
+  /// after `sequence` (up to ``changeSequence()``), or `nil` when the store no longer keeps
+  /// the records of all of them (they are pruned past the last 20,000) or `sequence` is not
+  /// one this store has reached: the reader starts over from a full read.
+  public func changedIdentifiers<Root: Entity>(of type: Root.Type, after sequence: UInt64)
+    throws -> Set<UUID>?
+  {
+    guard sequence <= UInt64(Int64.max) else { return nil }
+    let after = Int64(sequence)
+    let records: [ChangeLog.Record]?
+    switch connection {
+    case .sqlite(let db):
+      guard after <= (try ChangeLog.lastSequence(db)) else { return nil }
+      records = try ChangeLog.records(db, after: after)
+    case .postgres(let session):
+      guard after <= (try PostgresChangeLog.lastSequence(session)) else { return nil }
+      records = try PostgresChangeLog.records(session, after: after)
+    }
+    guard let records else { return nil }
+    var ids = Set<UUID>()
+    for record in records where record.entity == Root.entityName {
+      ids.formUnion(record.touched)
+    }
+    return ids
+  }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// A list as a CalDAV calendar collection: what discovery and `PROPFIND` report of it.
+public struct CalendarCollection: Sendable, Hashable {
+  /// The list's identifier, the collection's path segment.
+  public var id: UUID
+  /// The list's name (`displayname`).
+  public var name: String
+  /// The colour a client gave the calendar, if any.
+  public var color: String?
+  /// Its place among the lists the principal sees, from 1 (`calendar-order`).
+  public var order: Int
+  /// Whether the principal may change the todos in it (false for a viewer of a shared list or
+  /// a read-only token).
+  public var writable: Bool
+  /// Whether the principal owns it (may rename, recolour, reorder or delete it).
+  public var owned: Bool
+}
+
+/// One todo as a CalDAV resource: its name in its calendar, its ETag and its `VCALENDAR`.
+public struct CalendarResource: Sendable, Hashable {
+  /// The resource's name in its collection (`….ics`).
+  public var name: String
+  /// The todo's version, the resource's ETag (quoted).
+  public var etag: String
+  /// The todo.
+  public var todo: Todo
+  /// What it keeps of the calendar object it came from.
+  public var data: CalendarData?
+
+  /// The resource's body: one `VCALENDAR` with the todo's `VTODO` and the time zones it uses.
+  public var text: String {
+    TodoCalendar.calendar([(todo, data)], now: todo.updatedAt)
+  }
+
+  /// The name of a todo's resource.
+  static func name(of todo: Todo, data: CalendarData?) -> String {
+    data?.resourceName ?? "\(todo.id.uuidString.lowercased()).ics"
+  }
+
+  /// The ETag of a todo's version.
+  static func etag(of todo: Todo) -> String { "\"\(todo.version)\"" }
+
+  init(todo: Todo, data: CalendarData?) {
+    self.name = Self.name(of: todo, data: data)
+    self.etag = Self.etag(of: todo)
+    self.todo = todo
+    self.data = data
+  }
+}
+
+/// What changed in a calendar since a sync token.
+public struct CalendarChanges: Sendable {
+  /// The resources added or changed, as they are now.
+  public var changed: [CalendarResource]
+  /// The names of the resources that left (trashed, moved away, deleted).
+  public var removed: [String]
+  /// The token of this state.
+  public var token: UInt64
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Persistence
+
+/// The record that a todo's calendar resource left a list: it moved to another list or was
+/// deleted for good. A CalDAV client's `sync-collection` learns from it that the resource is
+/// gone (a todo moved to the trash is still in its list, and reported gone from there).
+///
+/// Written in the transaction that moves or deletes the todo, so the change pipeline numbers
+/// it with that change.
+public struct CalendarTombstone: Entity, Hashable {
+  /// The record's own identifier.
+  public var id: UUID
+  /// The list the resource left.
+  public var listID: UUID
+  /// The resource's name in that list (`….ics`).
+  public var name: String
+  /// When it left.
+  public var at: Date
+
+  /// Creates a value.
+  public init(id: UUID = UUID(), listID: UUID, name: String, at: Date) {
+    self.id = id
+    self.listID = listID
+    self.name = name
+    self.at = at
+  }
+}
+
+extension CalendarTombstone {
+  public static let entityName = "calendar_tombstone"
+
+  static let listIDAttribute = Attribute("listID", \CalendarTombstone.listID)
+  static let nameAttribute = Attribute("name", \CalendarTombstone.name)
+  static let atAttribute = Attribute("at", \CalendarTombstone.at)
+
+  public static let attributes: [AnyAttribute<CalendarTombstone>] = [
+    listIDAttribute.erased, nameAttribute.erased, atAttribute.erased,
+  ]
+
+  public static let migrations: [Migration] = [
+    Migration(
+      "create",
+      [
+        .createTable(["listID", "name", "at"]),
+        .createIndex("calendar_tombstone_list", on: ["listID"]),
+      ])
+  ]
+}

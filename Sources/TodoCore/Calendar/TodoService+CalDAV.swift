@@ -1,0 +1,190 @@
+import Foundation
+import Persistence
+
+// MARK: - Calendars and their resources, as CalDAV reads them
+
+extension TodoService {
+  /// The lists the principal sees, as calendar collections in the user's order, and the sync
+  /// token of the state they were read in.
+  public func calendarCollections() async throws -> (
+    collections: [CalendarCollection], token: UInt64
+  ) {
+    try await read { tx in
+      (try self.collections(of: self.visibleLists(in: tx), in: tx), try tx.changeSequence())
+    }
+  }
+
+  /// One list as a calendar collection, and the sync token of the state it was read in.
+  ///
+  /// - Throws: `TodoError.notFound` for a list the principal cannot see.
+  public func calendarCollection(id: UUID) async throws -> (
+    collection: CalendarCollection, token: UInt64
+  ) {
+    try await read { tx in
+      (try self.collection(id: id, in: tx), try tx.changeSequence())
+    }
+  }
+
+  /// The live todos of a list as calendar resources (those named in `names` only, when given:
+  /// what a `calendar-multiget` asks for; names it does not hold are left out), with the
+  /// collection and the sync token of the state they were read in.
+  ///
+  /// - Throws: `TodoError.notFound` for a list the principal cannot see.
+  public func calendarResources(in listID: UUID, named names: [String]? = nil) async throws
+    -> (collection: CalendarCollection, resources: [CalendarResource], token: UInt64)
+  {
+    try await read { tx in
+      let collection = try self.collection(id: listID, in: tx)
+      var resources = try Self.resources(
+        of: try tx.fetch(Self.liveTodos(inList: listID)), in: tx)
+      if let names {
+        let wanted = Set(names)
+        resources.removeAll { !wanted.contains($0.name) }
+      }
+      return (collection, resources, try tx.changeSequence())
+    }
+  }
+
+  /// The live todo a list holds under this resource name.
+  ///
+  /// - Throws: `TodoError.notFound` for a list the principal cannot see or a name it does not
+  ///   hold.
+  public func calendarResource(in listID: UUID, named name: String) async throws
+    -> CalendarResource
+  {
+    try await read { tx in
+      _ = try self.liveList(id: listID, need: .read, in: tx)
+      guard let resource = try Self.resource(named: name, in: listID, in: tx) else {
+        throw TodoError.notFound(entity: "calendar resource", id: name)
+      }
+      return resource
+    }
+  }
+
+  /// What changed in a list since a sync token (RFC 6578): the resources added or changed,
+  /// the names of those that left, and the new token. Without a token, every resource (the
+  /// first sync).
+  ///
+  /// - Throws: `CalendarError.invalidSyncToken` for a token this store did not give or whose
+  ///   changes it no longer keeps; `TodoError.notFound` for a list the principal cannot see.
+  public func calendarChanges(in listID: UUID, after token: UInt64?) async throws
+    -> CalendarChanges
+  {
+    try await read { tx in
+      _ = try self.liveList(id: listID, need: .read, in: tx)
+      let now = try tx.changeSequence()
+      guard let token else {
+        let todos = try tx.fetch(Self.liveTodos(inList: listID))
+        return CalendarChanges(
+          changed: try Self.resources(of: todos, in: tx), removed: [], token: now)
+      }
+      guard let todoIDs = try tx.changedIdentifiers(of: Todo.self, after: token),
+        let dataIDs = try tx.changedIdentifiers(of: CalendarData.self, after: token),
+        let tombstoneIDs = try tx.changedIdentifiers(of: CalendarTombstone.self, after: token)
+      else { throw CalendarError.invalidSyncToken }
+      let touched = try tx.fetch(
+        FetchRequest<Todo>(filter: Todo.idAttribute.isIn(Array(todoIDs.union(dataIDs))))
+      ).filter { $0.listID == listID }
+      let resources = try Self.resources(of: touched, in: tx)
+      let changed = resources.filter { !$0.todo.isTrashed }
+      var removed = resources.filter(\.todo.isTrashed).map(\.name)
+      let present = Set(changed.map(\.name))
+      for tombstone in try tx.fetch(
+        FetchRequest<CalendarTombstone>(
+          filter: CalendarTombstone.idAttribute.isIn(Array(tombstoneIDs))))
+      where tombstone.listID == listID && !present.contains(tombstone.name) {
+        removed.append(tombstone.name)
+      }
+      return CalendarChanges(
+        changed: changed.sorted { $0.todo.order < $1.todo.order },
+        removed: Array(Set(removed)).sorted(), token: now)
+    }
+  }
+
+  // MARK: - Helpers
+
+  /// Lists as collections, numbered in the order given.
+  func collections(of lists: [TodoList], in tx: ReadTransaction) throws -> [CalendarCollection] {
+    let colors = try tx.fetch(
+      FetchRequest<CalendarListData>(filter: CalendarListData.idAttribute.isIn(lists.map(\.id))))
+    let colorByID = Dictionary(uniqueKeysWithValues: colors.map { ($0.id, $0.color) })
+    return try lists.enumerated().map { offset, list in
+      let access = try self.access(to: list, in: tx) ?? .read
+      let mayWrite = principal?.mayWrite ?? true
+      return CalendarCollection(
+        id: list.id, name: list.name, color: colorByID[list.id] ?? nil, order: offset + 1,
+        writable: mayWrite && access >= .edit, owned: mayWrite && access == .own)
+    }
+  }
+
+  /// One visible live list as a collection, numbered among the visible lists.
+  func collection(id: UUID, in tx: ReadTransaction) throws -> CalendarCollection {
+    _ = try liveList(id: id, need: .read, in: tx)
+    let lists = try visibleLists(in: tx)
+    guard let collection = try collections(of: lists, in: tx).first(where: { $0.id == id }) else {
+      throw TodoError.notFound(entity: "list", id: id.uuidString)
+    }
+    return collection
+  }
+
+  /// Todos with what they keep of their calendars, in the order given.
+  static func resources(of todos: [Todo], in tx: ReadTransaction) throws -> [CalendarResource] {
+    var data: [UUID: CalendarData] = [:]
+    // In slices, so that a first sync of a long list binds a bounded number of parameters.
+    var start = 0
+    while start < todos.count {
+      let slice = todos[start..<min(start + 500, todos.count)]
+      for row in try tx.fetch(
+        FetchRequest<CalendarData>(filter: CalendarData.idAttribute.isIn(slice.map(\.id))))
+      {
+        data[row.id] = row
+      }
+      start += 500
+    }
+    return todos.map { CalendarResource(todo: $0, data: data[$0.id]) }
+  }
+
+  /// The todo of a list (live, or in the trash when `trashed`) with this resource name.
+  static func resource(
+    named name: String, in listID: UUID, trashed: Bool = false, in tx: ReadTransaction
+  ) throws -> CalendarResource? {
+    let accept = { (todo: Todo) in todo.listID == listID && (trashed || !todo.isTrashed) }
+    for data in try tx.fetch(
+      FetchRequest<CalendarData>(filter: CalendarData.resourceNameAttribute == name))
+    {
+      if let todo = try tx.object(Todo.self, id: data.id), accept(todo) {
+        return CalendarResource(todo: todo, data: data)
+      }
+    }
+    // A todo made here (or read from a file) is named after its identifier.
+    guard name.hasSuffix(".ics"), let id = UUID(uuidString: String(name.dropLast(4))),
+      let todo = try tx.object(Todo.self, id: id), accept(todo)
+    else { return nil }
+    let data = try tx.object(CalendarData.self, id: id)
+    guard data?.resourceName == nil else { return nil }
+    return CalendarResource(todo: todo, data: data)
+  }
+}
+
+extension CalendarListData {
+  static let idAttribute = Attribute("id", \CalendarListData.id)
+}
+
+extension CalendarTombstone {
+  static let idAttribute = Attribute("id", \CalendarTombstone.id)
+}
+
+extension Todo {
+  static let idAttribute = Attribute("id", \Todo.id)
+}
+
+extension TodoService {
+  /// Records that these todos' resources leave their lists (moved to another list, or deleted
+  /// for good), for the next `sync-collection` of those lists. Call it before the todos
+  /// change list or are deleted, in the same transaction.
+  static func recordDeparture(of todos: [Todo], in tx: WriteTransaction, at date: Date) throws {
+    for resource in try resources(of: todos, in: tx) {
+      try tx.insert(CalendarTombstone(listID: resource.todo.listID, name: resource.name, at: date))
+    }
+  }
+}

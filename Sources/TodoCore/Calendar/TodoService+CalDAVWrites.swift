@@ -1,0 +1,255 @@
+import Foundation
+import ICalendar
+import Persistence
+
+// MARK: - What CalDAV clients write
+
+extension TodoService {
+  /// Stores a calendar object a client sent (`PUT`) as the todo named `name` in a list: a new
+  /// todo, or the todo with that name updated in place. Every property the app does not model
+  /// is kept; `X-APPLE-SORT-ORDER` places a new todo among those a client sorted.
+  ///
+  /// - Parameters:
+  ///   - ifMatch: The `If-Match` ETags (`*` for any): the resource must exist with one of them.
+  ///   - ifNoneMatch: `If-None-Match: *`: the resource must not exist.
+  /// - Returns: The resource as stored, and whether it was created.
+  /// - Throws: `CalendarError` (a precondition that does not hold, a body that is not one
+  ///   `VTODO`, a `UID` another resource has), `TodoError.notFound`/`.forbidden` for a list
+  ///   the principal cannot write, `TodoError.validation` for a title or notes out of bounds.
+  public func putCalendarResource(
+    in listID: UUID, named name: String, text: String, ifMatch: [String]? = nil,
+    ifNoneMatch: Bool = false
+  ) async throws -> (resource: CalendarResource, created: Bool) {
+    let (component, zones) = try Self.calendarObject(text)
+    var fields: TodoCalendar.Fields
+    do {
+      fields = try TodoCalendar.fields(of: component, id: UUID(), timeZones: zones)
+    } catch let error as TodoError {
+      throw CalendarError.invalidCalendarObject("\(error)")
+    }
+    fields.title = try TodoValidation.title(fields.title)
+    fields.notes = try TodoValidation.notes(fields.notes)
+    let read = fields
+    let sortOrder = component.appleSortOrder
+    return try await write { tx in
+      _ = try self.liveList(id: listID, need: .edit, in: tx)
+      let existing = try Self.resource(named: name, in: listID, in: tx)
+      try Self.checkPreconditions(
+        of: existing, named: name, ifMatch: ifMatch, ifNoneMatch: ifNoneMatch)
+      try Self.checkUID(read.data.uid, in: listID, except: existing?.todo.id, in: tx)
+      let date = self.now()
+      if let existing {
+        var todo = existing.todo
+        todo.title = read.title
+        todo.notes = read.notes
+        todo.deadline = read.deadline
+        if todo.status != read.status || (read.status == .done && read.doneAt != nil) {
+          todo.doneAt = read.status == .done ? read.doneAt ?? todo.doneAt ?? date : nil
+        }
+        todo.status = read.status
+        todo.updatedAt = date
+        var data = read.data
+        data.id = todo.id
+        data.resourceName = existing.data?.resourceName
+        todo = try tx.update(todo)
+        if existing.data != nil { try tx.update(data) } else { try tx.insert(data) }
+        return (CalendarResource(todo: todo, data: data), false)
+      }
+      let todo = Todo(
+        listID: listID, title: read.title, notes: read.notes, deadline: read.deadline,
+        status: read.status, doneAt: read.status == .done ? read.doneAt ?? date : nil,
+        order: try OrderKey.between(nil, nil), createdAt: date, updatedAt: date)
+      let placement = try Self.placement(forSortOrder: sortOrder, in: listID, in: tx)
+      let stored = try tx.insert(todo, at: placement)
+      var data = read.data
+      data.id = stored.id
+      data.resourceName = name
+      try tx.insert(data)
+      return (CalendarResource(todo: stored, data: data), true)
+    }
+  }
+
+  /// Moves the todo named `name` in a list to the trash (`DELETE`).
+  ///
+  /// - Throws: `TodoError.notFound` for a name the list does not hold,
+  ///   `CalendarError.preconditionFailed` when `If-Match` does not hold.
+  public func deleteCalendarResource(in listID: UUID, named name: String, ifMatch: [String]? = nil)
+    async throws
+  {
+    try await write { tx in
+      _ = try self.liveList(id: listID, need: .edit, in: tx)
+      guard let existing = try Self.resource(named: name, in: listID, in: tx) else {
+        throw TodoError.notFound(entity: "calendar resource", id: name)
+      }
+      try Self.checkPreconditions(of: existing, named: name, ifMatch: ifMatch, ifNoneMatch: false)
+      var todo = existing.todo
+      todo.deletedAt = self.now()
+      try tx.update(todo)
+    }
+  }
+
+  /// Creates a list as a new calendar (`MKCALENDAR`) with the identifier the client's URL
+  /// names, at the end of the lists.
+  ///
+  /// - Throws: `TodoError.validation` for a name in use or an identifier a list has already.
+  public func createCalendar(id: UUID, named name: String, color: String? = nil) async throws
+    -> CalendarCollection
+  {
+    let name = try TodoValidation.listName(name)
+    let color = try color.map(Self.calendarColor)
+    return try await write { tx in
+      guard try tx.object(TodoList.self, id: id) == nil else {
+        throw TodoError.validation(field: "calendar", message: "\(id) exists already")
+      }
+      let owner = try self.newListOwner(in: tx)
+      try Self.checkUnique(name, owner: owner, in: tx, except: nil)
+      let date = self.now()
+      let list = TodoList(
+        id: id, name: name, order: try OrderKey.between(nil, nil), createdAt: date,
+        updatedAt: date, ownerID: owner)
+      try tx.insert(list, at: .bottom)
+      if let color { try tx.insert(CalendarListData(id: id, color: color)) }
+      return try self.collection(id: id, in: tx)
+    }
+  }
+
+  /// Changes a calendar's name, colour or place (`PROPPATCH`); the owner's to do. A `nil`
+  /// argument leaves its property as it is; `color: .some(nil)` removes the colour.
+  ///
+  /// - Parameter order: The place among the lists the principal sees, from 1.
+  /// - Throws: `TodoError.validation` for a bad name or colour, `.forbidden` for a list the
+  ///   principal does not own.
+  public func updateCalendar(
+    id: UUID, name: String? = nil, color: String?? = nil, order: Int? = nil
+  ) async throws -> CalendarCollection {
+    let name = try name.map(TodoValidation.listName)
+    let color = try color.map { try $0.map(Self.calendarColor) }
+    return try await write { tx in
+      var list = try self.liveList(id: id, need: .own, in: tx)
+      if let name, name != list.name {
+        try Self.checkUnique(name, owner: list.ownerID, in: tx, except: id)
+        list.name = name
+        list.updatedAt = self.now()
+        list = try tx.update(list)
+      }
+      if let color {
+        let stored = try tx.object(CalendarListData.self, id: id)
+        switch (stored, color) {
+        case (nil, nil): break
+        case (nil, let color?): try tx.insert(CalendarListData(id: id, color: color))
+        case (var stored?, let color):
+          stored.color = color
+          try tx.update(stored)
+        }
+      }
+      if let order {
+        let others = try self.visibleLists(in: tx).filter { $0.id != id }
+        let index = min(max(order, 1), others.count + 1) - 1
+        let placement: Placement = index < others.count ? .before(others[index].id) : .bottom
+        let current = try self.visibleLists(in: tx).firstIndex { $0.id == id }
+        if current != index {
+          list.updatedAt = self.now()
+          try tx.move(list, to: placement)
+        }
+      }
+      return try self.collection(id: id, in: tx)
+    }
+  }
+
+  // MARK: - Helpers
+
+  /// The one `VTODO` of a calendar object, and its time zones.
+  static func calendarObject(_ text: String) throws -> (TodoComponent, [Component]) {
+    let components: [Component]
+    do {
+      components = try Component.parse(text)
+    } catch {
+      throw CalendarError.invalidCalendarObject("line \(error.line): \(error.reason)")
+    }
+    guard components.count == 1, let calendar = components.first, calendar.hasName("VCALENDAR")
+    else {
+      throw CalendarError.invalidCalendarObject("the body is not one VCALENDAR")
+    }
+    let zones = calendar.components(named: "VTIMEZONE")
+    let objects = calendar.components.filter { !$0.hasName("VTIMEZONE") }
+    if let other = objects.first(where: { !$0.hasName("VTODO") }) {
+      throw CalendarError.unsupportedComponent(other.name.uppercased())
+    }
+    guard objects.count == 1, let todo = TodoComponent(objects[0]) else {
+      throw CalendarError.invalidCalendarObject(
+        objects.isEmpty
+          ? "the VCALENDAR has no VTODO"
+          : "one VTODO per resource (overridden occurrences are not kept here)")
+    }
+    guard todo.uid?.isEmpty == false else {
+      throw CalendarError.invalidCalendarObject("the VTODO has no UID")
+    }
+    return (todo, zones)
+  }
+
+  /// Checks `If-Match` and `If-None-Match: *` against the resource as it is.
+  static func checkPreconditions(
+    of existing: CalendarResource?, named name: String, ifMatch: [String]?, ifNoneMatch: Bool
+  ) throws {
+    if ifNoneMatch, existing != nil {
+      throw CalendarError.preconditionFailed("\(name) exists already")
+    }
+    guard let ifMatch else { return }
+    guard let existing else {
+      throw CalendarError.preconditionFailed("\(name) does not exist")
+    }
+    let etag = existing.etag
+    guard ifMatch.contains(where: { $0 == "*" || $0 == etag || "W/\(etag)" == $0 }) else {
+      throw CalendarError.preconditionFailed("\(name) changed: its ETag is \(etag) now")
+    }
+  }
+
+  /// Checks that no other live todo of the list has this `UID`.
+  static func checkUID(_ uid: String, in listID: UUID, except id: UUID?, in tx: ReadTransaction)
+    throws
+  {
+    for data in try tx.fetch(FetchRequest<CalendarData>(filter: CalendarData.uidAttribute == uid))
+    where data.id != id {
+      if let todo = try tx.object(Todo.self, id: data.id), todo.listID == listID,
+        !todo.isTrashed
+      {
+        throw CalendarError.uidConflict(
+          uid: uid, name: CalendarResource.name(of: todo, data: data))
+      }
+    }
+    // A todo made here has its identifier as its UID.
+    if let own = UUID(uuidString: uid), own != id, let todo = try tx.object(Todo.self, id: own),
+      todo.listID == listID, !todo.isTrashed, try tx.object(CalendarData.self, id: own) == nil
+    {
+      throw CalendarError.uidConflict(uid: uid, name: CalendarResource.name(of: todo, data: nil))
+    }
+  }
+
+  /// Where a new todo goes: before the first todo a client sorted after it, or at the bottom.
+  static func placement(forSortOrder sortOrder: Int?, in listID: UUID, in tx: ReadTransaction)
+    throws -> Placement
+  {
+    guard let sortOrder else { return .bottom }
+    let todos = try tx.fetch(liveTodos(inList: listID))
+    for resource in try resources(of: todos, in: tx) {
+      guard let kept = resource.data?.kept, !kept.isEmpty,
+        let component = try? Component.parse(kept).first,
+        let theirs = TodoComponent(component)?.appleSortOrder
+      else { continue }
+      if theirs > sortOrder { return .before(resource.todo.id) }
+    }
+    return .bottom
+  }
+
+  /// A calendar colour as clients write it: `#RRGGBB` or `#RRGGBBAA`.
+  static func calendarColor(_ text: String) throws -> String {
+    let hex = text.trimmingCharacters(in: .whitespaces)
+    let digits = hex.dropFirst()
+    guard hex.first == "#", digits.count == 6 || digits.count == 8,
+      digits.allSatisfy(\.isHexDigit)
+    else {
+      throw TodoError.validation(field: "calendar-color", message: "\(text) is not #RRGGBB")
+    }
+    return hex.uppercased()
+  }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Hummingbird
+import ICalendar
+import TodoCore
+
+extension CalDAVController {
+  /// `REPORT`: `calendar-query` and `calendar-multiget` (RFC 4791 7.8, 7.9) on a calendar
+  /// or a todo, `sync-collection` (RFC 6578) on a calendar.
+  func report(
+    _ path: DAVPath, request: Request, context: TodoRequestContext, service: TodoService
+  ) async throws -> Response {
+    guard let document = try await Self.document(of: request, context: context) else {
+      return Self.status(.badRequest, "a REPORT needs a body naming the report")
+    }
+    let user = Self.userName
+    let segment: String
+    var only: String?
+    switch path {
+    case .calendar(_, let calendar): segment = calendar
+    case .resource(_, let calendar, let name):
+      segment = calendar
+      only = name
+    default:
+      return Self.error(
+        .forbidden, DAVElement(.dav("supported-report")),
+        "reports are answered by calendars and their todos")
+    }
+    let listID = try Self.listID(segment)
+    let asked = document.child(.dav("prop"))?.children.map(\.name)
+    var multistatus = Multistatus()
+    func add(_ resource: CalendarResource) {
+      let target = DAVResource.todo(resource, calendar: listID)
+      let names = asked ?? [.dav("getetag")]
+      var found: [DAVElement] = []
+      var missing: [DAVName] = []
+      for name in names {
+        if let value = target.value(of: name, user: user) {
+          found.append(value)
+        } else {
+          missing.append(name)
+        }
+      }
+      multistatus.add(
+        href: DAVPath.resource(user: user, segment: segment, name: resource.name).href,
+        found: found, missing: missing)
+    }
+    switch document.name {
+    case .caldav("calendar-query"):
+      guard let filterElement = document.child(.caldav("filter")) else {
+        return Self.error(
+          .forbidden, DAVElement(.caldav("valid-filter")), "the query has no filter")
+      }
+      let filter: CalendarQueryFilter
+      do {
+        filter = try CalendarQueryFilter(filterElement)
+      } catch let error as CalendarQueryFilter.Invalid {
+        return Self.error(.forbidden, DAVElement(.caldav("valid-filter")), error.description)
+      }
+      let (_, resources, _) = try await service.calendarResources(
+        in: listID, named: only.map { [$0] })
+      for resource in resources {
+        let calendar = TodoCalendar.component(
+          of: resource.todo, data: resource.data, now: resource.todo.updatedAt)
+        let wrapped = Component(name: "VCALENDAR", components: [calendar.component])
+        if filter.matches(wrapped) { add(resource) }
+      }
+      return Self.multistatus(multistatus.finish())
+    case .caldav("calendar-multiget"):
+      let hrefs = document.children(.dav("href")).map(\.text)
+      var names: [String: String] = [:]
+      for href in hrefs {
+        let path = href.trimmingCharacters(in: .whitespacesAndNewlines)
+        let local = URL(string: path).map(\.path) ?? path
+        if case .resource(user, segment, let name)? = DAVPath(path: local) {
+          names[name] = path
+        } else {
+          multistatus.add(href: path, status: "HTTP/1.1 404 Not Found")
+        }
+      }
+      let (_, resources, _) = try await service.calendarResources(
+        in: listID, named: Array(names.keys))
+      var answered = Set<String>()
+      for resource in resources {
+        add(resource)
+        answered.insert(resource.name)
+      }
+      for (name, href) in names.sorted(by: { $0.key < $1.key }) where !answered.contains(name) {
+        multistatus.add(href: href, status: "HTTP/1.1 404 Not Found")
+      }
+      return Self.multistatus(multistatus.finish())
+    case .dav("sync-collection"):
+      guard only == nil else {
+        return Self.error(
+          .forbidden, DAVElement(.dav("supported-report")), "sync-collection is a calendar's")
+      }
+      let level = document.child(.dav("sync-level"))?.text.trimmingCharacters(
+        in: .whitespacesAndNewlines)
+      guard level == nil || level == "1" else {
+        return Self.error(
+          .forbidden, DAVElement(.dav("sync-traversal-supported")),
+          "calendars have no sub-collections: sync-level 1")
+      }
+      let tokenText =
+        document.child(.dav("sync-token"))?.text.trimmingCharacters(
+          in: .whitespacesAndNewlines) ?? ""
+      var token: UInt64?
+      if !tokenText.isEmpty {
+        guard let sequence = SyncToken.sequence(tokenText) else {
+          throw CalendarError.invalidSyncToken
+        }
+        token = sequence
+      }
+      let changes = try await service.calendarChanges(in: listID, after: token)
+      for resource in changes.changed { add(resource) }
+      for name in changes.removed {
+        multistatus.add(
+          href: DAVPath.resource(user: user, segment: segment, name: name).href,
+          status: "HTTP/1.1 404 Not Found")
+      }
+      return Self.multistatus(multistatus.finish(syncToken: SyncToken.text(changes.token)))
+    default:
+      return Self.error(
+        .forbidden, DAVElement(.dav("supported-report")),
+        "\(document.name.local) is not a report this server answers")
+    }
+  }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import ICalendar
+
+/// The `CALDAV:filter` of a `calendar-query` (RFC 4791 9.7), evaluated on a resource's
+/// `VCALENDAR`: nested `comp-filter`s, `prop-filter`s and `param-filter`s, with
+/// `is-not-defined` (how clients ask for open tasks: no `COMPLETED`), `text-match`
+/// (`i;ascii-casemap` or `i;octet`, `negate-condition`) and `time-range` (the `VTODO` rules of
+/// RFC 4791 9.9, and a date property's value).
+struct CalendarQueryFilter {
+  let root: DAVElement
+
+  /// Why a filter cannot be evaluated (a `CALDAV:valid-filter` error).
+  struct Invalid: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// The filter of a `calendar-query` body; one that names no component matches every
+  /// resource.
+  init(_ filter: DAVElement) throws {
+    guard let top = filter.child(.caldav("comp-filter")) else {
+      throw Invalid(description: "the filter has no comp-filter")
+    }
+    guard top.attributes["name"]?.uppercased() == "VCALENDAR" else {
+      throw Invalid(description: "the outer comp-filter names VCALENDAR")
+    }
+    try Self.check(top)
+    self.root = top
+  }
+
+  /// Whether a resource's calendar matches.
+  func matches(_ calendar: Component) -> Bool {
+    Self.matches(root, calendar)
+  }
+
+  // MARK: - Evaluation
+
+  private static func matches(_ filter: DAVElement, _ component: Component) -> Bool {
+    if filter.child(.caldav("is-not-defined")) != nil { return false }
+    if let range = filter.child(.caldav("time-range")), !overlaps(component, range) {
+      return false
+    }
+    for property in filter.children(.caldav("prop-filter")) {
+      guard matches(property, in: component) else { return false }
+    }
+    for inner in filter.children(.caldav("comp-filter")) {
+      let name = inner.attributes["name"] ?? ""
+      let members = component.components(named: name)
+      if inner.child(.caldav("is-not-defined")) != nil {
+        if !members.isEmpty { return false }
+        continue
+      }
+      guard members.contains(where: { matches(inner, $0) }) else { return false }
+    }
+    return true
+  }
+
+  private static func matches(_ filter: DAVElement, in component: Component) -> Bool {
+    let lines = component.properties(named: filter.attributes["name"] ?? "")
+    if filter.child(.caldav("is-not-defined")) != nil { return lines.isEmpty }
+    return lines.contains { line in
+      if let range = filter.child(.caldav("time-range")) {
+        guard let value = line.dateOrDateTimeValue, let moment = instant(value),
+          within(moment, range)
+        else { return false }
+      }
+      if let match = filter.child(.caldav("text-match")), !textMatches(match, line.textValue) {
+        return false
+      }
+      for parameter in filter.children(.caldav("param-filter")) {
+        let found = line.parameter(named: parameter.attributes["name"] ?? "")
+        if parameter.child(.caldav("is-not-defined")) != nil {
+          if found != nil { return false }
+          continue
+        }
+        guard let found else { return false }
+        if let match = parameter.child(.caldav("text-match")), !textMatches(match, found.value) {
+          return false
+        }
+      }
+      return true
+    }
+  }
+
+  private static func textMatches(_ match: DAVElement, _ value: String) -> Bool {
+    let wanted = match.text
+    let found: Bool
+    if match.attributes["collation"] == "i;octet" {
+      found = value.contains(wanted)
+    } else {
+      found = value.lowercased().contains(wanted.lowercased())
+    }
+    return match.attributes["negate-condition"] == "yes" ? !found : found
+  }
+
+  /// RFC 4791 9.9, for a `VTODO` (other components: their `DTSTART`).
+  private static func overlaps(_ component: Component, _ range: DAVElement) -> Bool {
+    let start = range.attributes["start"].flatMap(parse) ?? .distantPast
+    let end = range.attributes["end"].flatMap(parse) ?? .distantFuture
+    func moment(_ name: String) -> Date? {
+      component.property(named: name)?.dateOrDateTimeValue.flatMap(instant)
+    }
+    let dtstart = moment("DTSTART")
+    let due = moment("DUE")
+    let completed = moment("COMPLETED")
+    let created = moment("CREATED")
+    switch (dtstart, due) {
+    case (let dtstart?, let due?):
+      return (start < due || start <= dtstart) && (end > dtstart || end >= due)
+    case (let dtstart?, nil):
+      return start <= dtstart && end > dtstart
+    case (nil, let due?):
+      return start < due && end >= due
+    case (nil, nil):
+      switch (completed, created) {
+      case (let completed?, let created?):
+        return (start <= created || start <= completed) && (end >= created || end >= completed)
+      case (let completed?, nil): return start <= completed && end >= completed
+      case (nil, let created?): return end > created
+      case (nil, nil): return true
+      }
+    }
+  }
+
+  private static func within(_ moment: Date, _ range: DAVElement) -> Bool {
+    let start = range.attributes["start"].flatMap(parse) ?? .distantPast
+    let end = range.attributes["end"].flatMap(parse) ?? .distantFuture
+    return start <= moment && moment < end
+  }
+
+  /// A `time-range` bound: a UTC date-time (`20261124T000000Z`).
+  private static func parse(_ text: String) -> Date? {
+    DateOrDateTime(parsing: text).flatMap(instant)
+  }
+
+  /// A value as a moment: UTC as it is, a time zone by its identifier when the system knows
+  /// it, floating times and dates as UTC (what RFC 4791 allows a server without the client's
+  /// zone to do).
+  static func instant(_ value: DateOrDateTime) -> Date? {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = value.tzid.flatMap(TimeZone.init(identifier:)) ?? .gmt
+    let date = value.date
+    let time = value.time
+    return calendar.date(
+      from: DateComponents(
+        year: date.year, month: date.month, day: date.day, hour: time?.hour ?? 0,
+        minute: time?.minute ?? 0, second: min(time?.second ?? 0, 59)))
+  }
+
+  /// Refuses filters whose time ranges are not UTC date-times.
+  private static func check(_ filter: DAVElement) throws {
+    for child in filter.children {
+      if child.name == .caldav("time-range") {
+        for key in ["start", "end"] {
+          guard let text = child.attributes[key] else { continue }
+          guard let value = DateOrDateTime(parsing: text), value.form == .utc else {
+            throw Invalid(description: "time-range \(key) \(text) is not a UTC date-time")
+          }
+        }
+      }
+      try check(child)
+    }
+  }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import ICalendar
+import Persistence
+import Testing
+
+@testable import TodoCore
+
+@Suite("CalDAV: lists as calendars, todos as resources, changes since a sync token")
+struct CalDAVServiceTests {
+  static let inbox = TodoList.inboxID
+
+  static func vtodo(uid: String, summary: String, extra: [String] = []) -> String {
+    ([
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//test//EN", "BEGIN:VTODO", "UID:\(uid)",
+      "SUMMARY:\(summary)",
+    ] + extra + ["END:VTODO", "END:VCALENDAR", ""])
+    .joined(separator: "\r\n")
+  }
+
+  @Test("a PUT stores a todo under the client's name; a second PUT updates it, keeping the rest")
+  func putAndUpdate() async throws {
+    try await TemporaryStore.with { service, _ in
+      let text = Self.vtodo(
+        uid: "ABC-1", summary: "Buy milk", extra: ["X-FOO;BAR=1:keep me", "PRIORITY:1"])
+      let (created, isNew) = try await service.putCalendarResource(
+        in: Self.inbox, named: "ABC-1.ics", text: text, ifNoneMatch: true)
+      #expect(isNew)
+      #expect(created.name == "ABC-1.ics")
+      #expect(created.todo.title == "Buy milk")
+      let read = try await service.calendarResource(in: Self.inbox, named: "ABC-1.ics")
+      #expect(read.etag == created.etag)
+      #expect(read.text.contains("X-FOO;BAR=1:keep me"))
+      #expect(read.text.contains("PRIORITY:1"))
+
+      let (updated, second) = try await service.putCalendarResource(
+        in: Self.inbox, named: "ABC-1.ics",
+        text: Self.vtodo(uid: "ABC-1", summary: "Buy oat milk", extra: ["X-FOO;BAR=1:keep me"]),
+        ifMatch: [created.etag])
+      #expect(!second)
+      #expect(updated.todo.id == created.todo.id)
+      #expect(updated.etag != created.etag)
+      #expect(try await service.todo(id: created.todo.id).title == "Buy oat milk")
+    }
+  }
+
+  @Test("stale If-Match, If-None-Match on an existing name and a second UID are refused")
+  func preconditions() async throws {
+    try await TemporaryStore.with { service, _ in
+      let (first, _) = try await service.putCalendarResource(
+        in: Self.inbox, named: "a.ics", text: Self.vtodo(uid: "A", summary: "one"))
+      _ = try await service.putCalendarResource(
+        in: Self.inbox, named: "a.ics", text: Self.vtodo(uid: "A", summary: "two"))
+      await #expect(throws: CalendarError.self) {
+        try await service.putCalendarResource(
+          in: Self.inbox, named: "a.ics", text: Self.vtodo(uid: "A", summary: "three"),
+          ifMatch: [first.etag])
+      }
+      await #expect(throws: CalendarError.preconditionFailed("a.ics exists already")) {
+        try await service.putCalendarResource(
+          in: Self.inbox, named: "a.ics", text: Self.vtodo(uid: "A", summary: "x"),
+          ifNoneMatch: true)
+      }
+      await #expect(throws: CalendarError.uidConflict(uid: "A", name: "a.ics")) {
+        try await service.putCalendarResource(
+          in: Self.inbox, named: "b.ics", text: Self.vtodo(uid: "A", summary: "x"))
+      }
+      await #expect(throws: CalendarError.unsupportedComponent("VEVENT")) {
+        try await service.putCalendarResource(
+          in: Self.inbox, named: "e.ics",
+          text: "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:E\r\nEND:VEVENT\r\n"
+            + "END:VCALENDAR\r\n")
+      }
+      #expect(try await service.todos(inList: Self.inbox).map(\.title) == ["two"])
+    }
+  }
+
+  @Test("sync: a token names what changed since, trashed and moved todos are removed")
+  func syncChanges() async throws {
+    try await TemporaryStore.with { service, _ in
+      let other = try await service.createList(named: "Work")
+      let kept = try await service.createTodo(NewTodo(title: "kept"))
+      let changed = try await service.createTodo(NewTodo(title: "changed"))
+      let trashed = try await service.createTodo(NewTodo(title: "trashed"))
+      let moved = try await service.createTodo(NewTodo(title: "moved"))
+      let first = try await service.calendarChanges(in: Self.inbox, after: nil)
+      #expect(Set(first.changed.map(\.todo.title)) == ["kept", "changed", "trashed", "moved"])
+
+      _ = try await service.updateTodo(id: changed.id, TodoPatch(title: "changed again"))
+      try await service.trashTodo(id: trashed.id)
+      _ = try await service.updateTodo(id: moved.id, TodoPatch(listID: other.id))
+      let (added, _) = try await service.putCalendarResource(
+        in: Self.inbox, named: "new.ics", text: Self.vtodo(uid: "N", summary: "from a phone"))
+
+      let second = try await service.calendarChanges(in: Self.inbox, after: first.token)
+      #expect(
+        Set(second.changed.map(\.name)) == ["\(changed.id.uuidString.lowercased()).ics", "new.ics"])
+      #expect(
+        Set(second.removed)
+          == [
+            "\(trashed.id.uuidString.lowercased()).ics", "\(moved.id.uuidString.lowercased()).ics",
+          ])
+      #expect(!second.changed.contains { $0.todo.id == kept.id })
+      #expect(second.token > first.token)
+      #expect(added.todo.title == "from a phone")
+
+      // Nothing since the last token; the moved todo arrives in its new list.
+      let third = try await service.calendarChanges(in: Self.inbox, after: second.token)
+      #expect(third.changed.isEmpty && third.removed.isEmpty)
+      let work = try await service.calendarChanges(in: other.id, after: first.token)
+      #expect(work.changed.map(\.todo.id) == [moved.id])
+
+      // A todo deleted for good while a client was away is reported removed too.
+      try await service.trashTodo(id: kept.id)
+      let beforePurge = second.token
+      try await service.emptyTrash()
+      let afterPurge = try await service.calendarChanges(in: Self.inbox, after: beforePurge)
+      #expect(afterPurge.removed.contains("\(kept.id.uuidString.lowercased()).ics"))
+    }
+  }
+
+  @Test("a token the store never gave is refused")
+  func unknownToken() async throws {
+    try await TemporaryStore.with { service, _ in
+      await #expect(throws: CalendarError.invalidSyncToken) {
+        try await service.calendarChanges(in: Self.inbox, after: 1_000_000)
+      }
+    }
+  }
+
+  @Test("calendars: MKCALENDAR with a colour, PROPPATCH of name, colour and order")
+  func calendars() async throws {
+    try await TemporaryStore.with { service, _ in
+      let id = UUID()
+      let made = try await service.createCalendar(id: id, named: "Errands", color: "#ff2968ff")
+      #expect(made.color == "#FF2968FF" && made.name == "Errands" && made.order == 2)
+      let renamed = try await service.updateCalendar(
+        id: id, name: "Chores", color: .some(nil), order: 1)
+      #expect(renamed.name == "Chores" && renamed.color == nil && renamed.order == 1)
+      #expect(try await service.lists().map(\.name) == ["Chores", "Inbox"])
+      await #expect(throws: TodoError.self) {
+        try await service.updateCalendar(id: id, color: .some("red"))
+      }
+    }
+  }
+
+  @Test("a todo moved in the app gets an X-APPLE-SORT-ORDER between its neighbours'")
+  func sortOrderFollowsMoves() async throws {
+    try await TemporaryStore.with { service, _ in
+      for (name, order) in [("a", 1_000), ("b", 2_000), ("c", 3_000)] {
+        _ = try await service.putCalendarResource(
+          in: Self.inbox, named: "\(name).ics",
+          text: Self.vtodo(uid: name, summary: name, extra: ["X-APPLE-SORT-ORDER:\(order)"]))
+      }
+      #expect(try await service.todos(inList: Self.inbox).map(\.title) == ["a", "b", "c"])
+      let c = try await service.calendarResource(in: Self.inbox, named: "c.ics")
+      let a = try await service.calendarResource(in: Self.inbox, named: "a.ics")
+      _ = try await service.moveTodo(id: c.todo.id, to: .after(a.todo.id))
+      let moved = try await service.calendarResource(in: Self.inbox, named: "c.ics")
+      #expect(moved.text.contains("X-APPLE-SORT-ORDER:1500"))
+      // A new resource sorted between two goes between them.
+      _ = try await service.putCalendarResource(
+        in: Self.inbox, named: "d.ics",
+        text: Self.vtodo(uid: "d", summary: "d", extra: ["X-APPLE-SORT-ORDER:1200"]))
+      #expect(try await service.todos(inList: Self.inbox).map(\.title) == ["a", "d", "c", "b"])
+    }
+  }
+
+  @Test("a cancelled todo is done here and given back CANCELLED; reopened, NEEDS-ACTION")
+  func cancelledRoundTrip() async throws {
+    try await TemporaryStore.with { service, _ in
+      let (stored, _) = try await service.putCalendarResource(
+        in: Self.inbox, named: "c.ics",
+        text: Self.vtodo(uid: "C", summary: "called off", extra: ["STATUS:CANCELLED"]))
+      #expect(stored.todo.status == .done)
+      let read = try await service.calendarResource(in: Self.inbox, named: "c.ics")
+      #expect(read.text.contains("STATUS:CANCELLED"))
+      #expect(!read.text.contains("STATUS:COMPLETED") && !read.text.contains("PERCENT-COMPLETE"))
+      _ = try await service.updateTodo(id: stored.todo.id, TodoPatch(status: .notStarted))
+      let reopened = try await service.calendarResource(in: Self.inbox, named: "c.ics")
+      #expect(reopened.text.contains("STATUS:NEEDS-ACTION"))
+      #expect(!reopened.text.contains("CANCELLED"))
+    }
+  }
+}

@@ -1,0 +1,215 @@
+import Foundation
+import ICalendar
+import Persistence
+import Testing
+
+@testable import TodoCore
+
+@Suite("Repeating todos: completing one advances it by its RRULE and keeps its history")
+struct RepeatingTodoTests {
+  /// A calendar with the Paris time zone and one `VTODO` of `lines` (CRLF-ended).
+  static func calendar(_ lines: [String], components: String = "") -> String {
+    """
+    BEGIN:VCALENDAR\r
+    VERSION:2.0\r
+    PRODID:-//Apple Inc.//iOS 17.5.1//EN\r
+    BEGIN:VTIMEZONE\r
+    TZID:Europe/Paris\r
+    BEGIN:STANDARD\r
+    DTSTART:19961027T030000\r
+    RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU\r
+    TZOFFSETFROM:+0200\r
+    TZOFFSETTO:+0100\r
+    END:STANDARD\r
+    END:VTIMEZONE\r
+    BEGIN:VTODO\r
+
+    """ + lines.map { $0 + "\r\n" }.joined() + components + "END:VTODO\r\nEND:VCALENDAR\r\n"
+  }
+
+  /// A weekly review due on Tuesdays at 09:00 in Paris, with an alarm and an `X-` property.
+  static let weekly = calendar(
+    [
+      "UID:weekly-review", "SUMMARY:Weekly review", "DESCRIPTION:Inbox zero",
+      "DTSTART;TZID=Europe/Paris:20261124T090000", "DUE;TZID=Europe/Paris:20261124T090000",
+      "STATUS:NEEDS-ACTION", "RRULE:FREQ=WEEKLY;BYDAY=TU", "X-MOZ-GENERATION:3",
+    ],
+    components: "BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Reminder\r\nTRIGGER:-PT15M\r\n"
+      + "END:VALARM\r\n")
+
+  /// The `VTODO`s of an export, by `UID`.
+  static func exported(_ service: TodoService) async throws -> [String: Component] {
+    let calendar = try #require(try Component.parse(try await service.exportCalendar()).first)
+    var todos: [String: Component] = [:]
+    for todo in calendar.components(named: "VTODO") {
+      todos[try #require(todo.property(named: "UID")?.value)] = todo
+    }
+    return todos
+  }
+
+  static func inbox(_ service: TodoService) async throws -> [Todo] {
+    try await service.todos(inList: TodoList.inboxID)
+  }
+
+  @Test("a weekly todo moves a week on, keeps its RRULE, alarm and X- lines, and a done copy")
+  func weeklyAdvances() async throws {
+    try await SettableClock.with { service, clock in
+      let original = try #require(
+        try Component.parse(Self.weekly).first?.components(named: "VTODO").first)
+      _ = try await service.importCalendar(Self.weekly)
+      let todo = try #require(try await Self.inbox(service).first)
+      #expect(todo.deadline == (try Deadline(year: 2026, month: 11, day: 24, hour: 9, minute: 0)))
+
+      let advanced = try await service.updateTodo(id: todo.id, TodoPatch(status: .done))
+      #expect(advanced.id == todo.id && advanced.status == .notStarted && advanced.doneAt == nil)
+      #expect(
+        advanced.deadline == (try Deadline(year: 2026, month: 12, day: 1, hour: 9, minute: 0)))
+
+      // The history copy sits just above it: done now, due when the original was.
+      let todos = try await Self.inbox(service)
+      #expect(todos.map(\.id).last == todo.id && todos.count == 2)
+      let copy = try #require(todos.first)
+      #expect(copy.id != todo.id && copy.status == .done && copy.doneAt == clock.now())
+      #expect(copy.title == "Weekly review" && copy.notes == "Inbox zero")
+      #expect(copy.deadline == todo.deadline)
+
+      let exported = try await Self.exported(service)
+      let repeating = try #require(exported["weekly-review"])
+      for name in ["RRULE", "X-MOZ-GENERATION", "DTSTART"] {
+        #expect(repeating.properties(named: name) == original.properties(named: name), "\(name)")
+      }
+      #expect(repeating.components == original.components)
+      #expect(
+        repeating.property(named: "DUE")?.description == "DUE;TZID=Europe/Paris:20261201T090000")
+      #expect(repeating.property(named: "STATUS")?.value == "NEEDS-ACTION")
+      #expect(repeating.property(named: "COMPLETED") == nil)
+
+      // The copy is a completed todo of its own that does not repeat.
+      let history = try #require(exported.first { $0.key != "weekly-review" }?.value)
+      #expect(history.property(named: "RRULE") == nil)
+      #expect(history.property(named: "STATUS")?.value == "COMPLETED")
+      #expect(history.property(named: "DUE") == original.property(named: "DUE"))
+      #expect(history.properties(named: "X-MOZ-GENERATION").count == 1)
+      #expect(history.components == original.components)
+
+      // The next completion finds the occurrence after the new DUE.
+      let again = try await service.updateTodo(id: todo.id, TodoPatch(status: .done))
+      #expect(again.deadline == (try Deadline(year: 2026, month: 12, day: 8, hour: 9, minute: 0)))
+      #expect(try await Self.inbox(service).count == 3)
+      #expect(
+        try await Self.exported(service)["weekly-review"]?.property(named: "DUE")?.description
+          == "DUE;TZID=Europe/Paris:20261208T090000")
+    }
+  }
+
+  @Test("the page's editor (an edit session) completes a repeating todo the same way")
+  func editSessionAdvances() async throws {
+    try await SettableClock.with { service, _ in
+      _ = try await service.importCalendar(Self.weekly)
+      let todo = try #require(try await Self.inbox(service).first)
+      let session = try await service.beginEdit(todoID: todo.id)
+      try await session.apply(TodoPatch(title: "Weekly review, with notes", status: .done))
+      let saved = try await session.save()
+      #expect(saved.status == .notStarted && saved.title == "Weekly review, with notes")
+      #expect(saved.deadline == (try Deadline(year: 2026, month: 12, day: 1, hour: 9, minute: 0)))
+      let todos = try await Self.inbox(service)
+      #expect(todos.map(\.status) == [.done, .notStarted])
+      #expect(todos.first?.title == "Weekly review, with notes")
+    }
+  }
+
+  @Test("once COUNT is used up, completing is plain completing; the rule stays as written")
+  func countExhausted() async throws {
+    try await SettableClock.with { service, _ in
+      let text = Self.calendar([
+        "UID:twice", "SUMMARY:Take the pill", "DTSTART;VALUE=DATE:20261124",
+        "DUE;VALUE=DATE:20261124", "RRULE:FREQ=DAILY;COUNT=2",
+      ])
+      _ = try await service.importCalendar(text)
+      let todo = try #require(try await Self.inbox(service).first)
+      let second = try await service.updateTodo(id: todo.id, TodoPatch(status: .done))
+      #expect(second.status == .notStarted)
+      #expect(second.deadline == (try Deadline(year: 2026, month: 11, day: 25)))
+      #expect(
+        try await Self.exported(service)["twice"]?.property(named: "DUE")?.description
+          == "DUE;VALUE=DATE:20261125")
+
+      let last = try await service.updateTodo(id: todo.id, TodoPatch(status: .done))
+      #expect(last.status == .done && last.doneAt != nil)
+      #expect(last.deadline == (try Deadline(year: 2026, month: 11, day: 25)))
+      #expect(try await Self.inbox(service).count == 2)
+      let exported = try #require(try await Self.exported(service)["twice"])
+      #expect(exported.property(named: "RRULE")?.value == "FREQ=DAILY;COUNT=2")
+      #expect(exported.property(named: "STATUS")?.value == "COMPLETED")
+    }
+  }
+
+  @Test("without a DTSTART the rule runs from the DUE, so its COUNT goes down by one")
+  func countFromDue() async throws {
+    try await SettableClock.with { service, _ in
+      let text = Self.calendar([
+        "UID:rent", "SUMMARY:Pay the rent", "DUE;VALUE=DATE:20260131",
+        "RRULE:FREQ=MONTHLY;COUNT=2;WKST=MO",
+      ])
+      _ = try await service.importCalendar(text)
+      let todo = try #require(try await Self.inbox(service).first)
+      let next = try await service.updateTodo(id: todo.id, TodoPatch(status: .done))
+      // January 31, then March 31: February has no 31st.
+      #expect(next.deadline == (try Deadline(year: 2026, month: 3, day: 31)))
+      let exported = try #require(try await Self.exported(service)["rent"])
+      #expect(exported.property(named: "RRULE")?.value == "FREQ=MONTHLY;COUNT=1;WKST=MO")
+      let last = try await service.updateTodo(id: todo.id, TodoPatch(status: .done))
+      #expect(last.status == .done)
+      #expect(try await Self.inbox(service).count == 2)
+    }
+  }
+
+  @Test("without a deadline the rule runs from DTSTART, and the next occurrence becomes it")
+  func noDeadline() async throws {
+    try await SettableClock.with { service, _ in
+      let text = Self.calendar([
+        "UID:plants", "SUMMARY:Water the plants", "DTSTART;TZID=Europe/Paris:20261123T080000",
+        "RRULE:FREQ=WEEKLY;INTERVAL=2",
+      ])
+      _ = try await service.importCalendar(text)
+      let todo = try #require(try await Self.inbox(service).first)
+      #expect(todo.deadline == nil)
+      let next = try await service.updateTodo(id: todo.id, TodoPatch(status: .done))
+      #expect(next.deadline == (try Deadline(year: 2026, month: 12, day: 7, hour: 8, minute: 0)))
+      let exported = try #require(try await Self.exported(service)["plants"])
+      #expect(
+        exported.property(named: "DUE")?.description == "DUE;TZID=Europe/Paris:20261207T080000")
+      #expect(
+        exported.property(named: "DTSTART")?.description
+          == "DTSTART;TZID=Europe/Paris:20261123T080000")
+    }
+  }
+
+  @Test("todos that do not repeat, or by a rule this app cannot follow, are simply completed")
+  func plainCompletion() async throws {
+    try await SettableClock.with { service, _ in
+      let made = try await service.createTodo(
+        NewTodo(title: "Buy milk", deadline: try Deadline(year: 2026, month: 11, day: 24)))
+      let plain = Self.calendar(["UID:once", "SUMMARY:Once", "DUE;VALUE=DATE:20261124"])
+      let hourly = Self.calendar([
+        "UID:hourly", "SUMMARY:Stretch", "DUE:20261124T090000Z", "RRULE:FREQ=HOURLY",
+      ])
+      let setpos = Self.calendar([
+        "UID:setpos", "SUMMARY:Last workday", "DUE;VALUE=DATE:20261130",
+        "RRULE:FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1",
+      ])
+      for text in [plain, hourly, setpos] { _ = try await service.importCalendar(text) }
+      for todo in try await Self.inbox(service) {
+        let done = try await service.updateTodo(id: todo.id, TodoPatch(status: .done))
+        #expect(done.status == .done && done.deadline == todo.deadline, "\(todo.title)")
+      }
+      #expect(try await Self.inbox(service).count == 4)
+      #expect(try await service.todo(id: made.id).status == .done)
+      let exported = try await Self.exported(service)
+      #expect(
+        exported["setpos"]?.property(named: "RRULE")?.value
+          == "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1")
+      #expect(exported["hourly"]?.property(named: "RRULE")?.value == "FREQ=HOURLY")
+    }
+  }
+}
