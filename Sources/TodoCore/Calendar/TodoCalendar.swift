@@ -75,6 +75,10 @@ public enum TodoCalendar {
     if todo.status == .cancelled, let line = todo.component.property(named: "STATUS") {
       kept.properties.append(line)
     }
+    // How far along an open todo is (Tasks.org, jtx Board) is given back while it stays open.
+    if status != .done, let line = todo.component.property(named: "PERCENT-COMPLETE") {
+      kept.properties.append(line)
+    }
     kept.components = todo.component.components
     let zones = Set(todo.timeZoneIDs)
     let keptZones = timeZones.filter { zone in
@@ -121,6 +125,15 @@ public enum TodoCalendar {
       let kept = parsed.first
     {
       var properties = kept.properties
+      if todo.status == .done
+        || (todo.status == .notStarted
+          && properties.contains {
+            $0.hasName("PERCENT-COMPLETE") && ($0.integerValue ?? 0) > 0
+          })
+      {
+        // Done is 100 %; an open todo someone set back to not started is at 0.
+        properties.removeAll { $0.hasName("PERCENT-COMPLETE") }
+      }
       if properties.contains(where: { $0.hasName("STATUS") }) {
         if todo.status == .done {
           // Cancelled, as the client wrote it: not COMPLETED.
@@ -197,11 +210,20 @@ public enum TodoCalendar {
 
   // MARK: - Values
 
-  /// A `DUE` value as a deadline: its wall-clock date and minute.
+  /// A `DUE` value as a deadline: its wall-clock date and minute; a UTC time is read on this
+  /// machine's clock (todoman and others write a local deadline in UTC).
   static func deadline(_ value: DateOrDateTime) throws -> Deadline {
     let date = value.date
     guard let time = value.time else {
       return try Deadline(year: date.year, month: date.month, day: date.day)
+    }
+    if value.form == .utc, let moment = self.date(utc: value) {
+      var local = Calendar(identifier: .gregorian)
+      local.timeZone = .current
+      let parts = local.dateComponents([.year, .month, .day, .hour, .minute], from: moment)
+      return try Deadline(
+        year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!,
+        minute: parts.minute!)
     }
     return try Deadline(
       year: date.year, month: date.month, day: date.day, hour: time.hour, minute: time.minute)

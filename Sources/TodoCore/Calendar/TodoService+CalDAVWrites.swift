@@ -36,6 +36,13 @@ extension TodoService {
       let existing = try Self.resource(named: name, in: listID, in: tx)
       try Self.checkPreconditions(
         of: existing, named: name, ifMatch: ifMatch, ifNoneMatch: ifNoneMatch)
+      if let existing {
+        // A resource keeps its UID (RFC 4791 5.3.2.1): another one is another todo.
+        let uid = existing.data?.uid ?? existing.todo.id.uuidString.lowercased()
+        guard uid == read.data.uid else {
+          throw CalendarError.uidConflict(uid: uid, name: name)
+        }
+      }
       try Self.checkUID(read.data.uid, in: listID, except: existing?.todo.id, in: tx)
       let date = self.now()
       if let existing {
@@ -89,19 +96,30 @@ extension TodoService {
   }
 
   /// Creates a list as a new calendar (`MKCALENDAR`) with the identifier the client's URL
-  /// names, at the end of the lists.
+  /// names, at the end of the lists. Without a name (vdirsyncer names it later), the first
+  /// free of "Calendar", "Calendar 2"….
   ///
   /// - Throws: `TodoError.validation` for a name in use or an identifier a list has already.
-  public func createCalendar(id: UUID, named name: String, color: String? = nil) async throws
+  public func createCalendar(id: UUID, named name: String?, color: String? = nil) async throws
     -> CalendarCollection
   {
-    let name = try TodoValidation.listName(name)
+    let given = try name.map(TodoValidation.listName)
     let color = try color.map(Self.calendarColor)
     return try await write { tx in
       guard try tx.object(TodoList.self, id: id) == nil else {
         throw TodoError.validation(field: "calendar", message: "\(id) exists already")
       }
       let owner = try self.newListOwner(in: tx)
+      var name = given ?? "Calendar"
+      if given == nil {
+        let taken = Set(
+          try tx.fetch(Self.liveLists).filter { $0.ownerID == owner }.map { $0.name.lowercased() })
+        var number = 2
+        while taken.contains(name.lowercased()) {
+          name = "Calendar \(number)"
+          number += 1
+        }
+      }
       try Self.checkUnique(name, owner: owner, in: tx, except: nil)
       let date = self.now()
       let list = TodoList(

@@ -99,8 +99,8 @@ extension CalDAVController {
     return Self.multistatus(multistatus.finish())
   }
 
-  /// `MKCALENDAR` (RFC 4791 5.3.1): a new list, named by the body's `displayname` (the path's
-  /// last segment, a UUID, becomes its identifier).
+  /// `MKCALENDAR` (RFC 4791 5.3.1), or `MKCOL` of a calendar (RFC 5689): a new list, named
+  /// by the body's `displayname` (the path's last segment, a UUID, becomes its identifier).
   func mkcalendar(
     _ path: DAVPath, request: Request, context: TodoRequestContext, service: TodoService
   ) async throws -> Response {
@@ -115,8 +115,22 @@ extension CalDAVController {
         "a new calendar's path ends in a UUID")
     }
     let document = try await Self.document(of: request, context: context)
-    if let document, document.name != .caldav("mkcalendar") {
-      return Self.status(.badRequest, "an MKCALENDAR body is a CALDAV:mkcalendar element")
+    let isMkcol = request.method == .mkcol
+    let root: DAVName = isMkcol ? .dav("mkcol") : .caldav("mkcalendar")
+    if let document, document.name != root {
+      return Self.status(
+        .badRequest, "an \(request.method.rawValue) body is a \(root.local) element")
+    }
+    if isMkcol {
+      // Extended MKCOL (RFC 5689): only a calendar has a place here.
+      let types =
+        document?.child(.dav("set"))?.child(.dav("prop"))?.child(.dav("resourcetype"))?
+        .children.map(\.name) ?? []
+      guard types.contains(.caldav("calendar")) else {
+        return Self.error(
+          .forbidden, DAVElement(.dav("valid-resourcetype")),
+          "only calendars can be made here (resourcetype calendar)")
+      }
     }
     let instructions = (document?.children(.dav("set")) ?? []).map { ($0, false) }
     let changes = Self.changes(instructions, ignoring: Self.ignoredOnCreate)
@@ -130,7 +144,7 @@ extension CalDAVController {
         ])
       return Self.multistatus(multistatus.finish())
     }
-    let name = changes.name.flatMap { $0.isEmpty ? nil : $0 } ?? "Calendar"
+    let name = changes.name.flatMap { $0.isEmpty ? nil : $0 }
     do {
       _ = try await service.createCalendar(id: id, named: name, color: changes.color ?? nil)
     } catch TodoError.validation(let field, let message) where field == "calendar" {

@@ -21,7 +21,8 @@ extension CalDAVController {
     var targets: [(href: String, resource: DAVResource)] = []
     switch path {
     case .root:
-      targets.append((path.href, .root))
+      // Asked at the server's bare address (`/`), the answer names that address.
+      targets.append((request.uri.path == "/" ? "/" : path.href, .root))
       if members { targets.append((DAVPath.principals.href, .principals)) }
     case .principals:
       targets.append((path.href, .principals))

@@ -70,7 +70,7 @@ extension CalDAVController {
       var names: [String: String] = [:]
       for href in hrefs {
         let path = href.trimmingCharacters(in: .whitespacesAndNewlines)
-        let local = URL(string: path).map(\.path) ?? path
+        let local = URL(string: path).map { $0.path(percentEncoded: true) } ?? path
         if case .resource(user, segment, let name)? = DAVPath(path: local) {
           names[name] = path
         } else {

@@ -19,12 +19,12 @@ struct CalDAVController {
 
   /// The methods the `/dav/` tree answers, in the order `Allow` lists them.
   static let methods: [HTTPRequest.Method] = [
-    .options, .get, .head, .put, .delete, .propfind, .proppatch, .report, .mkcalendar,
+    .options, .get, .head, .put, .delete, .propfind, .proppatch, .report, .mkcalendar, .mkcol,
   ]
 
   /// What `DAV:` says the server speaks: WebDAV class 1, access control, CalDAV, and
-  /// `extended-mkcol` left out (calendars are made with `MKCALENDAR`).
-  static let compliance = "1, 3, access-control, calendar-access"
+  /// extended `MKCOL` (RFC 5689: vdirsyncer makes calendars with it).
+  static let compliance = "1, 3, access-control, calendar-access, extended-mkcol"
 
   func addRoutes(to router: Router<TodoRequestContext>) {
     for path in ["/dav", "/dav/**"] {
@@ -39,6 +39,13 @@ struct CalDAVController {
           response.headers[.allow] = Self.allow
           return response
         }
+      }
+    }
+    // Clients given the server's bare address ask it for their principal (python-caldav
+    // does not follow a redirect there): it answers as the root does.
+    for method in [HTTPRequest.Method.propfind] {
+      router.on("/", method: method) { request, context in
+        try await self.respond(to: request, context: context)
       }
     }
     // RFC 6764: clients that were given the server's address look here first.
@@ -56,7 +63,7 @@ struct CalDAVController {
   // MARK: - Dispatch
 
   private func respond(to request: Request, context: TodoRequestContext) async throws -> Response {
-    guard let path = DAVPath(path: request.uri.path) else {
+    guard let path = request.uri.path == "/" ? .root : DAVPath(path: request.uri.path) else {
       return Self.status(.notFound, "no CalDAV resource at \(request.uri.path)")
     }
     let service = try self.service()
@@ -78,7 +85,7 @@ struct CalDAVController {
         return try await report(path, request: request, context: context, service: service)
       case .proppatch:
         return try await proppatch(path, request: request, context: context, service: service)
-      case .mkcalendar:
+      case .mkcalendar, .mkcol:
         return try await mkcalendar(path, request: request, context: context, service: service)
       case .get, .head:
         let response = try await get(path, service: service)
@@ -165,9 +172,10 @@ struct CalDAVController {
       in: try Self.listID(segment), named: name, text: text,
       ifMatch: Self.entityTags(request.headers[.ifMatch]),
       ifNoneMatch: request.headers[.ifNoneMatch]?.trimmingCharacters(in: .whitespaces) == "*")
-    var response = Response(status: created ? .created : .noContent)
-    response.headers[.eTag] = resource.etag
-    return response
+    // No ETag: what is stored is not byte for byte what was sent (DTSTAMP, property order),
+    // so the client reads it back (RFC 4791 5.3.4).
+    _ = resource
+    return Response(status: created ? .created : .noContent)
   }
 
   private func delete(_ path: DAVPath, request: Request, service: TodoService) async throws
@@ -269,9 +277,12 @@ struct CalDAVController {
     }
   }
 
+  /// The answer to `HEAD`: the `GET` answer's head, with the length its body would have.
   static func withoutBody(_ response: Response) -> Response {
     var head = Response(status: response.status, headers: response.headers)
-    head.headers[.contentLength] = nil
+    if let length = response.body.contentLength {
+      head.headers[.contentLength] = String(length)
+    }
     return head
   }
 
@@ -291,6 +302,7 @@ extension HTTPRequest.Method {
   static var proppatch: Self { Self("PROPPATCH")! }
   static var report: Self { Self("REPORT")! }
   static var mkcalendar: Self { Self("MKCALENDAR")! }
+  static var mkcol: Self { Self("MKCOL")! }
 }
 
 extension HTTPField.Name {

@@ -35,7 +35,7 @@ final class HTTPGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
     switch method {
     case .GET, .HEAD, .POST, .PUT, .PATCH, .DELETE, .OPTIONS: true
     // CalDAV's (RFC 4918, RFC 3253, RFC 4791).
-    case .PROPFIND, .PROPPATCH, .REPORT, .MKCALENDAR: true
+    case .PROPFIND, .PROPPATCH, .REPORT, .MKCALENDAR, .MKCOL: true
     default: false
     }
   }

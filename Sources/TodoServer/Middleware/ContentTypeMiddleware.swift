@@ -5,12 +5,16 @@ import Hummingbird
 ///
 /// `application/json` and any `application/*+json` type are accepted, with parameters
 /// (`; charset=utf-8`). A request without a body needs no content type; a chunked body is
-/// checked from its header like any other.
+/// checked from its header like any other. CalDAV (`/dav/`) checks its own: its `PUT` takes
+/// `text/calendar`, which no form can send, and its other methods no form can use.
 struct ContentTypeMiddleware<Context: RequestContext>: RouterMiddleware {
   func handle(
     _ request: Request, context: Context, next: (Request, Context) async throws -> Response
   ) async throws -> Response {
-    if [.post, .put, .patch, .delete].contains(request.method), Self.hasBody(request) {
+    // CalDAV answers its own content types (a PUT is text/calendar, with its own error).
+    if [.post, .put, .patch, .delete].contains(request.method), Self.hasBody(request),
+      !request.uri.path.hasPrefix("/dav/")
+    {
       let contentType = request.headers[.contentType]
       guard let contentType,
         Self.isJSON(contentType) || Self.isCalendarImport(request, contentType)
@@ -22,14 +26,12 @@ struct ContentTypeMiddleware<Context: RequestContext>: RouterMiddleware {
   }
 
   /// `POST /api/v1/calendar.ics` with `text/calendar`, `POST /api/v1/import/todoist` with
-  /// `text/csv`, a CalDAV `PUT` of a todo with `text/calendar`: types no HTML form can send (a page of another site would need a preflight,
+  /// `text/csv`: types no HTML form can send (a page of another site would need a preflight,
   /// which the origin check refuses).
   static func isCalendarImport(_ request: Request, _ contentType: String) -> Bool {
     let type = contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces)
       .lowercased()
-    let path = request.uri.path
-    if path.hasPrefix("/dav/"), request.method == .put { return type == "text/calendar" }
-    switch path {
+    switch request.uri.path {
     case "/api/v1/calendar.ics": return type == "text/calendar"
     case "/api/v1/import/todoist": return type == "text/csv"
     default: return false
