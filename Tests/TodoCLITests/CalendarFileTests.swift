@@ -126,4 +126,19 @@ struct CalendarFileTests {
     #expect(remote.contains("Imported 2 todos"), "\(remote)")
     #expect(try cli.ok(["ls", "--list", "Shop", "--server", server.url]).contains("Buy milk"))
   }
+
+  @Test("todo done on a repeating todo says when it is due next, and keeps the done one")
+  func doneRepeats() throws {
+    let cli = try CLI()
+    defer { cli.cleanUp() }
+    let file = cli.directory.appendingPathComponent("reminders.ics")
+    try Self.reminders.write(to: file, atomically: true, encoding: .utf8)
+    _ = try cli.ok(["import", file.path])
+    _ = try cli.ok(["ls"])
+    let done = try cli.ok(["done", "1"])
+    #expect(done.contains("Done: Buy milk"), "\(done)")
+    #expect(done.contains("It repeats: next due 2026-12-01T09:00"), "\(done)")
+    let listing = try cli.ok(["ls", "--all"])
+    #expect(listing.contains("2026/11/24 09:00") && listing.contains("2026/12/01 09:00"))
+  }
 }
