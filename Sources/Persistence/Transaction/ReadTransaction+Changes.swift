@@ -21,6 +21,15 @@ extension ReadTransaction {
   public func changedIdentifiers<Root: Entity>(of type: Root.Type, after sequence: UInt64)
     throws -> Set<UUID>?
   {
+    try changedIdentifiers(of: [type], after: sequence)?[Root.entityName]
+  }
+
+  /// The identifiers of the objects of each of `types` touched after `sequence`, by entity
+  /// name (every name present, an empty set for an entity nothing touched), read from the
+  /// change records once; `nil` as for ``changedIdentifiers(of:after:)``.
+  public func changedIdentifiers(of types: [any Entity.Type], after sequence: UInt64)
+    throws -> [String: Set<UUID>]?
+  {
     guard sequence <= UInt64(Int64.max) else { return nil }
     let after = Int64(sequence)
     let records: [ChangeLog.Record]?
@@ -33,9 +42,10 @@ extension ReadTransaction {
       records = try PostgresChangeLog.records(session, after: after)
     }
     guard let records else { return nil }
-    var ids = Set<UUID>()
-    for record in records where record.entity == Root.entityName {
-      ids.formUnion(record.touched)
+    var ids: [String: Set<UUID>] = [:]
+    for type in types { ids[type.entityName] = [] }
+    for record in records where ids[record.entity] != nil {
+      ids[record.entity]!.formUnion(record.touched)
     }
     return ids
   }

@@ -78,20 +78,27 @@ extension TodoService {
         return CalendarChanges(
           changed: try Self.resources(of: todos, in: tx), removed: [], token: now)
       }
-      guard let todoIDs = try tx.changedIdentifiers(of: Todo.self, after: token),
-        let dataIDs = try tx.changedIdentifiers(of: CalendarData.self, after: token),
-        let tombstoneIDs = try tx.changedIdentifiers(of: CalendarTombstone.self, after: token)
+      guard
+        let touched = try tx.changedIdentifiers(
+          of: [Todo.self, CalendarData.self, CalendarTombstone.self], after: token)
       else { throw CalendarError.invalidSyncToken }
-      let touched = try tx.fetch(
+      let todoIDs = touched[Todo.entityName] ?? []
+      let dataIDs = touched[CalendarData.entityName] ?? []
+      let tombstoneIDs = touched[CalendarTombstone.entityName] ?? []
+      let todos = try tx.fetch(
         FetchRequest<Todo>(filter: Todo.idAttribute.isIn(Array(todoIDs.union(dataIDs))))
       ).filter { $0.listID == listID }
-      let resources = try Self.resources(of: touched, in: tx)
+      let resources = try Self.resources(of: todos, in: tx)
       let changed = resources.filter { !$0.todo.isTrashed }
       var removed = resources.filter(\.todo.isTrashed).map(\.name)
       let present = Set(changed.map(\.name))
-      for tombstone in try tx.fetch(
-        FetchRequest<CalendarTombstone>(
-          filter: CalendarTombstone.idAttribute.isIn(Array(tombstoneIDs))))
+      let tombstones =
+        tombstoneIDs.isEmpty
+        ? []
+        : try tx.fetch(
+          FetchRequest<CalendarTombstone>(
+            filter: CalendarTombstone.idAttribute.isIn(Array(tombstoneIDs))))
+      for tombstone in tombstones
       where tombstone.listID == listID && !present.contains(tombstone.name) {
         removed.append(tombstone.name)
       }

@@ -72,11 +72,33 @@ enum DAVPath: Equatable {
     .calendar(user: user, segment: id.uuidString.lowercased())
   }
 
-  /// A path segment, percent-encoded.
+  /// A path segment, percent-encoded: ASCII letters, digits and `-._~@+=:` as they are,
+  /// every other byte of its UTF-8 as `%XX`.
   static func encode(_ segment: String) -> String {
-    var allowed = CharacterSet.alphanumerics
-    allowed.insert(charactersIn: "-._~@+=:")
-    return segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment
+    if segment.utf8.allSatisfy(isUnreserved) { return segment }
+    var encoded = ""
+    for byte in segment.utf8 {
+      if isUnreserved(byte) {
+        encoded.unicodeScalars.append(Unicode.Scalar(byte))
+      } else {
+        encoded +=
+          "%" + String(byte >> 4, radix: 16, uppercase: true)
+          + String(byte & 0xF, radix: 16, uppercase: true)
+      }
+    }
+    return encoded
+  }
+
+  private static func isUnreserved(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
+      true
+    case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"),
+      UInt8(ascii: "@"), UInt8(ascii: "+"), UInt8(ascii: "="), UInt8(ascii: ":"):
+      true
+    default: false
+    }
   }
 
   /// A resource name a client may give a todo: a path segment of printable characters.

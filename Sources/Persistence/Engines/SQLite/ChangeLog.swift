@@ -56,20 +56,22 @@ enum ChangeLog {
   static func lastSequence(_ db: Database) throws -> Int64 {
     // AUTOINCREMENT keeps the high-water mark in sqlite_sequence even after pruning.
     try Int64.fetchOne(
-      db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'persistence_changes'") ?? 0
+      db.cachedStatement(sql: "SELECT seq FROM sqlite_sequence WHERE name = 'persistence_changes'")
+    ) ?? 0
   }
 
   /// The records after `sequence`, oldest first, or `nil` if some of them were pruned.
   static func records(_ db: Database, after sequence: Int64) throws -> [Record]? {
-    let oldest = try Int64.fetchOne(db, sql: "SELECT min(sequence) FROM persistence_changes")
+    let oldest = try Int64.fetchOne(
+      db.cachedStatement(sql: "SELECT min(sequence) FROM persistence_changes"))
     if let oldest, oldest > sequence + 1 { return nil }
     if oldest == nil, try lastSequence(db) > sequence { return nil }
     let rows = try Row.fetchCursor(
-      db,
-      sql: """
-        SELECT sequence, entity, inserted, updated, deleted FROM persistence_changes
-        WHERE sequence > ? ORDER BY sequence
-        """, arguments: [sequence])
+      db.cachedStatement(
+        sql: """
+          SELECT sequence, entity, inserted, updated, deleted FROM persistence_changes
+          WHERE sequence > ? ORDER BY sequence
+          """), arguments: [sequence])
     var records: [Record] = []
     while let row = try rows.next() {
       let touched = unpack(row[2]) + unpack(row[3]) + unpack(row[4])
