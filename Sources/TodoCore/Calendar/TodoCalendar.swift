@@ -255,9 +255,18 @@ public enum TodoCalendar {
 
   /// A UTC (or floating, read as UTC) date-time as a moment.
   static func date(utc value: DateOrDateTime) -> Date? {
+    instant(value)
+  }
+
+  /// A date or date-time as a moment: UTC as it is, a `TZID` by its identifier when this
+  /// system knows it, floating times and dates as UTC (what a server that does not know the
+  /// client's zone may do, RFC 4791 9.9).
+  public static func instant(_ value: DateOrDateTime) -> Date? {
+    var calendar = utc
+    if let zone = value.tzid.flatMap(TimeZone.init(identifier:)) { calendar.timeZone = zone }
     let date = value.date
     let time = value.time
-    return utc.date(
+    return calendar.date(
       from: DateComponents(
         year: date.year, month: date.month, day: date.day, hour: time?.hour ?? 0,
         minute: time?.minute ?? 0, second: min(time?.second ?? 0, 59)))

@@ -60,6 +60,19 @@ extension CalDAVController {
     return changes
   }
 
+  /// The answer to property changes of which some cannot be made: those 403, the others
+  /// 424, and none made (RFC 4918 9.2).
+  private static func refusal(_ changes: PropertyChanges, at path: DAVPath) -> Response {
+    var multistatus = Multistatus()
+    multistatus.add(
+      href: path.href,
+      statuses: [
+        ("HTTP/1.1 403 Forbidden", changes.refused),
+        ("HTTP/1.1 424 Failed Dependency", changes.accepted),
+      ])
+    return Self.multistatus(multistatus.finish())
+  }
+
   /// `PROPPATCH` of a calendar (RFC 4918 9.2): its name, colour and order, all or none.
   func proppatch(
     _ path: DAVPath, request: Request, context: TodoRequestContext, service: TodoService
@@ -82,16 +95,8 @@ extension CalDAVController {
       }
     }
     let changes = Self.changes(instructions)
+    guard changes.refused.isEmpty else { return Self.refusal(changes, at: path) }
     var multistatus = Multistatus()
-    guard changes.refused.isEmpty else {
-      multistatus.add(
-        href: path.href,
-        statuses: [
-          ("HTTP/1.1 403 Forbidden", changes.refused),
-          ("HTTP/1.1 424 Failed Dependency", changes.accepted),
-        ])
-      return Self.multistatus(multistatus.finish())
-    }
     _ = try await service.updateCalendar(
       id: try Self.listID(segment), name: changes.name, color: changes.color,
       order: changes.order)
@@ -134,16 +139,7 @@ extension CalDAVController {
     }
     let instructions = (document?.children(.dav("set")) ?? []).map { ($0, false) }
     let changes = Self.changes(instructions, ignoring: Self.ignoredOnCreate)
-    guard changes.refused.isEmpty else {
-      var multistatus = Multistatus()
-      multistatus.add(
-        href: path.href,
-        statuses: [
-          ("HTTP/1.1 403 Forbidden", changes.refused),
-          ("HTTP/1.1 424 Failed Dependency", changes.accepted),
-        ])
-      return Self.multistatus(multistatus.finish())
-    }
+    guard changes.refused.isEmpty else { return Self.refusal(changes, at: path) }
     let name = changes.name.flatMap { $0.isEmpty ? nil : $0 }
     do {
       _ = try await service.createCalendar(id: id, named: name, color: changes.color ?? nil)

@@ -66,17 +66,7 @@ extension CalDAVController {
           href: href, found: resource.allProperties.map { DAVElement($0) }, missing: [])
         continue
       }
-      let names = asked ?? resource.allProperties
-      var found: [DAVElement] = []
-      var missing: [DAVName] = []
-      for name in names {
-        if let value = resource.value(of: name, user: user) {
-          found.append(value)
-        } else {
-          missing.append(name)
-        }
-      }
-      multistatus.add(href: href, found: found, missing: missing)
+      multistatus.add(href: href, resource, names: asked ?? resource.allProperties, user: user)
     }
     return Self.multistatus(multistatus.finish())
   }

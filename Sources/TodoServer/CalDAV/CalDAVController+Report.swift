@@ -29,20 +29,9 @@ extension CalDAVController {
     let asked = document.child(.dav("prop"))?.children.map(\.name)
     var multistatus = Multistatus()
     func add(_ resource: CalendarResource) {
-      let target = DAVResource.todo(resource, calendar: listID)
-      let names = asked ?? [.dav("getetag")]
-      var found: [DAVElement] = []
-      var missing: [DAVName] = []
-      for name in names {
-        if let value = target.value(of: name, user: user) {
-          found.append(value)
-        } else {
-          missing.append(name)
-        }
-      }
       multistatus.add(
         href: DAVPath.resource(user: user, segment: segment, name: resource.name).href,
-        found: found, missing: missing)
+        .todo(resource, calendar: listID), names: asked ?? [.dav("getetag")], user: user)
     }
     switch document.name {
     case .caldav("calendar-query"):

@@ -1,5 +1,6 @@
 import Foundation
 import ICalendar
+import TodoCore
 
 /// The `CALDAV:filter` of a `calendar-query` (RFC 4791 9.7), evaluated on a resource's
 /// `VCALENDAR`: nested `comp-filter`s, `prop-filter`s and `param-filter`s, with
@@ -59,7 +60,7 @@ struct CalendarQueryFilter {
     if filter.child(.caldav("is-not-defined")) != nil { return lines.isEmpty }
     return lines.contains { line in
       if let range = filter.child(.caldav("time-range")) {
-        guard let value = line.dateOrDateTimeValue, let moment = instant(value),
+        guard let value = line.dateOrDateTimeValue, let moment = TodoCalendar.instant(value),
           within(moment, range)
         else { return false }
       }
@@ -97,7 +98,7 @@ struct CalendarQueryFilter {
     let start = range.attributes["start"].flatMap(parse) ?? .distantPast
     let end = range.attributes["end"].flatMap(parse) ?? .distantFuture
     func moment(_ name: String) -> Date? {
-      component.property(named: name)?.dateOrDateTimeValue.flatMap(instant)
+      component.property(named: name)?.dateOrDateTimeValue.flatMap(TodoCalendar.instant)
     }
     let dtstart = moment("DTSTART")
     let due = moment("DUE")
@@ -129,21 +130,7 @@ struct CalendarQueryFilter {
 
   /// A `time-range` bound: a UTC date-time (`20261124T000000Z`).
   private static func parse(_ text: String) -> Date? {
-    DateOrDateTime(parsing: text).flatMap(instant)
-  }
-
-  /// A value as a moment: UTC as it is, a time zone by its identifier when the system knows
-  /// it, floating times and dates as UTC (what RFC 4791 allows a server without the client's
-  /// zone to do).
-  static func instant(_ value: DateOrDateTime) -> Date? {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = value.tzid.flatMap(TimeZone.init(identifier:)) ?? .gmt
-    let date = value.date
-    let time = value.time
-    return calendar.date(
-      from: DateComponents(
-        year: date.year, month: date.month, day: date.day, hour: time?.hour ?? 0,
-        minute: time?.minute ?? 0, second: min(time?.second ?? 0, 59)))
+    DateOrDateTime(parsing: text).flatMap(TodoCalendar.instant)
   }
 
   /// Refuses filters whose time ranges are not UTC date-times.

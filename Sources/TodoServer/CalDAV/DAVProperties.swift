@@ -145,6 +145,22 @@ enum DAVResource {
   }
 }
 
+extension Multistatus {
+  /// A resource's answer to the properties asked for: those it has, and those it has not.
+  mutating func add(href: String, _ resource: DAVResource, names: [DAVName], user: String) {
+    var found: [DAVElement] = []
+    var missing: [DAVName] = []
+    for name in names {
+      if let value = resource.value(of: name, user: user) {
+        found.append(value)
+      } else {
+        missing.append(name)
+      }
+    }
+    add(href: href, found: found, missing: missing)
+  }
+}
+
 /// Sync tokens (RFC 6578) and CTags: the store's change sequence, as a URI.
 enum SyncToken {
   static let prefix = "urn:todo:sync:"
