@@ -3,9 +3,11 @@
 import os
 import subprocess
 import time
+import uuid
 
 import pytest
 from selenium.common.exceptions import NoAlertPresentException
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -212,6 +214,42 @@ def test_lists_are_created_renamed_and_deleted_in_the_page(clean, browser):
     assert not page.find("#delete-list").is_displayed(), "the Inbox offers to be deleted"
     trash = api(url, "GET", "/api/v1/trash")
     assert any(lst["name"] == "Food " + name for lst in trash["lists"])
+
+
+def test_lists_are_reordered_by_keyboard_and_by_drag_in_every_page(clean, browser):
+    url = clean[0]
+    stamp = str(uuid.uuid4())[:8]
+    names = [f"Alpha {stamp}", f"Beta {stamp}"]
+    for name in names:
+        api(url, "POST", "/api/v1/lists", {"name": name})
+    page = LivePage(browser(), url)
+    other = LivePage(browser(), url)
+
+    def order(p):
+        shown = p.driver.execute_script(
+            "return [...document.querySelectorAll('#lists button')].map(b => b.textContent)")
+        return [name for name in shown if name in names]
+
+    for p in (page, other):
+        p.wait(lambda: order(p) == names, message="the new lists are not in the sidebar")
+
+    # Alt+↑ on a focused list moves it up, here and in the other page, and it keeps the focus.
+    beta = page.driver.find_element(By.XPATH, f"//ul[@id='lists']//button[text()='{names[1]}']")
+    page.driver.execute_script("arguments[0].focus()", beta)
+    ActionChains(page.driver).key_down(Keys.ALT).send_keys(Keys.ARROW_UP).key_up(Keys.ALT).perform()
+    for p in (page, other):
+        p.wait(lambda: order(p) == names[::-1], message="Alt+Up did not move the list")
+    page.wait(lambda: page.driver.execute_script(
+        "return document.activeElement.textContent") == names[1])
+    listed = [lst["name"] for lst in api(url, "GET", "/api/v1/lists") if lst["name"] in names]
+    assert listed == names[::-1]
+
+    # A drag of Beta onto the lower half of Alpha puts it back after Alpha.
+    item = lambda name: page.driver.find_element(
+        By.XPATH, f"//ul[@id='lists']/li[button[text()='{name}']]")
+    page.driver.execute_script(DRAG, item(names[1]), item(names[0]), True)
+    for p in (page, other):
+        p.wait(lambda: order(p) == names, message="the drag did not move the list")
 
 
 def test_phone_width_has_no_horizontal_scroll_and_no_empty_band(clean, browser):

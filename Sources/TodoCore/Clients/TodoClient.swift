@@ -41,6 +41,8 @@ public struct TodoClient: Sendable {
   public var renameList: @Sendable (UUID, String) async throws -> TodoList
   /// Moves a list, with its todos, to the trash.
   public var trashList: @Sendable (UUID) async throws -> TodoList
+  /// Moves a list before or after another in the sidebar's order.
+  public var moveList: @Sendable (UUID, MovePosition) async throws -> TodoList
 
   /// Creates a client from its endpoints.
   public init(
@@ -63,6 +65,9 @@ public struct TodoClient: Sendable {
     },
     trashList: @escaping @Sendable (UUID) async throws -> TodoList = { _ in
       throw TodoClientError.noStore
+    },
+    moveList: @escaping @Sendable (UUID, MovePosition) async throws -> TodoList = { _, _ in
+      throw TodoClientError.noStore
     }
   ) {
     self.observeList = observeList
@@ -77,6 +82,7 @@ public struct TodoClient: Sendable {
     self.createList = createList
     self.renameList = renameList
     self.trashList = trashList
+    self.moveList = moveList
   }
 
   /// The client of a todo store.
@@ -93,7 +99,8 @@ public struct TodoClient: Sendable {
       reachabilityChanges: { service.reachabilityChanges() },
       createList: { try await service.createList(named: $0) },
       renameList: { try await service.renameList(id: $0, to: $1) },
-      trashList: { try await service.trashList(id: $0) })
+      trashList: { try await service.trashList(id: $0) },
+      moveList: { try await service.moveList(id: $0, to: $1) })
   }
 }
 

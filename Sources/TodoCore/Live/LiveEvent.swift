@@ -80,6 +80,13 @@ public enum LiveEvent: Equatable, Sendable {
       if let before = try fields.optionalID("before") { return .page(.move(id, .before(before))) }
       if let after = try fields.optionalID("after") { return .page(.move(id, .after(after))) }
       throw .invalidField("before", "a move needs \"before\" or \"after\"")
+    case "moveList":
+      let id = try fields.id("id")
+      if let before = try fields.optionalID("before") {
+        return .page(.moveList(id, .before(before)))
+      }
+      if let after = try fields.optionalID("after") { return .page(.moveList(id, .after(after))) }
+      throw .invalidField("before", "a move needs \"before\" or \"after\"")
     case "search": return .page(.search(try fields.string("text")))
     case "setExpanded":
       return .page(.setExpanded(try fields.string("id"), try fields.bool("expanded")))

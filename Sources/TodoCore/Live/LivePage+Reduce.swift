@@ -196,6 +196,14 @@ extension LivePage {
       state.confirmDeleteList = nil
       return .none
 
+    case .moveList(let id, let position):
+      guard state.lists.contains(where: { $0.id == id }) else {
+        return missing(&state, "list")
+      }
+      return write(state.listID) { todos in
+        _ = try await todos.moveList(id, position)
+      }
+
     case .chooseFilter(let filter):
       state.filter = filter
       return .none

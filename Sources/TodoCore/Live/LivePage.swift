@@ -140,6 +140,8 @@ public struct LivePage: Reducer {
     case requestDeleteList(UUID)
     case confirmDeleteList
     case cancelDeleteList
+    /// Move a list just before or just after another in the sidebar.
+    case moveList(UUID, MovePosition)
     case chooseFilter(Filter)
     case chooseLayout(Layout)
     case sortByDeadline(Bool)

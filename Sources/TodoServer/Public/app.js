@@ -6,6 +6,7 @@ import { Desync } from './list-model.js';
 import { ListView } from './list-view.js';
 import { Chrome } from './chrome.js';
 import { enableReordering } from './reorder.js';
+import { enableListReordering } from './list-order.js';
 
 const $ = (id) => document.getElementById(id);
 const filterFromHash = () => ({ '#/active': 'active', '#/completed': 'completed' })[location.hash] ?? 'all';
@@ -226,6 +227,7 @@ $('show-shortcuts').addEventListener('click', () => $('shortcuts').showModal());
 $('shortcuts-close').addEventListener('click', () => $('shortcuts').close());
 
 enableReordering($('list'), (id, position) => send('move', { id, ...position }));
+enableListReordering($('lists'), (id, position) => send('moveList', { id, ...position }));
 
 // The new todo's text survives reloads as well as reconnects.
 $('new-todo').value = sessionStorage.getItem('todo.new') ?? '';

@@ -57,15 +57,20 @@ export class Chrome {
 
   lists(chrome) {
     const list = $('lists');
+    // Moving a node out and back in takes the focus away: a list that had it gets it back.
+    const focused = document.activeElement?.closest?.('#lists button')?.dataset.id;
     const buttons = new Map([...list.querySelectorAll('button[data-id]')].map((b) => [b.dataset.id, b.parentElement]));
     let ref = list.firstChild;
     for (const entry of chrome.lists) {
       let item = buttons.get(entry.id);
       if (!item) {
         item = document.createElement('li');
+        item.dataset.list = entry.id;
+        item.draggable = true;
         const button = document.createElement('button');
         button.type = 'button';
         button.dataset.id = entry.id;
+        button.setAttribute('aria-keyshortcuts', 'Alt+ArrowUp Alt+ArrowDown');
         item.append(button);
       }
       buttons.delete(entry.id);
@@ -91,6 +96,9 @@ export class Chrome {
       else ref = ref.nextSibling;
     }
     for (const item of buttons.values()) item.remove();
+    if (focused && document.activeElement?.dataset.id !== focused) {
+      list.querySelector(`button[data-id="${focused}"]`)?.focus();
+    }
   }
 
   problem(text) {

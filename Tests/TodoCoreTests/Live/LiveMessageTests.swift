@@ -44,6 +44,10 @@ struct LiveMessageTests {
       (#"{"v":1,"type":"requestDeleteList","id":"\#(id)"}"#, .page(.requestDeleteList(id))),
       (#"{"v":1,"type":"confirmDeleteList"}"#, .page(.confirmDeleteList)),
       (#"{"v":1,"type":"cancelDeleteList"}"#, .page(.cancelDeleteList)),
+      (
+        #"{"v":1,"type":"moveList","id":"\#(id)","after":"\#(id)"}"#,
+        .page(.moveList(id, .after(id)))
+      ),
       (#"{"v":1,"type":"confirmClear"}"#, .page(.confirmClear)),
       (#"{"v":1,"type":"cancelClear"}"#, .page(.cancelClear)),
       (

@@ -181,6 +181,28 @@ struct LivePageViewTests {
     }
   }
 
+  @Test("a list moved in the sidebar moves in the store, and the page shows the new order")
+  func moveList() async throws {
+    try await LivePageFixture.with { fixture in
+      let first = try await fixture.service.createList(named: "First")
+      let second = try await fixture.service.createList(named: "Second")
+      let store = fixture.page()
+      try await fixture.appear(store)
+      #expect(PageSnapshot(store.state).chrome.lists.map(\.name) == ["Inbox", "First", "Second"])
+      let before = store.state
+      await store.send(.moveList(second.id, .before(first.id)))
+      let moved = try await fixture.loaded(after: before.sequence)
+      await store.receive(\.loaded, moved) { $0.apply(moved) }
+      #expect(PageSnapshot(store.state).chrome.lists.map(\.name) == ["Inbox", "Second", "First"])
+      #expect(try await fixture.service.lists().map(\.name) == ["Inbox", "Second", "First"])
+      // A list the page does not know is refused, and nothing moves.
+      await store.send(.moveList(UUID(), .after(first.id))) {
+        $0.problem = "That list no longer exists."
+      }
+      await fixture.disappear(store) { $0.problem = nil }
+    }
+  }
+
   @Test("choosing a list shows its todos; clear completed trashes the done ones")
   func listsAndClearCompleted() async throws {
     try await LivePageFixture.with { fixture in
