@@ -194,6 +194,9 @@ OPERATIONS = {
     ],
     "getTrash": [Op("own-read", setup=("trash-todo",))],
     "emptyTrash": [Op("own-write", setup=("trash-todo",))],
+    # Deleting for good is the list owner's, as emptying the trash is.
+    "deleteTrashedTodo": [Op("list-write", setup=("trash-todo",))],
+    "deleteTrashedList": [Op("list-write", setup=("trash-list",))],
     "exportAll": [Op("own-read")],
     "exportCalendar": [
         Op("own-read"),

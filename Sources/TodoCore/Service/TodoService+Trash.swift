@@ -174,13 +174,66 @@ extension TodoService {
       {
         try tx.delete(share)
       }
-      for list in lists { try tx.delete(list) }
+      for list in lists {
+        if let colour = try tx.object(CalendarListData.self, id: list.id) { try tx.delete(colour) }
+        try tx.delete(list)
+      }
       return (lists.count, todos.count)
     }
     if lists > 0 || todos > 0 {
       logger.info("emptied the trash: \(lists) lists, \(todos) todos")
     }
     return (lists, todos)
+  }
+
+  /// Deletes one todo of the trash for good (a trashed todo, or a todo of a trashed list),
+  /// after the person confirmed. Like emptying the trash, only the owner of its list may.
+  ///
+  /// - Throws: `TodoError.notFound` for a todo that is not in the trash or that the principal
+  ///   cannot see, `TodoError.forbidden` for one of a list it does not own.
+  public func deleteTrashedTodo(id: UUID) async throws {
+    try await write { tx in
+      guard let todo = try tx.object(Todo.self, id: id),
+        let list = try tx.object(TodoList.self, id: todo.listID),
+        todo.isTrashed || list.isTrashed, try self.access(to: list, in: tx) != nil
+      else {
+        throw TodoError.notFound(entity: "todo in the trash", id: id.uuidString)
+      }
+      try self.check(.own, list, in: tx)
+      try Self.recordDeparture(of: [todo], in: tx, at: self.now())
+      try tx.delete(todo)
+      try Self.deleteCalendarData(of: [todo.id], in: tx)
+    }
+    logger.info("deleted a todo of the trash for good")
+  }
+
+  /// Deletes one list of the trash for good, with all its todos, after the person confirmed.
+  /// Only its owner may.
+  ///
+  /// - Returns: How many todos went with it.
+  /// - Throws: `TodoError.notFound` for a list that is not in the trash or that the principal
+  ///   cannot see, `TodoError.forbidden` for one it does not own.
+  @discardableResult
+  public func deleteTrashedList(id: UUID) async throws -> Int {
+    let count = try await write { tx in
+      guard let list = try tx.object(TodoList.self, id: id), list.isTrashed,
+        try self.access(to: list, in: tx) != nil
+      else {
+        throw TodoError.notFound(entity: "list in the trash", id: id.uuidString)
+      }
+      try self.check(.own, list, in: tx)
+      let todos = try tx.fetch(FetchRequest(filter: Todo.listIDAttribute == id))
+      for todo in todos { try tx.delete(todo) }
+      try Self.deleteCalendarData(of: todos.map(\.id), in: tx)
+      for share in try tx.fetch(FetchRequest(filter: ListShare.listIDAttribute == id)) {
+        try tx.delete(share)
+      }
+      if let colour = try tx.object(CalendarListData.self, id: id) { try tx.delete(colour) }
+      try tx.delete(list)
+      return todos.count
+    }
+    logger.info("deleted a list of the trash for good, with \(count) todos")
+    return count
   }
 
   private func restore(_ list: TodoList, in tx: WriteTransaction) throws -> TodoList {

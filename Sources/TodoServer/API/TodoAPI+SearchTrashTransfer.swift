@@ -1,8 +1,8 @@
 import Foundation
 import TodoCore
 
-/// Search (`GET /api/v1/search`), the trash (`/api/v1/trash`; restoring is done on the
-/// object) and transfer (`GET /api/v1/export`, `POST /api/v1/import`: one versioned JSON
+/// Search (`GET /api/v1/search`), the trash (`/api/v1/trash`, one item deleted for good
+/// under it; restoring is done on the object) and transfer (`GET /api/v1/export`, `POST /api/v1/import`: one versioned JSON
 /// document, validated whole and written in one transaction).
 extension TodoAPI {
   /// Live todos whose title or notes contain `q` (ignoring case), with any of the
@@ -39,6 +39,22 @@ extension TodoAPI {
     return .ok(
       .init(
         body: .json(.init(lists: deleted.lists, todos: deleted.todos))))
+  }
+
+  func deleteTrashedTodo(_ input: Operations.DeleteTrashedTodo.Input) async throws
+    -> Operations.DeleteTrashedTodo.Output
+  {
+    let id = try identifier(input.path.todoID, of: "todo in the trash")
+    try await service().deleteTrashedTodo(id: id)
+    return .noContent(.init())
+  }
+
+  func deleteTrashedList(_ input: Operations.DeleteTrashedList.Input) async throws
+    -> Operations.DeleteTrashedList.Output
+  {
+    let id = try identifier(input.path.listID, of: "list in the trash")
+    try await service().deleteTrashedList(id: id)
+    return .noContent(.init())
   }
 
   func exportAll(_ input: Operations.ExportAll.Input) async throws

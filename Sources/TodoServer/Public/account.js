@@ -5,13 +5,18 @@
 const $ = (id) => document.getElementById(id);
 
 /** The JSON API, as the signed-in browser: the cookie, and the CSRF token on writes. */
-class Api {
+export class Api {
   constructor() {
     this.csrf = null;
   }
 
   async session() {
     const response = await fetch('/api/v1/session', { headers: { Accept: 'application/json' } });
+    // A server without accounts has no session, and needs no CSRF token.
+    if (response.status === 404) {
+      this.csrf = '';
+      return null;
+    }
     if (response.status === 401) location.assign('/signin');
     if (!response.ok) throw new Error(await problem(response));
     const session = await response.json();
@@ -32,7 +37,7 @@ class Api {
   }
 }
 
-async function problem(response) {
+export async function problem(response) {
   try {
     const body = await response.json();
     return body.detail ?? body.title ?? `HTTP ${response.status}`;
@@ -41,7 +46,7 @@ async function problem(response) {
   }
 }
 
-function showProblem(id, error) {
+export function showProblem(id, error) {
   $(id).hidden = !error;
   $(id).textContent = error ? error.message : '';
 }

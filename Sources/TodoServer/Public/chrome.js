@@ -3,6 +3,7 @@
 // server's chrome.
 
 import { Account } from './account.js';
+import { Trash } from './trash.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -15,6 +16,7 @@ export class Chrome {
     this.view = view;
     this.editor = new EditorSheet(send);
     this.account = new Account();
+    this.trash = new Trash(this.account.api);
     // One dialog asks both questions; what it asks decides what its buttons send.
     this.asking = 'Delete';
     $('confirm-delete').addEventListener('click', () => send(`confirm${this.asking}`));

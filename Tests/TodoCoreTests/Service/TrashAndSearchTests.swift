@@ -63,6 +63,37 @@ struct TrashAndSearchTests {
     }
   }
 
+  @Test("one todo or one list of the trash is deleted for good, the rest stays")
+  func deleteOneForever() async throws {
+    try await TemporaryStore.with { service, _ in
+      let gone = try await service.createTodo(NewTodo(title: "gone"))
+      let kept = try await service.createTodo(NewTodo(title: "kept"))
+      let live = try await service.createTodo(NewTodo(title: "live"))
+      try await service.trashTodo(id: gone.id)
+      try await service.trashTodo(id: kept.id)
+      // A live todo is not in the trash: nothing to delete for good.
+      await #expect(throws: TodoError.notFound(entity: "todo in the trash", id: live.id.uuidString))
+      {
+        try await service.deleteTrashedTodo(id: live.id)
+      }
+      try await service.deleteTrashedTodo(id: gone.id)
+      #expect(try await service.trash().todos.map(\.title) == ["kept"])
+      #expect(try await service.export().todos.map(\.title).sorted() == ["kept", "live"])
+
+      let work = try await service.createList(named: "Work")
+      let old = try await service.createList(named: "Old")
+      _ = try await service.createTodo(NewTodo(title: "in work", listID: work.id))
+      _ = try await service.createTodo(NewTodo(title: "in old", listID: old.id))
+      _ = try await service.trashList(id: work.id)
+      _ = try await service.trashList(id: old.id)
+      #expect(try await service.deleteTrashedList(id: work.id) == 1)
+      let trash = try await service.trash()
+      #expect(trash.lists.map(\.name) == ["Old"])
+      #expect(Set(trash.todos.map(\.title)) == ["kept", "in old"])
+      await #expect(throws: TodoError.self) { try await service.deleteTrashedList(id: work.id) }
+    }
+  }
+
   @Test("search matches title or notes ignoring case, with statuses and a deadline range")
   func search() async throws {
     try await TemporaryStore.with { service, _ in
