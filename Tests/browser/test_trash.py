@@ -83,3 +83,21 @@ def test_the_trash_restores_deletes_one_for_good_and_empties_after_asking(clean,
               message="the emptied trash does not say so")
     assert trash_ids(url) == set()
     assert f"Old {stamp}" not in sidebar()
+
+
+def test_the_trash_fits_a_phone(clean, browser):
+    url = clean[0]
+    todo = api(url, "POST", f"/api/v1/lists/{INBOX}/todos",
+               {"title": "A todo with a rather long title to wrap on a phone"})
+    api(url, "DELETE", f"/api/v1/todos/{todo['id']}")
+    driver = browser()
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 375, "height": 812, "deviceScaleFactor": 1, "mobile": True})
+    page = LivePage(driver, url)
+    page.find("#trash-open").click()
+    page.wait(lambda: driver.find_elements(By.CSS_SELECTOR, f"#trash li[data-id='{todo['id']}']"))
+    page.find(f"#trash li[data-id='{todo['id']}'] button.destructive").click()
+    page.wait(lambda: "for good?" in page.find("#trash").text)
+    widths = driver.execute_script(
+        "const t = document.getElementById('trash'); return [t.scrollWidth, t.clientWidth]")
+    assert widths[0] <= widths[1], f"the Trash scrolls sideways on a phone: {widths}"
