@@ -309,6 +309,25 @@ def test_a_draft_survives_a_reload_and_a_change_meanwhile_is_a_conflict(clean, b
     assert api(url, "GET", f"/api/v1/todos/{sugar['id']}")["notes"] == ""
 
 
+def test_quick_entry_reads_tomorrow_in_the_browsers_time_zone(clean, browser):
+    import datetime
+    from zoneinfo import ZoneInfo
+    # A zone whose date differs from the server's (UTC) right now: behind it in the UTC
+    # morning, ahead of it from 10:00 UTC.
+    utc = datetime.datetime.now(datetime.timezone.utc)
+    zone = "Pacific/Pago_Pago" if utc.hour < 10 else "Pacific/Kiritimati"
+    local = datetime.datetime.now(ZoneInfo(zone)).date()
+    assert local != utc.date()
+    driver = browser()
+    driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": zone})
+    page = LivePage(driver, clean[0])
+    assert driver.execute_script("return Intl.DateTimeFormat().resolvedOptions().timeZone") == zone
+    page.find("#new-todo").send_keys("Water the plants tomorrow")
+    tomorrow = (local + datetime.timedelta(days=1)).strftime("%Y/%m/%d")
+    page.wait(lambda: not page.find("#quick").get_attribute("hidden"), message="no chip")
+    assert page.find("#quick-text").text == f"Due {tomorrow} · “tomorrow”"
+
+
 def test_quick_entry_reads_a_deadline_shows_it_and_lets_it_go(clean, browser):
     import datetime
     url = clean[0]

@@ -56,7 +56,7 @@ final class ListPart: Sendable {
   ///   rendering and diff of the todos between the first and last change of place.
   static func incrementalChanges(from old: ListPart, to new: ListPart) -> LiveChanges? {
     guard old.isIncremental, new.isIncremental, old.state.filter == new.state.filter,
-      old.state.now == new.state.now
+      old.state.now == new.state.now, old.state.timeZone == new.state.timeZone
     else { return nil }
     let before = old.state.todos
     let after = new.state.todos
@@ -100,7 +100,7 @@ final class ListPart: Sendable {
       for (index, target) in updatedInPlace.sorted(by: { $0.before < $1.before }) {
         let id = before[index].id.uuidString
         stage.itemUpdated.append(.init(section: 0, element: index, id: id))
-        cells[id] = LiveCell(after[target], now: new.state.now)
+        cells[id] = LiveCell(after[target], now: new.state.now, timeZone: new.state.timeZone)
       }
       stages.append(stage)
     }
@@ -129,6 +129,6 @@ final class ListPart: Sendable {
 
   /// The list part of some of the todos, as ``PageSnapshot/init(listOnly:)`` renders it.
   private func slice(_ todos: ArraySlice<Todo>) -> PageSnapshot {
-    PageSnapshot(plain: todos.lazy.filter(isShown), now: state.now)
+    PageSnapshot(plain: todos.lazy.filter(isShown), now: state.now, timeZone: state.timeZone)
   }
 }

@@ -66,6 +66,7 @@ public enum LiveEvent: Equatable, Sendable {
     case "cancelDeleteList": return .page(.cancelDeleteList)
     case "typeNew": return .page(.typeNew(try fields.string("text")))
     case "dismissQuickDeadline": return .page(.dismissQuickDeadline)
+    case "setTimeZone": return .page(.setTimeZone(try fields.string("zone")))
     case "restoreEdit":
       return .page(
         .restoreEdit(

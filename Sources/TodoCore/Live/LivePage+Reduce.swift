@@ -25,7 +25,7 @@ extension LivePage {
         return .none
       }
       guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return .none }
-      let entry = QuickEntry(parsing: text, now: date.now, calendar: calendar)
+      let entry = QuickEntry(parsing: text, now: date.now, calendar: calendar(state))
       let dismissed = state.quickDismissed && entry.phrase == state.newEntry?.phrase
       let draft =
         dismissed || entry.deadline == nil
@@ -38,7 +38,7 @@ extension LivePage {
       }
 
     case .typeNew(let text):
-      let entry = QuickEntry(parsing: text, now: date.now, calendar: calendar)
+      let entry = QuickEntry(parsing: text, now: date.now, calendar: calendar(state))
       if entry.phrase != state.newEntry?.phrase { state.quickDismissed = false }
       state.newEntry = entry.deadline == nil ? nil : entry
       return .none
@@ -46,6 +46,14 @@ extension LivePage {
     case .dismissQuickDeadline:
       guard state.newEntry != nil else { return .none }
       state.quickDismissed = true
+      return .none
+
+    case .setTimeZone(let identifier):
+      guard let zone = TimeZone(identifier: identifier) else {
+        state.problem = "The browser's time zone \"\(identifier)\" is not one the server knows."
+        return .none
+      }
+      state.timeZone = zone
       return .none
 
     case .toggle(let id):
@@ -401,6 +409,14 @@ extension LivePage {
     } catch {
       return error.description
     }
+  }
+
+  /// The calendar dates are read in: the browser's time zone once the page said it, the
+  /// server's until then.
+  func calendar(_ state: State) -> Calendar {
+    var calendar = self.calendar
+    if let zone = state.timeZone { calendar.timeZone = zone }
+    return calendar
   }
 
   /// An event named a todo the page does not show (it was deleted meanwhile).

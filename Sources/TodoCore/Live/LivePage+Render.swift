@@ -26,10 +26,12 @@ extension PageSnapshot {
     guard state.loaded else { return }
     let todos = Self.visibleTodos(state)
     guard state.layout != .plain else {
-      self = PageSnapshot(plain: todos, now: state.now)
+      self = PageSnapshot(plain: todos, now: state.now, timeZone: state.timeZone)
       return
     }
-    for todo in todos { cells[todo.id.uuidString] = LiveCell(todo, now: state.now) }
+    for todo in todos {
+      cells[todo.id.uuidString] = LiveCell(todo, now: state.now, timeZone: state.timeZone)
+    }
     switch state.layout {
     case .plain:
       break
@@ -53,14 +55,14 @@ extension PageSnapshot {
   }
 
   /// The list part of the plain layout: one section, `todos` in order, with their cells.
-  init(plain todos: some Sequence<Todo>, now: Date) {
+  init(plain todos: some Sequence<Todo>, now: Date, timeZone: TimeZone?) {
     self.init()
     items.appendSectionsUnchecked(["main"])
     var ids: [String] = []
     for todo in todos {
       let id = todo.id.uuidString
       ids.append(id)
-      cells[id] = LiveCell(todo, now: now)
+      cells[id] = LiveCell(todo, now: now, timeZone: timeZone)
     }
     items.appendItemsUnchecked(ids, to: "main")
   }
@@ -135,11 +137,14 @@ extension Snapshot where SectionIdentifierType == String, ItemIdentifierType == 
 // MARK: - Cells and chrome
 
 extension LiveCell {
-  /// The cell of a todo at `now`.
-  init(_ todo: Todo, now: Date) {
+  /// The cell of a todo at `now`, its deadline read in `timeZone` (the server's without one).
+  init(_ todo: Todo, now: Date, timeZone: TimeZone?) {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone ?? .current
     self.init(
       kind: .todo, title: todo.title, detail: todo.deadline?.displayText,
-      overdue: todo.status != .done && (todo.deadline?.isOverdue(at: now) ?? false),
+      overdue: todo.status != .done
+        && (todo.deadline?.isOverdue(at: now, in: calendar) ?? false),
       status: todo.status)
   }
 }

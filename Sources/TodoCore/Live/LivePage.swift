@@ -45,6 +45,9 @@ public struct LivePage: Reducer {
     public var todosListID: UUID?
     /// When the data was loaded: what "overdue" is measured against.
     public var now = Date(timeIntervalSince1970: 0)
+    /// The browser's time zone, once the page said it: what "tomorrow" and "overdue" mean
+    /// for the person (the server's own until then).
+    public var timeZone: TimeZone?
     /// The store's change sequence the data reflects: pages showing the same list at the
     /// same sequence show the same data.
     public var sequence: UInt64 = 0
@@ -108,6 +111,9 @@ public struct LivePage: Reducer {
     case typeNew(String)
     /// Remove the deadline chip: the text is added as typed.
     case dismissQuickDeadline
+    /// The browser's time zone (an IANA identifier, `Europe/Paris`): quick entry and
+    /// "overdue" read dates in it. An identifier the server does not know is refused.
+    case setTimeZone(String)
     case toggle(UUID)
     case setStatus(UUID, TodoStatus)
     case beginEdit(UUID)

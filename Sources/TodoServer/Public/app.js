@@ -82,6 +82,9 @@ function resync() {
 
 /** After (re)connecting: tell the fresh store what this page was showing. */
 function restore() {
+  // Dates the person types and "overdue" are read in the browser's time zone.
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (zone) send('setTimeZone', { zone });
   const saved = JSON.parse(localStorage.getItem('todo.view') ?? '{}');
   if (saved.listID) send('chooseList', { id: saved.listID });
   send('chooseFilter', { filter: filterFromHash() });

@@ -36,6 +36,10 @@ struct LiveMessageTests {
       (#"{"v":1,"type":"useTheirs"}"#, .page(.useTheirs)),
       (#"{"v":1,"type":"typeNew","text":"Milk friday"}"#, .page(.typeNew("Milk friday"))),
       (#"{"v":1,"type":"dismissQuickDeadline"}"#, .page(.dismissQuickDeadline)),
+      (
+        #"{"v":1,"type":"setTimeZone","zone":"Europe/Paris"}"#,
+        .page(.setTimeZone("Europe/Paris"))
+      ),
       (#"{"v":1,"type":"createList","name":"Food"}"#, .page(.createList("Food"))),
       (
         #"{"v":1,"type":"renameList","id":"\#(id)","name":"Food"}"#,

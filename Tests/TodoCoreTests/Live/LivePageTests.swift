@@ -53,6 +53,32 @@ struct LivePageTests {
     }
   }
 
+  @Test("the browser's time zone: tomorrow and overdue are the person's; an unknown one is refused")
+  func browserTimeZone() async throws {
+    try await LivePageFixture.with { fixture in
+      // The fixture's clock: 2026-01-01 00:00 UTC, still 2025-12-31 16:00 in Los Angeles.
+      let todo = try await fixture.service.createTodo(
+        NewTodo(title: "Due on New Year's Eve", deadline: try Deadline(parsing: "2025-12-31")))
+      let store = fixture.page()
+      try await fixture.appear(store)
+      let overdue = { PageSnapshot(store.state).cells[todo.id.uuidString]?.overdue }
+      #expect(overdue() == true)
+      let zone = try #require(TimeZone(identifier: "America/Los_Angeles"))
+      await store.send(.setTimeZone("America/Los_Angeles")) { $0.timeZone = zone }
+      #expect(overdue() == false)
+      var calendar = Calendar.utcGregorian
+      calendar.timeZone = zone
+      let entry = QuickEntry(
+        parsing: "Call mum tomorrow", now: LivePageFixture.now, calendar: calendar)
+      await store.send(.typeNew("Call mum tomorrow")) { $0.newEntry = entry }
+      #expect(PageSnapshot(store.state).chrome.quickDeadline == "2026/01/01")
+      await store.send(.setTimeZone("Mars/Olympus_Mons")) {
+        $0.problem = "The browser's time zone \"Mars/Olympus_Mons\" is not one the server knows."
+      }
+      await fixture.disappear(store) { $0.problem = nil }
+    }
+  }
+
   @Test("quick entry: the deadline the text names is a chip, added with the todo unless removed")
   func quickEntry() async throws {
     try await LivePageFixture.with { fixture in
