@@ -82,12 +82,20 @@ extension TodoService {
     var dueLine = keptDue?.line ?? ContentLine(name: "DUE", value: "")
     dueLine.setDateOrDateTime(next)
     data.dueLine = dueLine.description
+    var keptChanged = false
     if start == nil, let count = rule.count,
       let index = vtodo.properties.firstIndex(where: { $0.hasName("RRULE") })
     {
       vtodo.properties[index].value = Self.rule(ruleLine.value, settingCount: count - 1)
-      data.kept = Component.serialize([vtodo] + zones)
+      keptChanged = true
     }
+    // Alarms at a moment (TRIGGER;VALUE=DATE-TIME) move with the todo; relative ones follow
+    // the DUE by themselves.
+    if let from = TodoCalendar.instant(due), let to = TodoCalendar.instant(next) {
+      keptChanged =
+        Self.shiftAbsoluteAlarms(of: &vtodo, by: to.timeIntervalSince(from)) || keptChanged
+    }
+    if keptChanged { data.kept = Component.serialize([vtodo] + zones) }
     try tx.update(data)
     // Inserting the copy may have given the todo a new order key (a rebalance).
     let placed = try tx.object(Todo.self, id: todo.id) ?? stored
@@ -98,6 +106,28 @@ extension TodoService {
     todo.doneAt = nil
     logger.debug("todo \(todo.id) repeats: next due \(deadline)")
     return true
+  }
+
+  /// Moves every alarm of `vtodo` set at a moment (`TRIGGER;VALUE=DATE-TIME:…Z`) by
+  /// `seconds`, written in UTC as RFC 5545 requires; returns whether one moved.
+  private static func shiftAbsoluteAlarms(of vtodo: inout Component, by seconds: TimeInterval)
+    -> Bool
+  {
+    var moved = false
+    for index in vtodo.components.indices where vtodo.components[index].hasName("VALARM") {
+      for line in vtodo.components[index].properties.indices {
+        let trigger = vtodo.components[index].properties[line]
+        guard trigger.hasName("TRIGGER"),
+          trigger.parameter(named: "VALUE")?.value.uppercased() == "DATE-TIME",
+          let value = DateOrDateTime(parsing: trigger.value),
+          let moment = TodoCalendar.instant(value),
+          let shifted = TodoCalendar.dateTime(utc: moment.addingTimeInterval(seconds))
+        else { continue }
+        vtodo.components[index].properties[line].value = shifted.text
+        moved = true
+      }
+    }
+    return moved
   }
 
   /// The UTC offsets of the time zones the system knows, for a rule's `UNTIL`.

@@ -51,6 +51,30 @@ struct RepeatingTodoTests {
     try await service.todos(inList: TodoList.inboxID)
   }
 
+  @Test("an alarm at a moment moves with the todo; a relative one stays as written")
+  func absoluteAlarmsMove() async throws {
+    try await SettableClock.with { service, _ in
+      let text = Self.calendar(
+        [
+          "UID:absolute-alarm", "SUMMARY:Bins out", "DUE;TZID=Europe/Paris:20261124T090000",
+          "RRULE:FREQ=WEEKLY",
+        ],
+        components: "BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Bins\r\n"
+          + "TRIGGER;VALUE=DATE-TIME:20261124T073000Z\r\nEND:VALARM\r\n"
+          + "BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Soon\r\nTRIGGER:-PT15M\r\n"
+          + "END:VALARM\r\n")
+      _ = try await service.importCalendar(text)
+      let todo = try #require(try await Self.inbox(service).first)
+      _ = try await service.updateTodo(id: todo.id, TodoPatch(status: .done))
+      let advanced = try #require(try await Self.exported(service)["absolute-alarm"])
+      let triggers = advanced.components(named: "VALARM").compactMap {
+        $0.property(named: "TRIGGER")?.value
+      }
+      #expect(triggers == ["20261201T073000Z", "-PT15M"])
+      #expect(advanced.property(named: "DUE")?.value == "20261201T090000")
+    }
+  }
+
   @Test("a weekly todo moves a week on, keeps its RRULE, alarm and X- lines, and a done copy")
   func weeklyAdvances() async throws {
     try await SettableClock.with { service, clock in
