@@ -51,6 +51,30 @@ struct TrashAndListsTests {
     #expect(try cli.ok(["trash"]) == "The trash is empty.\n")
   }
 
+  @Test("trash --delete N deletes that todo for good after asking, and only from the trash")
+  func deleteOneFromTrash() throws {
+    let cli = try CLI()
+    defer { cli.cleanUp() }
+    try cli.ok(["add", "Gone"])
+    try cli.ok(["add", "Kept"])
+    try cli.ok(["ls"])
+    try cli.ok(["rm", "1", "--yes"])
+    try cli.ok(["rm", "2", "--yes"])
+    let listing = try cli.ok(["trash"])
+    let gone = try #require(
+      listing.split(separator: "\n").first { $0.contains("Gone") }?.split(separator: " ").first)
+    let refused = try cli.run(["trash", "--delete", String(gone)])
+    #expect(refused.status == 1)
+    #expect(refused.stderr.contains("stdin is not a terminal; pass --yes"))
+    let deleted = try cli.ok(["trash", "--delete", String(gone), "--yes"])
+    #expect(deleted.hasPrefix("Deleted for good: Gone ("), "\(deleted)")
+    #expect(try cli.ok(["trash"]).contains("Kept"))
+    #expect(!(try cli.ok(["trash"]).contains("Gone")))
+    let both = try cli.run(["trash", "--delete", "1", "--empty"])
+    #expect(both.status != 0)
+    #expect(both.stderr.contains("--delete and --empty go alone"))
+  }
+
   @Test("search matches title and notes ignoring case and numbers its results")
   func search() throws {
     let cli = try CLI()

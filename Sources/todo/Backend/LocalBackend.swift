@@ -53,6 +53,8 @@ struct LocalBackend: TodoBackend {
 
   func emptyTrash() async throws -> (lists: Int, todos: Int) { try await service.emptyTrash() }
 
+  func deleteTrashedTodo(id: UUID) async throws { try await service.deleteTrashedTodo(id: id) }
+
   func export() async throws -> ExportDocument { try await service.export() }
 
   func importDocument(_ data: Data) async throws -> (lists: Int, todos: Int) {

@@ -165,6 +165,12 @@ struct RemoteBackend: TodoBackend {
     return (counts.lists, counts.todos)
   }
 
+  func deleteTrashedTodo(id: UUID) async throws {
+    _ = try await call {
+      try await $0.deleteTrashedTodo(path: .init(todoID: id.uuidString)).noContent
+    }
+  }
+
   func export() async throws -> ExportDocument {
     try await call { try await $0.exportAll().ok.body.json }
   }

@@ -43,6 +43,8 @@ protocol TodoBackend: Sendable {
   func trash() async throws -> TrashContents
   /// Deletes the trash for good.
   func emptyTrash() async throws -> (lists: Int, todos: Int)
+  /// Deletes one todo of the trash for good.
+  func deleteTrashedTodo(id: UUID) async throws
 
   /// Everything, as one document.
   func export() async throws -> ExportDocument

@@ -3,13 +3,15 @@ import Foundation
 import TodoCore
 
 extension Todo {
-  /// `todo trash [--empty [--yes]]`: what is in the trash, numbered for `todo restore`.
+  /// `todo trash [--delete N | --empty] [--yes]`: what is in the trash, numbered for
+  /// `todo restore` and `--delete`.
   struct Trash: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Show the trash, or empty it for good with --empty.",
+      abstract: "Show the trash; delete one todo of it (--delete N) or all (--empty) for good.",
       discussion: """
-        Trashed todos are numbered for todo restore N. --empty deletes everything in the \
-        trash for good; it asks for confirmation like todo rm (--yes skips it).
+        Trashed todos are numbered for todo restore N and todo trash --delete N. --delete \
+        deletes that todo for good, --empty everything in the trash; both ask for \
+        confirmation like todo rm (--yes skips it).
 
         \(ExitStatus.helpText)
         """)
@@ -17,20 +19,34 @@ extension Todo {
     @Flag(help: "Delete everything in the trash for good.")
     var empty = false
 
-    @Flag(name: [.short, .long], help: "With --empty: do not ask for confirmation.")
+    @Option(
+      name: .customLong("delete"),
+      help: ArgumentHelp(
+        "Delete this todo of the trash for good: a number from `todo trash`, or an identifier.",
+        valueName: "N"))
+    var delete: TodoReference?
+
+    @Flag(name: [.short, .long], help: "With --delete or --empty: do not ask for confirmation.")
     var yes = false
 
     @OptionGroup var backend: BackendOptions
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-      if yes, !empty { throw CLIError.invalid("--yes only goes with --empty") }
+      if yes, !empty, delete == nil {
+        throw CLIError.invalid("--yes only goes with --delete or --empty")
+      }
+      if empty, delete != nil { throw CLIError.invalid("--delete and --empty go alone") }
     }
 
     func run() async throws {
       try await CommandRunner.run(backend) { backend in
         if empty {
           try await emptyTrash(backend)
+          return
+        }
+        if let delete {
+          try await deleteForGood(delete, backend)
           return
         }
         let contents = try await backend.trash()
@@ -46,6 +62,24 @@ extension Todo {
         for list in contents.lists {
           Console.output("Trashed list: \(list.name) (todo list restore \"\(list.name)\")")
         }
+      }
+    }
+
+    private func deleteForGood(_ reference: TodoReference, _ backend: any TodoBackend)
+      async throws
+    {
+      let id = try await reference.resolve(in: backend)
+      let contents = try await backend.trash()
+      guard let todo = contents.todos.first(where: { $0.id == id }) else {
+        throw TodoError.notFound(entity: "todo in the trash", id: id.uuidString)
+      }
+      try Console.confirm(
+        "Delete \"\(todo.title)\" for good?", action: "delete it for good", assumeYes: yes)
+      try await backend.deleteTrashedTodo(id: id)
+      if output.json {
+        try Output.json(todo)
+      } else {
+        Console.output("Deleted for good: \(todo.title) (\(todo.shortID))")
       }
     }
 
