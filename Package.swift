@@ -125,8 +125,8 @@ let package = Package(
     ),
 
     // MARK: - TerminalUI
-    .target(name: "TerminalUI"),
-    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+    .target(name: "TerminalUI", dependencies: ["Diffable"]),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Diffable"]),
 
     // MARK: - ICalendar
     .target(name: "ICalendar"),
