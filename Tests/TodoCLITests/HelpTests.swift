@@ -29,7 +29,7 @@ struct HelpTests {
       edit                    Change a todo's title, deadline, notes, section or list.
       mv                      Move a todo inside its list.
       rm                      Move a todo to the trash.
-      trash                   Show the trash, or empty it for good with --empty.
+      trash                   Show the trash, or delete from it for good.
       restore                 Bring a todo back from the trash.
       search                  Find todos whose title or notes contain a text (ignoring case).
       lists                   Show the lists.

@@ -41,3 +41,43 @@ def test_the_save_button_reads_in_both_schemes(clean, browser, scheme):
         " return [style.color, style.backgroundColor];", save)
     ratio = contrast(*colours)
     assert ratio >= 4.5, f"{scheme}: Save is {colours[0]} on {colours[1]}, {ratio:.2f}:1"
+
+
+# The colour behind an element: its own, or the first ancestor's that is not transparent.
+BACKGROUND = """
+let node = arguments[0];
+while (node) {
+  const colour = getComputedStyle(node).backgroundColor;
+  if (colour && !/rgba\\(.*,\\s*0\\)$/.test(colour) && colour !== 'transparent') return colour;
+  node = node.parentElement;
+}
+return 'rgb(255, 255, 255)';
+"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_trash_dialog_reads_in_both_schemes(clean, browser, scheme):
+    url = clean[0]
+    todo = api(url, "POST", f"/api/v1/lists/{INBOX}/todos", {"title": "Contrast in the trash"})
+    api(url, "DELETE", f"/api/v1/todos/{todo['id']}")
+    driver = browser()
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                           {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    page = LivePage(driver, url)
+    page.find("#trash-open").click()
+    row = f"#trash li[data-id='{todo['id']}']"
+    page.wait(lambda: driver.find_elements(By.CSS_SELECTOR, row))
+    # Every button and text of the dialog, with one row asking and the trash asking too.
+    page.find(f"{row} button.destructive").click()
+    page.wait(lambda: "for good?" in page.find(row).text)
+    page.find("#trash-empty").click()
+    page.wait(lambda: page.find("#trash-confirm-empty").is_displayed())
+    failures = []
+    for node in driver.find_elements(By.CSS_SELECTOR, "#trash button, #trash span, #trash p, #trash h3"):
+        if not node.is_displayed() or not node.text.strip():
+            continue
+        colour = driver.execute_script("return getComputedStyle(arguments[0]).color", node)
+        ratio = contrast(colour, driver.execute_script(BACKGROUND, node))
+        if ratio < 4.5:
+            failures.append(f"{node.text!r}: {ratio:.2f}:1")
+    assert not failures, f"{scheme}: under 4.5:1 in the Trash: {failures}"

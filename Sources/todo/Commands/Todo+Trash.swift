@@ -7,7 +7,7 @@ extension Todo {
   /// `todo restore` and `--delete`.
   struct Trash: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Show the trash; delete one todo of it (--delete N) or all (--empty) for good.",
+      abstract: "Show the trash, or delete from it for good.",
       discussion: """
         Trashed todos are numbered for todo restore N and todo trash --delete N. --delete \
         deletes that todo for good, --empty everything in the trash; both ask for \
