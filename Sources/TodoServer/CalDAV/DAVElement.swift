@@ -198,24 +198,49 @@ struct DAVXMLWriter {
   /// Text or an attribute value with `&`, `<`, `>`, `"` and `'` escaped; characters XML 1.0
   /// cannot carry (controls other than tab, newline and return) are left out.
   static func escape(_ text: String) -> String {
-    var escaped = ""
-    escaped.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": escaped += "&amp;"
-      case "<": escaped += "&lt;"
-      case ">": escaped += "&gt;"
-      case "\"": escaped += "&quot;"
-      case "'": escaped += "&apos;"
+    // By runs of bytes: what needs a reference (or goes) is ASCII, or U+FFFE/U+FFFF
+    // (EF BF BE, EF BF BF); everything between is copied as it is.
+    let bytes = Array(text.utf8)
+    var escaped: [UInt8] = []
+    escaped.reserveCapacity(bytes.count + bytes.count / 16)
+    var run = 0
+    var index = 0
+    func flush() { escaped.append(contentsOf: bytes[run..<index]) }
+    while index < bytes.count {
+      let byte = bytes[index]
+      let replacement: StaticString?
+      var skipped = 1
+      switch byte {
+      case UInt8(ascii: "&"): replacement = "&amp;"
+      case UInt8(ascii: "<"): replacement = "&lt;"
+      case UInt8(ascii: ">"): replacement = "&gt;"
+      case UInt8(ascii: "\""): replacement = "&quot;"
+      case UInt8(ascii: "'"): replacement = "&apos;"
       // A carriage return as a character reference: parsers turn a literal one into a line
       // feed, and iCalendar lines end in both.
-      case "\r": escaped += "&#13;"
-      case "\t", "\n": escaped.unicodeScalars.append(scalar)
+      case UInt8(ascii: "\r"): replacement = "&#13;"
+      case UInt8(ascii: "\t"), UInt8(ascii: "\n"):
+        index += 1
+        continue
+      case 0..<0x20: replacement = ""
+      case 0xEF
+      where index + 2 < bytes.count && bytes[index + 1] == 0xBF
+        && (bytes[index + 2] == 0xBE || bytes[index + 2] == 0xBF):
+        replacement = ""
+        skipped = 3
       default:
-        if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
-        escaped.unicodeScalars.append(scalar)
+        index += 1
+        continue
       }
+      flush()
+      if let replacement {
+        replacement.withUTF8Buffer { escaped.append(contentsOf: $0) }
+      }
+      index += skipped
+      run = index
     }
-    return escaped
+    if run == 0 { return text }
+    flush()
+    return String(decoding: escaped, as: UTF8.self)
   }
 }
