@@ -66,6 +66,18 @@ extension TodoService {
         listID: listID, title: read.title, notes: read.notes, deadline: read.deadline,
         status: read.status, doneAt: read.status == .done ? read.doneAt ?? date : nil,
         order: try OrderKey.between(nil, nil), createdAt: date, updatedAt: date)
+      // A todo of the trash that had this name gives it up: restored, it is `<id>.ics`, and
+      // the name stays this new todo's.
+      for stale in try tx.fetch(
+        FetchRequest<CalendarData>(filter: CalendarData.resourceNameAttribute == name))
+      {
+        guard let old = try tx.object(Todo.self, id: stale.id), old.listID == listID else {
+          continue
+        }
+        var released = stale
+        released.resourceName = nil
+        try tx.update(released)
+      }
       let placement = try Self.placement(forSortOrder: sortOrder, in: listID, in: tx)
       let stored = try tx.insert(todo, at: placement)
       var data = read.data

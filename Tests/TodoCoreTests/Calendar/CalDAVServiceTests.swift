@@ -181,4 +181,24 @@ struct CalDAVServiceTests {
       #expect(!reopened.text.contains("CANCELLED"))
     }
   }
+
+  @Test("a name freed by DELETE is taken by the next PUT; the trashed todo comes back as <id>.ics")
+  func nameOfTrashedTodo() async throws {
+    try await TemporaryStore.with { service, _ in
+      let (first, _) = try await service.putCalendarResource(
+        in: Self.inbox, named: "same.ics", text: Self.vtodo(uid: "first", summary: "first"))
+      try await service.deleteCalendarResource(in: Self.inbox, named: "same.ics")
+      let (second, created) = try await service.putCalendarResource(
+        in: Self.inbox, named: "same.ics", text: Self.vtodo(uid: "second", summary: "second"),
+        ifNoneMatch: true)
+      #expect(created && second.todo.id != first.todo.id)
+      _ = try await service.restoreTodo(id: first.todo.id)
+      #expect(
+        try await service.calendarResource(in: Self.inbox, named: "same.ics").todo.id
+          == second.todo.id)
+      let restored = try await service.calendarResource(
+        in: Self.inbox, named: "\(first.todo.id.uuidString.lowercased()).ics")
+      #expect(restored.todo.title == "first")
+    }
+  }
 }
