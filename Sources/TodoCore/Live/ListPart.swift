@@ -95,12 +95,13 @@ final class ListPart: Sendable {
     var stages: [LiveChanges.Stage] = []
     var cells = window.cells
     if !updatedInPlace.isEmpty {
+      let calendar = new.state.deadlineCalendar
       // Like the diff's own first stage: updates where the todos stand before the change.
       var stage = LiveChanges.Stage()
       for (index, target) in updatedInPlace.sorted(by: { $0.before < $1.before }) {
         let id = before[index].id.uuidString
         stage.itemUpdated.append(.init(section: 0, element: index, id: id))
-        cells[id] = LiveCell(after[target], now: new.state.now, timeZone: new.state.timeZone)
+        cells[id] = LiveCell(after[target], now: new.state.now, calendar: calendar)
       }
       stages.append(stage)
     }
@@ -129,6 +130,7 @@ final class ListPart: Sendable {
 
   /// The list part of some of the todos, as ``PageSnapshot/init(listOnly:)`` renders it.
   private func slice(_ todos: ArraySlice<Todo>) -> PageSnapshot {
-    PageSnapshot(plain: todos.lazy.filter(isShown), now: state.now, timeZone: state.timeZone)
+    PageSnapshot(
+      plain: todos.lazy.filter(isShown), now: state.now, calendar: state.deadlineCalendar)
   }
 }

@@ -26,11 +26,12 @@ extension PageSnapshot {
     guard state.loaded else { return }
     let todos = Self.visibleTodos(state)
     guard state.layout != .plain else {
-      self = PageSnapshot(plain: todos, now: state.now, timeZone: state.timeZone)
+      self = PageSnapshot(plain: todos, now: state.now, calendar: state.deadlineCalendar)
       return
     }
+    let calendar = state.deadlineCalendar
     for todo in todos {
-      cells[todo.id.uuidString] = LiveCell(todo, now: state.now, timeZone: state.timeZone)
+      cells[todo.id.uuidString] = LiveCell(todo, now: state.now, calendar: calendar)
     }
     switch state.layout {
     case .plain:
@@ -55,14 +56,14 @@ extension PageSnapshot {
   }
 
   /// The list part of the plain layout: one section, `todos` in order, with their cells.
-  init(plain todos: some Sequence<Todo>, now: Date, timeZone: TimeZone?) {
+  init(plain todos: some Sequence<Todo>, now: Date, calendar: Calendar) {
     self.init()
     items.appendSectionsUnchecked(["main"])
     var ids: [String] = []
     for todo in todos {
       let id = todo.id.uuidString
       ids.append(id)
-      cells[id] = LiveCell(todo, now: now, timeZone: timeZone)
+      cells[id] = LiveCell(todo, now: now, calendar: calendar)
     }
     items.appendItemsUnchecked(ids, to: "main")
   }
@@ -137,10 +138,9 @@ extension Snapshot where SectionIdentifierType == String, ItemIdentifierType == 
 // MARK: - Cells and chrome
 
 extension LiveCell {
-  /// The cell of a todo at `now`, its deadline read in `timeZone` (the server's without one).
-  init(_ todo: Todo, now: Date, timeZone: TimeZone?) {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone ?? .current
+  /// The cell of a todo at `now`, its deadline read in `calendar`
+  /// (``LivePage/State/deadlineCalendar``).
+  init(_ todo: Todo, now: Date, calendar: Calendar) {
     self.init(
       kind: .todo, title: todo.title, detail: todo.deadline?.displayText,
       overdue: todo.status != .done

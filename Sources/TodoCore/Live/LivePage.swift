@@ -48,6 +48,12 @@ public struct LivePage: Reducer {
     /// The browser's time zone, once the page said it: what "tomorrow" and "overdue" mean
     /// for the person (the server's own until then).
     public var timeZone: TimeZone?
+    /// The calendar a deadline is "overdue" in: the browser's time zone, else the server's.
+    var deadlineCalendar: Calendar {
+      var calendar = Calendar(identifier: .gregorian)
+      calendar.timeZone = timeZone ?? .current
+      return calendar
+    }
     /// The store's change sequence the data reflects: pages showing the same list at the
     /// same sequence show the same data.
     public var sequence: UInt64 = 0

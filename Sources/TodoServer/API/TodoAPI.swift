@@ -19,14 +19,7 @@ struct TodoAPI: APIProtocol {
   /// runs. With accounts on, a request without credentials (only public routes get here)
   /// acts for ``Principal/nobody``.
   func service() throws -> TodoService {
-    let service = try state.requireService()
-    let auth = RequestAuth.current
-    if let principal = auth.principal { return service.acting(as: principal) }
-    if let token = auth.token {
-      return service.acting(
-        tokenID: token.id, secretHash: token.secretHash, userName: token.userName)
-    }
-    return auth.accountsOn ? service.acting(as: .nobody) : service
+    RequestAuth.current.service(of: try state.requireService())
   }
 
   /// An identifier from the path; one that is not a UUID names no object (404).

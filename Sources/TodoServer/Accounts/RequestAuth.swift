@@ -29,6 +29,18 @@ struct RequestAuth: Sendable {
   /// Whether the server has accounts on.
   var accountsOn: Bool
 
+  /// The service acting for this request: the signed-in account, a token to check in the
+  /// service's first transaction, ``Principal/nobody`` on a server with accounts and no
+  /// credentials, or the whole store without accounts.
+  func service(of service: TodoService) -> TodoService {
+    if let principal { return service.acting(as: principal) }
+    if let token {
+      return service.acting(
+        tokenID: token.id, secretHash: token.secretHash, userName: token.userName)
+    }
+    return accountsOn ? service.acting(as: .nobody) : service
+  }
+
   /// The request's authentication, while a handler runs.
   @TaskLocal static var current = RequestAuth(
     principal: nil, method: nil, token: nil, presentedSession: nil, address: "",

@@ -121,10 +121,7 @@ struct CalDAVController {
 
   /// The service acting for whoever signed the request in.
   private func service() throws -> TodoService {
-    let service = try state.requireService()
-    let auth = RequestAuth.current
-    if let principal = auth.principal { return service.acting(as: principal) }
-    return auth.accountsOn ? service.acting(as: .nobody) : service
+    RequestAuth.current.service(of: try state.requireService())
   }
 
   /// The name in the paths of the signed-in user: `me` on a server without accounts.

@@ -95,8 +95,7 @@ struct CalendarQueryFilter {
 
   /// RFC 4791 9.9, for a `VTODO` (other components: their `DTSTART`).
   private static func overlaps(_ component: Component, _ range: DAVElement) -> Bool {
-    let start = range.attributes["start"].flatMap(parse) ?? .distantPast
-    let end = range.attributes["end"].flatMap(parse) ?? .distantFuture
+    let (start, end) = bounds(range)
     func moment(_ name: String) -> Date? {
       component.property(named: name)?.dateOrDateTimeValue.flatMap(TodoCalendar.instant)
     }
@@ -123,9 +122,16 @@ struct CalendarQueryFilter {
   }
 
   private static func within(_ moment: Date, _ range: DAVElement) -> Bool {
-    let start = range.attributes["start"].flatMap(parse) ?? .distantPast
-    let end = range.attributes["end"].flatMap(parse) ?? .distantFuture
+    let (start, end) = bounds(range)
     return start <= moment && moment < end
+  }
+
+  /// A `time-range`'s start and end; an open side is the distant past or future.
+  private static func bounds(_ range: DAVElement) -> (start: Date, end: Date) {
+    (
+      range.attributes["start"].flatMap(parse) ?? .distantPast,
+      range.attributes["end"].flatMap(parse) ?? .distantFuture
+    )
   }
 
   /// A `time-range` bound: a UTC date-time (`20261124T000000Z`).
