@@ -1,10 +1,9 @@
-import Composable
 import Foundation
 import HummingbirdWebSocket
 import Logging
 import TodoCore
 
-/// One open live page: a `LivePage` store (which observes its list), events read from the
+/// One open live page: a `LivePageSession` (whose store observes its list), events read from the
 /// WebSocket, and the page's snapshot and changesets written to it, rendered through the
 /// server's ``PageRenderer`` so that pages showing the same list share the work.
 struct LiveConnection {
@@ -23,24 +22,17 @@ struct LiveConnection {
   /// Serves the page until the browser closes the connection.
   func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
     let service = principal.map { self.service.acting(as: $0) } ?? self.service
-    let store = Store(initialState: LivePage.State(signedIn: principal)) {
-      LivePage()
-    } withDependencies: {
-      $0.todoClient = .live(service)
-      $0.date = DateGenerator { Date() }
-      // Quick entry reads "tomorrow" in the server's time zone, as it is now.
-      $0.calendar = .autoupdatingCurrent
-    }
+    let session = LivePageSession(service: service, signedIn: principal)
     let outbox = LiveOutbox()
-    let observation = store.observe { outbox.post(state: $0) }
+    let observation = session.observe { outbox.post(state: $0) }
     defer {
       observation.cancel()
-      store.cancelAllEffects()
+      session.end()
     }
-    store.send(.onAppear)
+    session.send(.onAppear)
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask {
-        try await Self.write(outbox, to: outbound, store: store, renderer: renderer)
+        try await Self.write(outbox, to: outbound, session: session, renderer: renderer)
       }
       group.addTask {
         defer { outbox.finish() }
@@ -51,7 +43,7 @@ struct LiveConnection {
           }
           do throws(LiveProtocolError) {
             switch try LiveEvent(json: Data(text.utf8)) {
-            case .page(let action): store.send(action)
+            case .page(let action): session.send(action)
             case .resync: outbox.resync()
             }
           } catch {
@@ -82,14 +74,14 @@ struct LiveConnection {
   /// next message covers them all.
   private static func write(
     _ outbox: LiveOutbox, to outbound: WebSocketOutboundWriter,
-    store: Store<LivePage.State, LivePage.Action>, renderer: PageRenderer
+    session: LivePageSession, renderer: PageRenderer
   ) async throws {
     var shown: PageRenderer.Rendered?
     var revision = 0
     for await pending in outbox.deliveries {
       for message in pending.errors { try await send(message, to: outbound) }
       if pending.resync { shown = nil }
-      guard let state = pending.state ?? (pending.resync ? store.state : nil) else { continue }
+      guard let state = pending.state ?? (pending.resync ? session.state : nil) else { continue }
       let rendered = await renderer.render(state)
       guard rendered.chrome.loaded else { continue }
       revision += 1
