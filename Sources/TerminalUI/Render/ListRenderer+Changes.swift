@@ -81,7 +81,7 @@ extension ListRenderer {
       // Changes that do not lead to the content: show it as it is.
       rows = final
       top = clampedTop(top)
-      screen = Array(repeating: nil, count: visibleHeight)
+      forgetListRegion()
       return Array((output + clearListRegion() + syncLines(stale: [])).utf8)
     }
     // Rows that went from the end pull the window up rather than leave blank lines under it.
@@ -162,7 +162,9 @@ extension ListRenderer {
     guard line < visibleHeight, visibleHeight >= 2 else { return "" }
     screen.remove(at: line)
     screen.append(nil)
-    return ControlSequence.moveTo(row: line + 1) + ControlSequence.deleteLine
+    screenOverlay.remove(at: line)
+    screenOverlay.append(nil)
+    return ControlSequence.moveTo(row: line + listTopRow) + ControlSequence.deleteLine
   }
 
   /// Inserts `key` at `index`; at a visible place a blank line opens for it.
@@ -176,13 +178,15 @@ extension ListRenderer {
     guard line < visibleHeight, visibleHeight >= 2 else { return "" }
     screen.insert(nil, at: line)
     screen.removeLast()
-    return ControlSequence.moveTo(row: line + 1) + ControlSequence.insertLine
+    screenOverlay.insert(nil, at: line)
+    screenOverlay.removeLast()
+    return ControlSequence.moveTo(row: line + listTopRow) + ControlSequence.insertLine
   }
 
   private mutating func clearListRegion() -> String {
     var output = ""
     for line in 0..<visibleHeight {
-      output += ControlSequence.moveTo(row: line + 1) + ControlSequence.clearLine
+      output += ControlSequence.moveTo(row: line + listTopRow) + ControlSequence.clearLine
     }
     return output
   }

@@ -30,8 +30,14 @@ public struct ListRenderer<SectionID: Hashable & Sendable, ItemID: Hashable & Se
   public internal(set) var content = ListContent<SectionID, ItemID>()
   /// The index of the row drawn on the first line of the list region.
   public internal(set) var top = 0
-  /// The text of the status line.
+  /// The text of the status line (drawn when there is no ``keyLine``).
   public internal(set) var status = ""
+  /// The key line drawn as the bottom line instead of ``status``.
+  public internal(set) var keyLine: KeyLine?
+  /// The search field on the first line, above the list.
+  public internal(set) var searchField: SearchField?
+  /// The dialog or form drawn over the list.
+  public internal(set) var overlay: Overlay?
   /// Whether styles are written as SGR sequences (no `NO_COLOR` in the environment).
   public let usesColor: Bool
 
@@ -39,6 +45,8 @@ public struct ListRenderer<SectionID: Hashable & Sendable, ItemID: Hashable & Se
   var rows: [Key] = []
   /// What each line of the list region shows (`nil`: blank).
   var screen: [Key?] = []
+  /// The part of the overlay each line of the list region shows over its row.
+  var screenOverlay: [StyledLine?] = []
 
   /// Creates a renderer for a terminal of `size`.
   ///
@@ -50,8 +58,12 @@ public struct ListRenderer<SectionID: Hashable & Sendable, ItemID: Hashable & Se
     self.usesColor = (environment["NO_COLOR"] ?? "").isEmpty
   }
 
-  /// The number of lines of the list region (all but the status line).
-  public var visibleHeight: Int { max(0, size.rows - 1) }
+  /// The number of lines of the list region (all but the status line and the search
+  /// field's).
+  public var visibleHeight: Int { max(0, size.rows - 1 - (searchField == nil ? 0 : 1)) }
+
+  /// The terminal row, counted from 1, of the list region's first line.
+  var listTopRow: Int { searchField == nil ? 1 : 2 }
 
   /// The number of rows of the list, headers included.
   public var rowCount: Int { rows.count }
@@ -78,16 +90,24 @@ public struct ListRenderer<SectionID: Hashable & Sendable, ItemID: Hashable & Se
     return Array(redrawAll().utf8)
   }
 
-  private mutating func redrawAll() -> String {
+  mutating func redrawAll() -> String {
     var output = usesColor ? ControlSequence.resetStyle : ""
     if visibleHeight >= 2 {
-      output += ControlSequence.scrollingRegion(top: 1, bottom: visibleHeight)
+      output += ControlSequence.scrollingRegion(
+        top: listTopRow, bottom: listTopRow + visibleHeight - 1)
     }
     output += ControlSequence.clearScreen
-    screen = Array(repeating: nil, count: visibleHeight)
+    forgetListRegion()
+    output += searchFieldBytes()
     output += syncLines(stale: [])
     output += statusBytes()
     return output
+  }
+
+  /// Marks every line of the list region blank, as after clearing it.
+  mutating func forgetListRegion() {
+    screen = Array(repeating: nil, count: visibleHeight)
+    screenOverlay = Array(repeating: nil, count: visibleHeight)
   }
 
   // MARK: - Scrolling and the status line
@@ -113,49 +133,57 @@ public struct ListRenderer<SectionID: Hashable & Sendable, ItemID: Hashable & Se
     return []
   }
 
-  /// Rewrites the status line with `text` (nothing when it is unchanged).
+  /// Rewrites the status line with `text` (nothing when it is unchanged). A ``keyLine``,
+  /// when there is one, is drawn instead.
   public mutating func setStatus(_ text: String) -> [UInt8] {
     guard text != status else { return [] }
     status = text
-    return Array(statusBytes().utf8)
+    return keyLine == nil ? Array(statusBytes().utf8) : []
   }
 
-  private func statusBytes() -> String {
+  func statusBytes() -> String {
     guard size.rows > 0 else { return "" }
+    let line = keyLine?.line(width: size.columns) ?? Cell.statusLine(status, width: size.columns)
     return ControlSequence.moveTo(row: size.rows) + ControlSequence.clearLine
-      + Cell.statusLine(status, width: size.columns).encoded(usesColor: usesColor)
+      + line.encoded(usesColor: usesColor)
   }
 
   // MARK: - Lines
 
   /// Writes every line of the list region whose row differs from what it shows, or whose
   /// row is in `stale`; clears lines that should be blank.
+  /// Lines under the ``overlay`` are drawn with its part over them; a line whose part
+  /// changes is written again.
   mutating func syncLines(stale: Set<Key>) -> String {
     var output = ""
+    let pieces = overlayPieces()
     for line in 0..<visibleHeight {
       let index = top + line
       let wanted = index < rows.count ? rows[index] : nil
-      if let wanted {
-        guard screen[line] != wanted || stale.contains(wanted) else { continue }
-        output += ControlSequence.moveTo(row: line + 1) + ControlSequence.clearLine
-        output += text(of: wanted)
-      } else if screen[line] != nil {
-        output += ControlSequence.moveTo(row: line + 1) + ControlSequence.clearLine
+      let piece = pieces[line]
+      let isStale = wanted.map { stale.contains($0) } ?? false
+      guard screen[line] != wanted || screenOverlay[line] != piece?.line || isStale else {
+        continue
+      }
+      output += ControlSequence.moveTo(row: line + listTopRow) + ControlSequence.clearLine
+      if wanted != nil || piece != nil {
+        var text = wanted.map { self.line(of: $0) } ?? StyledLine()
+        if let piece { text = text.overlaid(with: piece.line, atColumn: piece.column) }
+        output += text.encoded(usesColor: usesColor)
       }
       screen[line] = wanted
+      screenOverlay[line] = piece?.line
     }
     return output
   }
 
-  private func text(of key: Key) -> String {
-    let line =
-      switch key {
-      case .header(let section):
-        Cell.headerLine(content.headers[section] ?? "", width: size.columns)
-      case .item(let item):
-        (content.cells[item] ?? Cell("")).line(width: size.columns)
-      }
-    return line.encoded(usesColor: usesColor)
+  private func line(of key: Key) -> StyledLine {
+    switch key {
+    case .header(let section):
+      Cell.headerLine(content.headers[section] ?? "", width: size.columns)
+    case .item(let item):
+      (content.cells[item] ?? Cell("")).line(width: size.columns)
+    }
   }
 
   /// The rows of `sections`: a header row for each section with a header, then its items.
