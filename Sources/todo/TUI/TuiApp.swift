@@ -1,12 +1,11 @@
-import Composable
 import Foundation
 import TerminalUI
 import TodoCore
 
-/// `todo tui`'s program: a ``LivePage`` store (the reducer behind the web page) on a todo
-/// service, drawn on the terminal by TerminalUI's `ListRenderer`.
+/// `todo tui`'s program: a ``LivePageSession`` (the ``LivePage`` store behind the web page)
+/// on a todo service, drawn on the terminal by TerminalUI's `ListRenderer`.
 ///
-/// Three sources feed one loop: the store's states (each action's, and every commit the
+/// Three sources feed one loop: the page's states (each action's, and every commit the
 /// page's observation delivers, from this terminal, another process, the API or a web page),
 /// the keys, and the terminal's new size. After each, the loop renders the newest
 /// ``PageSnapshot`` through ``TuiScreen/frame(of:)`` and writes only what changed
@@ -27,19 +26,13 @@ struct TuiApp {
   /// Runs the program on `terminal` until `q` or Ctrl-C, or the input ends; the terminal is
   /// put back as it was in every case.
   func run(on terminal: Terminal) async throws {
-    let store = Store(initialState: LivePage.State()) {
-      LivePage()
-    } withDependencies: {
-      $0.todoClient = .live(service)
-      $0.date = DateGenerator { Date() }
-      $0.calendar = .autoupdatingCurrent
-    }
+    let session = LivePageSession(service: service)
     try terminal.enter()
     defer { terminal.restore() }
     let (events, input) = AsyncStream.makeStream(of: Event.self)
     terminal.onResize { input.yield(.resize($0)) }
     let states = Task {
-      for await state in store.states(bufferingPolicy: .bufferingNewest(1)) {
+      for await state in session.states(bufferingPolicy: .bufferingNewest(1)) {
         input.yield(.state(state))
       }
     }
@@ -50,10 +43,9 @@ struct TuiApp {
     defer {
       states.cancel()
       keys.cancel()
-      store.send(.onDisappear)
-      store.cancelAllEffects()
+      session.end()
     }
-    store.send(.onAppear)
+    session.send(.onAppear)
 
     var renderer = ListRenderer<String, String>(size: terminal.size, environment: environment)
     var screen = TuiScreen()
@@ -68,7 +60,7 @@ struct TuiApp {
       case .key(let key):
         let command = screen.handle(key, page: page)
         if command.quits { return }
-        for action in command.actions { store.send(action) }
+        for action in command.actions { session.send(action) }
       case .resize(let size):
         output += renderer.resize(to: size)
       }

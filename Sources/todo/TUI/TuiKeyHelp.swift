@@ -21,8 +21,8 @@ enum TuiKeyHelp {
     ("q  Ctrl-C", "quit"),
   ]
 
-  /// The bottom line of the list.
+  /// The bottom line of the list, the keys to find the others first.
   static let line =
-    "n add  space done  s status  e edit  d delete  u undo  K/J move  / search  l lists  "
-    + "o outline  ? keys  q quit"
+    "? keys  q quit  n add  x done  s status  e edit  d delete  u undo  K/J move  / search  "
+    + "l lists  o outline"
 }
