@@ -31,9 +31,9 @@ final class ListPart: Sendable {
 
   /// Whether the pages of this view can be diffed from their todos alone: one section in list
   /// order, each todo shown or not on its own (no search, whose matching is costly, no sort
-  /// by deadline, no groups).
+  /// by deadline, no groups, no smart view).
   private var isIncremental: Bool {
-    state.layout == .plain && !state.sortByDeadline && state.search.isEmpty
+    state.view == nil && state.layout == .plain && !state.sortByDeadline && state.search.isEmpty
   }
 
   private func isShown(_ todo: Todo) -> Bool {

@@ -92,6 +92,7 @@ public enum LiveEvent: Equatable, Sendable {
     case "setExpanded":
       return .page(.setExpanded(try fields.string("id"), try fields.bool("expanded")))
     case "chooseList": return .page(.chooseList(try fields.id("id")))
+    case "chooseView": return .page(.chooseView(try fields.choice("view", SmartView.self)))
     case "chooseFilter":
       return .page(.chooseFilter(try fields.choice("filter", LivePage.Filter.self)))
     case "chooseLayout":

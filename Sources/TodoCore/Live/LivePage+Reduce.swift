@@ -27,10 +27,14 @@ extension LivePage {
       guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return .none }
       let entry = QuickEntry(parsing: text, now: date.now, calendar: calendar(state))
       let dismissed = state.quickDismissed && entry.phrase == state.newEntry?.phrase
+      // In a smart view the todo goes to the Inbox, due on the view's day unless the text
+      // names another.
+      let listID = state.view == nil ? state.listID : state.inboxID
+      let fallback = state.view.flatMap { smartDeadline(for: $0, in: state) }
       let draft =
         dismissed || entry.deadline == nil
-        ? NewTodo(title: text, listID: state.listID)
-        : NewTodo(title: entry.title, listID: state.listID, deadline: entry.deadline)
+        ? NewTodo(title: text, listID: listID, deadline: fallback)
+        : NewTodo(title: entry.title, listID: listID, deadline: entry.deadline)
       state.newEntry = nil
       state.quickDismissed = false
       return write(state.listID) { todos in
@@ -57,20 +61,20 @@ extension LivePage {
       return .none
 
     case .toggle(let id):
-      guard let todo = state.todos.first(where: { $0.id == id }) else { return missing(&state) }
+      guard let todo = state.shownTodo(id) else { return missing(&state) }
       let status: TodoStatus = todo.status == .done ? .notStarted : .done
       return write(state.listID) { todos in
         _ = try await todos.updateTodo(id, TodoPatch(status: status), nil)
       }
 
     case .setStatus(let id, let status):
-      guard state.todos.contains(where: { $0.id == id }) else { return missing(&state) }
+      guard state.shownTodo(id) != nil else { return missing(&state) }
       return write(state.listID) { todos in
         _ = try await todos.updateTodo(id, TodoPatch(status: status), nil)
       }
 
     case .beginEdit(let id):
-      guard state.todos.contains(where: { $0.id == id }) else { return missing(&state) }
+      guard state.shownTodo(id) != nil else { return missing(&state) }
       if let open = state.editor, open.todoID == id { return .none }
       state.editor = TodoEditor.State(todoID: id)
       return .send(.editor(.begin))
@@ -102,7 +106,7 @@ extension LivePage {
       return .send(.editor(.cancel))
 
     case .requestDelete(let id):
-      guard state.todos.contains(where: { $0.id == id }) else { return missing(&state) }
+      guard state.shownTodo(id) != nil else { return missing(&state) }
       state.confirmDelete = id
       return .none
 
@@ -130,6 +134,11 @@ extension LivePage {
       return .none
 
     case .move(let id, let position):
+      if let view = state.view {
+        // A smart view is in deadline order: there is no order of the person's to change.
+        state.problem = "\(view.name) is in deadline order; reorder todos in their list."
+        return .none
+      }
       guard state.todos.contains(where: { $0.id == id }) else { return missing(&state) }
       return write(state.listID) { todos in
         _ = try await todos.moveTodo(id, position)
@@ -152,11 +161,20 @@ extension LivePage {
         return missing(&state, "list")
       }
       state.listID = id
+      state.view = nil
       state.editor = nil
       state.restoring = nil
       state.confirmDelete = nil
       state.confirmClear = false
       return load(id)
+
+    case .chooseView(let view):
+      state.view = view
+      state.editor = nil
+      state.restoring = nil
+      state.confirmDelete = nil
+      state.confirmClear = false
+      return .none
 
     case .createList(let name):
       if let refused = refusal(of: [("name", name)]) {
@@ -225,7 +243,9 @@ extension LivePage {
       return .none
 
     case .clearCompleted:
-      guard state.todos.contains(where: { $0.status == .done }) else { return .none }
+      guard state.view == nil, state.todos.contains(where: { $0.status == .done }) else {
+        return .none
+      }
       state.confirmDelete = nil
       state.confirmClear = true
       return .none
@@ -268,7 +288,9 @@ extension LivePage {
       state.todosListID = loaded.listID
       state.now = loaded.now
       state.sequence = loaded.sequence
-      if let id = state.confirmDelete, !loaded.todos.contains(where: { $0.id == id }) {
+      state.openCounts = loaded.openCounts
+      state.agenda = loaded.agenda
+      if let id = state.confirmDelete, state.shownTodo(id) == nil {
         state.confirmDelete = nil
       }
       if let id = state.confirmDeleteList, !loaded.lists.contains(where: { $0.id == id }) {
@@ -286,6 +308,7 @@ extension LivePage {
 
     case .listCreated(let list):
       state.listID = list.id
+      state.view = nil
       state.editor = nil
       state.restoring = nil
       state.confirmDelete = nil
@@ -343,7 +366,7 @@ extension LivePage {
           .loaded(
             Loaded(
               lists: value.lists, listID: value.listID, todos: value.todos, now: date.now,
-              sequence: value.sequence)))
+              sequence: value.sequence, openCounts: value.openCounts, agenda: value.agenda)))
       }
     } catch: { error, send in
       send(.failed(Self.message(for: error)))
@@ -417,6 +440,14 @@ extension LivePage {
     var calendar = self.calendar
     if let zone = state.timeZone { calendar.timeZone = zone }
     return calendar
+  }
+
+  /// The deadline a todo added in a smart view gets: today in Today and Overdue, tomorrow
+  /// in Upcoming (its first day), read in the browser's time zone.
+  func smartDeadline(for view: SmartView, in state: State) -> Deadline? {
+    let day = AgendaDay(now: date.now, calendar: calendar(state))
+    let parts = view == .upcoming ? day.upcoming[0] : day.today
+    return try? Deadline(year: parts[0], month: parts[1], day: parts[2])
   }
 
   /// An event named a todo the page does not show (it was deleted meanwhile).

@@ -25,6 +25,10 @@ extension PageSnapshot {
     self.init()
     guard state.loaded else { return }
     let todos = Self.visibleTodos(state)
+    if let view = state.view {
+      renderSmart(view, todos, state: state)
+      return
+    }
     guard state.layout != .plain else {
       self = PageSnapshot(plain: todos, now: state.now, calendar: state.deadlineCalendar)
       return
@@ -71,8 +75,10 @@ extension PageSnapshot {
   /// The todos the list shows: filtered by status and search text, in user or deadline order.
   static func visibleTodos(_ state: LivePage.State) -> [Todo] {
     let needle = state.search.trimmingCharacters(in: .whitespacesAndNewlines)
-    var todos = state.todos.filter { todo in
-      switch state.filter {
+    // A smart view shows open todos in deadline order: no status filter, no other order.
+    let smart = state.view != nil
+    var todos = state.shownTodos.filter { todo in
+      switch smart ? .all : state.filter {
       case .all: break
       case .active: if todo.status == .done { return false }
       case .completed: if todo.status != .done { return false }
@@ -81,7 +87,7 @@ extension PageSnapshot {
       return todo.title.localizedCaseInsensitiveContains(needle)
         || todo.notes.localizedCaseInsensitiveContains(needle)
     }
-    if state.sortByDeadline {
+    if state.sortByDeadline, !smart {
       let position = Dictionary(
         uniqueKeysWithValues: todos.enumerated().map { ($0.element.id, $0.offset) })
       todos.sort { lhs, rhs in
@@ -94,6 +100,52 @@ extension PageSnapshot {
       }
     }
     return todos
+  }
+
+  /// The list part of a smart view: its todos (already in deadline order), each with its
+  /// list's name and deadline as detail; Upcoming in one section per day, headed "Tomorrow",
+  /// then the day's name ("Wednesday 2 December").
+  mutating func renderSmart(_ view: SmartView, _ todos: [Todo], state: LivePage.State) {
+    let calendar = state.deadlineCalendar
+    let names = Dictionary(state.lists.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+    for todo in todos {
+      var cell = LiveCell(todo, now: state.now, calendar: calendar)
+      if let name = names[todo.listID], let deadline = cell.detail {
+        cell.detail = "\(name) · \(deadline)"
+      }
+      cells[todo.id.uuidString] = cell
+    }
+    guard view == .upcoming else {
+      let id = "view:" + view.rawValue
+      items.appendSectionsUnchecked([id])
+      items.appendItemsUnchecked(todos.map(\.id.uuidString), to: id)
+      return
+    }
+    let day = AgendaDay(now: state.now, calendar: calendar)
+    var days: [[String]] = Array(repeating: [], count: day.upcoming.count)
+    for todo in todos {
+      guard let deadline = todo.deadline, let index = day.upcomingDay(deadline) else { continue }
+      days[index].append(todo.id.uuidString)
+    }
+    for (index, ids) in days.enumerated() where !ids.isEmpty {
+      let parts = day.upcoming[index]
+      let id = String(format: "day:%04d-%02d-%02d", parts[0], parts[1], parts[2])
+      items.appendSectionsUnchecked([id])
+      headers[id] = index == 0 ? "Tomorrow" : Self.dayName(parts, calendar: calendar)
+      items.appendItemsUnchecked(ids, to: id)
+    }
+  }
+
+  /// A day's name for a section header: "Wednesday 2 December".
+  static func dayName(_ parts: [Int], calendar: Calendar) -> String {
+    let components = DateComponents(year: parts[0], month: parts[1], day: parts[2], hour: 12)
+    guard let date = calendar.date(from: components) else { return "" }
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.calendar = calendar
+    formatter.timeZone = calendar.timeZone
+    formatter.dateFormat = "EEEE d MMMM"
+    return formatter.string(from: date)
   }
 
   /// Groups `todos` under the "Undone" and "Done" parents of a `SectionSnapshot`.
@@ -162,8 +214,10 @@ extension LiveChrome {
     lists = state.lists.map {
       ListEntry(
         id: $0.id.uuidString, name: $0.name,
-        shared: me != nil && $0.ownerID != me ? true : nil)
+        shared: me != nil && $0.ownerID != me ? true : nil, open: state.openCounts[$0.id] ?? 0)
     }
+    if state.loaded { views = Self.views(state) }
+    view = state.view
     account = state.signedIn?.name
     inboxID = state.signedIn?.inboxID.uuidString
     listID = state.loaded ? state.listID.uuidString : nil
@@ -176,15 +230,29 @@ extension LiveChrome {
     let needle = state.search.trimmingCharacters(in: .whitespacesAndNewlines)
     if !needle.isEmpty, PageSnapshot.visibleTodos(state).isEmpty {
       emptyText = "Nothing matches \u{201C}\(needle)\u{201D}."
+    } else if state.loaded, let view = state.view, state.shownTodos.isEmpty {
+      emptyText =
+        switch view {
+        case .today: "Nothing due today."
+        case .upcoming: "Nothing due in the next 7 days."
+        case .overdue: "Nothing overdue."
+        }
     }
     layout = state.layout
     sortByDeadline = state.sortByDeadline
-    let left = remaining ?? state.todos.count { $0.status != .done }
-    counter = left == 1 ? "1 item left" : "\(left) items left"
-    completedCount = state.todos.count - left
+    if state.view != nil {
+      // A smart view shows open todos only: nothing to clear.
+      let left = state.shownTodos.count
+      counter = left == 1 ? "1 item left" : "\(left) items left"
+      completedCount = 0
+    } else {
+      let left = remaining ?? state.todos.count { $0.status != .done }
+      counter = left == 1 ? "1 item left" : "\(left) items left"
+      completedCount = state.todos.count - left
+    }
     if let id = state.confirmDelete {
       confirmDelete = id.uuidString
-      confirmTitle = state.todos.first { $0.id == id }?.title
+      confirmTitle = state.shownTodo(id)?.title
     }
     if state.confirmClear { confirmClear = completedCount }
     if let id = state.confirmDeleteList {
@@ -198,6 +266,29 @@ extension LiveChrome {
     problem = state.problem
     storeOffline = state.storeUnreachable
     if let editor = state.editor { self.editor = EditorForm(editor) }
+  }
+}
+
+extension LiveChrome {
+  /// The smart views with their counts, from one pass over the agenda.
+  ///
+  /// - Complexity: O(m) for the m open todos with a deadline the person can read.
+  static func views(_ state: LivePage.State) -> [ViewEntry] {
+    let day = AgendaDay(now: state.now, calendar: state.deadlineCalendar)
+    var today = 0
+    var upcoming = 0
+    var overdue = 0
+    for todo in state.agenda {
+      guard let deadline = todo.deadline else { continue }
+      if day.isToday(deadline) { today += 1 }
+      if day.isOverdue(deadline) { overdue += 1 }
+      if day.upcomingDay(deadline) != nil { upcoming += 1 }
+    }
+    return [
+      ViewEntry(id: .today, name: SmartView.today.name, count: today),
+      ViewEntry(id: .upcoming, name: SmartView.upcoming.name, count: upcoming),
+      ViewEntry(id: .overdue, name: SmartView.overdue.name, count: overdue),
+    ]
   }
 }
 

@@ -40,6 +40,15 @@ public struct LivePage: Reducer {
     public var signedIn: Principal?
     /// The chosen list's live todos in user order.
     public var todos: [Todo] = []
+    /// The chosen smart view (Today, Upcoming, Overdue), shown instead of the chosen list;
+    /// `nil` while a list is shown.
+    public var view: SmartView?
+    /// The open todos with a deadline of every list the person can read, by deadline then
+    /// title: what the smart views choose from (``TodoService/agenda``).
+    public var agenda: [Todo] = []
+    /// How many open (not done) todos each list holds, for the sidebar; a list with none is
+    /// absent.
+    public var openCounts: [UUID: Int] = [:]
     /// The list ``todos`` belong to: the chosen list once its first value arrived, the list
     /// chosen before until then.
     public var todosListID: UUID?
@@ -89,6 +98,21 @@ public struct LivePage: Reducer {
     /// Whether the server cannot reach its database: writes fail until it is back, and the
     /// page says so.
     public var storeUnreachable = false
+
+    /// The todos the page shows now: the chosen smart view's, else the chosen list's (before
+    /// filter and search).
+    public var shownTodos: [Todo] {
+      guard let view else { return todos }
+      let day = AgendaDay(now: now, calendar: deadlineCalendar)
+      return agenda.filter { day.shows($0, in: view) }
+    }
+
+    /// The todo with this identifier among those the page shows (the chosen list's, or the
+    /// chosen smart view's).
+    public func shownTodo(_ id: UUID) -> Todo? {
+      guard view != nil else { return todos.first { $0.id == id } }
+      return shownTodos.first { $0.id == id }
+    }
 
     /// Creates the state of a page that has not loaded yet.
     ///
@@ -145,6 +169,9 @@ public struct LivePage: Reducer {
     case search(String)
     case setExpanded(String, Bool)
     case chooseList(UUID)
+    /// Show a smart view (Today, Upcoming, Overdue) instead of a list; ``chooseList(_:)``
+    /// goes back to a list.
+    case chooseView(SmartView)
     /// Create a list with this name and show it.
     case createList(String)
     case renameList(UUID, String)
@@ -224,16 +251,23 @@ public struct LivePage: Reducer {
     public var now: Date
     /// The store's change sequence the data reflects (0 when unknown).
     public var sequence: UInt64
+    /// How many open todos each list holds (a list with none is absent).
+    public var openCounts: [UUID: Int]
+    /// The open todos with a deadline of every list, by deadline then title.
+    public var agenda: [Todo]
 
     /// Creates a load result.
     public init(
-      lists: [TodoList], listID: UUID, todos: [Todo], now: Date, sequence: UInt64 = 0
+      lists: [TodoList], listID: UUID, todos: [Todo], now: Date, sequence: UInt64 = 0,
+      openCounts: [UUID: Int] = [:], agenda: [Todo] = []
     ) {
       self.lists = lists
       self.listID = listID
       self.todos = todos
       self.now = now
       self.sequence = sequence
+      self.openCounts = openCounts
+      self.agenda = agenda
     }
   }
 

@@ -27,6 +27,11 @@ public final class PageRenderer: Sendable {
     var sortByDeadline: Bool
     var collapsed: Set<String>
     var now: Date
+    /// The smart view shown, if any: its todos come from every list the person can read,
+    /// so its pages are shared only by one person (`account`) in one time zone.
+    var view: SmartView?
+    var account: UUID?
+    var timeZone: TimeZone?
 
     init?(_ state: LivePage.State) {
       // Between choosing a list and its first value, the todos are still the other list's:
@@ -41,6 +46,9 @@ public final class PageRenderer: Sendable {
       layout = state.layout
       sortByDeadline = state.sortByDeadline
       collapsed = state.collapsed
+      view = state.view
+      account = state.view == nil ? nil : state.signedIn?.accountID
+      timeZone = state.timeZone
       // "Overdue" is measured per minute: pages that render within one minute agree.
       now = Date(timeIntervalSince1970: (state.now.timeIntervalSince1970 / 60).rounded(.down) * 60)
     }

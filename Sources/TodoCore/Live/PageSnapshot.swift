@@ -80,11 +80,30 @@ public struct LiveChrome: Codable, Hashable, Sendable {
     public var name: String
     /// `true` for a list someone else shared with the signed-in person; absent for their own.
     public var shared: Bool?
+    /// How many of the list's todos are not done.
+    public var open: Int?
     /// Creates an entry.
-    public init(id: String, name: String, shared: Bool? = nil) {
+    public init(id: String, name: String, shared: Bool? = nil, open: Int? = nil) {
       self.id = id
       self.name = name
       self.shared = shared
+      self.open = open
+    }
+  }
+
+  /// One smart view in the sidebar, with how many todos it shows.
+  public struct ViewEntry: Codable, Hashable, Sendable {
+    /// `today`, `upcoming` or `overdue`.
+    public var id: SmartView
+    /// Its name: "Today", "Upcoming", "Overdue".
+    public var name: String
+    /// How many open todos it shows.
+    public var count: Int
+    /// Creates an entry.
+    public init(id: SmartView, name: String, count: Int) {
+      self.id = id
+      self.name = name
+      self.count = count
     }
   }
 
@@ -94,6 +113,10 @@ public struct LiveChrome: Codable, Hashable, Sendable {
   public var lists: [ListEntry] = []
   /// The chosen list.
   public var listID: String?
+  /// The smart views above the lists (Today, Upcoming, Overdue), with their counts.
+  public var views: [ViewEntry] = []
+  /// The chosen smart view, shown instead of the chosen list; absent while a list is shown.
+  public var view: SmartView?
   /// The chosen filter: `all`, `active` or `completed`.
   public var filter = LivePage.Filter.all
   /// The search text the list is filtered by.

@@ -15,13 +15,24 @@ public struct ListObservation: Equatable, Sendable {
   public var todos: [Todo]
   /// The store's change sequence of the newest commit reflected.
   public var sequence: UInt64
+  /// How many live todos that are not done each of ``lists`` holds (a list with none is
+  /// absent).
+  public var openCounts: [UUID: Int]
+  /// The live todos that are not done and have a deadline, of every list in ``lists``, by
+  /// deadline then title: what the smart views (``SmartView``) show.
+  public var agenda: [Todo]
 
   /// Creates an observation value.
-  public init(lists: [TodoList], listID: UUID, todos: [Todo], sequence: UInt64) {
+  public init(
+    lists: [TodoList], listID: UUID, todos: [Todo], sequence: UInt64,
+    openCounts: [UUID: Int] = [:], agenda: [Todo] = []
+  ) {
     self.lists = lists
     self.listID = listID
     self.todos = todos
     self.sequence = sequence
+    self.openCounts = openCounts
+    self.agenda = agenda
   }
 }
 
@@ -40,16 +51,24 @@ extension TodoService {
   /// todo costs the same whatever the number of pages open on the list, and no page re-reads
   /// its list.
   ///
+  /// Each value also carries every list's open count and the agenda (the open todos with a
+  /// deadline, of every list): the todos come from one observation of every live todo by
+  /// list (``liveTodosByList``), shared by every page, so a commit to any list updates the
+  /// sidebar's counts and the smart views of every page in the same value as the list's own
+  /// todos. The counts and the agenda are derived once per commit for all pages.
+  ///
   /// With a principal, the lists are those it may see, and the todos those of `listID` only
   /// while it may see that list: a list shared with it appears, and one no longer shared
-  /// disappears with its todos, at the commit that shares or revokes it.
+  /// disappears with its todos, at the commit that shares or revokes it. The counts and the
+  /// agenda are those of the lists it may see, exactly: a todo of another list never
+  /// reaches its page.
   ///
   /// - Parameter listID: The list (a list that does not exist, or that the principal may not
   ///   see, yields no todos).
   public func observe(list listID: UUID) -> AsyncThrowingStream<ListObservation, any Error> {
     let context = container.viewContext
     let lists = context.observe(Self.liveLists, frame: Self.pageFrame)
-    let todos = context.observe(Self.liveTodos(inList: listID), frame: Self.pageFrame)
+    let todos = context.observe(Self.liveTodosByList, frame: Self.pageFrame)
     let principal = self.principal
     let shares = principal.map {
       context.observe(
@@ -60,17 +79,35 @@ extension TodoService {
     // page that falls behind skips straight to the present.
     return AsyncThrowingStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
       let latest = LatestPair(scoped: principal != nil)
+      let last = Mutex<ListObservation?>(nil)
       let publish: @Sendable (LatestPair.Value?) -> Void = {
-        guard let value = $0 else { return }
+        guard let value = $0, let all = value.todos else { return }
         var lists = value.lists ?? []
-        var todos = value.todos ?? []
+        var todos = Self.todos(of: listID, in: all)
         if let principal {
           let shared = value.shared ?? []
           lists = lists.filter { $0.ownerID == principal.accountID || shared.contains($0.id) }
           if !lists.contains(where: { $0.id == listID }) { todos = [] }
         }
-        continuation.yield(
-          ListObservation(lists: lists, listID: listID, todos: todos, sequence: value.sequence))
+        // Only the lists shown (live, and the principal's to read) count and have an agenda.
+        let visible = Set(lists.map(\.id))
+        let digest = self.digest(of: all)
+        let counts = digest.openCounts.filter { visible.contains($0.key) }
+        let agenda = digest.agenda.filter { visible.contains($0.listID) }
+        let next = ListObservation(
+          lists: lists, listID: listID, todos: todos, sequence: value.sequence,
+          openCounts: counts, agenda: agenda)
+        // Every commit to any todo reaches every page's observation; one that changes
+        // nothing this page shows (a done todo of another list) yields nothing.
+        last.withLock { last in
+          if var previous = last {
+            guard next.sequence >= previous.sequence else { return }
+            previous.sequence = next.sequence
+            guard previous != next else { return }
+          }
+          last = next
+          continuation.yield(next)
+        }
       }
       let task = Task {
         do {
@@ -82,7 +119,7 @@ extension TodoService {
             }
             group.addTask {
               for try await results in todos {
-                publish(latest.set(todos: results.objects, sequence: results.sequence))
+                publish(latest.set(todos: results, sequence: results.sequence))
               }
             }
             if let shares {
@@ -106,12 +143,12 @@ extension TodoService {
   }
 }
 
-/// The latest lists, todos (and, for a principal, shared lists) of an observation; a value
-/// once all have arrived.
+/// The latest lists, todos of every list (and, for a principal, shared lists) of an
+/// observation; a value once all have arrived.
 private final class LatestPair: Sendable {
   struct Value {
     var lists: [TodoList]?
-    var todos: [Todo]?
+    var todos: FetchedResults<Todo>?
     var shared: Set<UUID>?
     var sequence: UInt64 = 0
   }
@@ -123,7 +160,8 @@ private final class LatestPair: Sendable {
   }
 
   func set(
-    lists: [TodoList]? = nil, todos: [Todo]? = nil, shared: Set<UUID>? = nil, sequence: UInt64
+    lists: [TodoList]? = nil, todos: FetchedResults<Todo>? = nil, shared: Set<UUID>? = nil,
+    sequence: UInt64
   ) -> Value? {
     value.withLock { value in
       if let lists { value.lists = lists }

@@ -76,6 +76,9 @@ struct LiveMessageTests {
         .page(.setExpanded("group:done", false))
       ),
       (#"{"v":1,"type":"chooseList","id":"\#(id)"}"#, .page(.chooseList(id))),
+      (#"{"v":1,"type":"chooseView","view":"today"}"#, .page(.chooseView(.today))),
+      (#"{"v":1,"type":"chooseView","view":"upcoming"}"#, .page(.chooseView(.upcoming))),
+      (#"{"v":1,"type":"chooseView","view":"overdue"}"#, .page(.chooseView(.overdue))),
       (#"{"v":1,"type":"chooseFilter","filter":"completed"}"#, .page(.chooseFilter(.completed))),
       (#"{"v":1,"type":"chooseLayout","layout":"outline"}"#, .page(.chooseLayout(.outline))),
       (#"{"v":1,"type":"sortByDeadline","on":true}"#, .page(.sortByDeadline(true))),
@@ -110,6 +113,9 @@ struct LiveMessageTests {
         "invalidField"
       ),
       (#"{"v":1,"type":"chooseFilter","filter":"some"}"#, "invalidField"),
+      (#"{"v":1,"type":"chooseView","view":"yesterday"}"#, "invalidField"),
+      (#"{"v":1,"type":"chooseView","view":1}"#, "invalidField"),
+      (#"{"v":1,"type":"chooseView"}"#, "invalidField"),
       (#"{"v":1,"type":"move","id":"\#(UUID())"}"#, "invalidField"),
     ]
     for (json, code) in cases {

@@ -111,22 +111,44 @@ struct LivePageChangeTests {
     }
   }
 
-  @Test("a commit that changes nothing the page shows sends nothing")
+  @Test(
+    "a commit to another list changes only the sidebar's count; one it does not show sends nothing"
+  )
   func unrelatedCommit() async throws {
     try await LivePageFixture.with { fixture in
       let errands = try await fixture.service.createList(named: "Errands")
       let store = fixture.page()
       try await fixture.appear(store)
-      let before = store.state
+      var before = store.state
+      #expect(PageSnapshot(before).chrome.lists.map(\.open) == [0, 0])
 
-      // A todo in another list: neither the lists nor the Inbox change.
-      _ = try await fixture.service.createTodo(NewTodo(title: "Post", listID: errands.id))
-      // Then one in the Inbox: the page receives exactly one load, for this later commit
-      // (commits are observed in order, so the first one was observed and sent nothing).
+      // An open todo in another list: the Inbox's todos stay, the sidebar counts it.
+      let post = try await fixture.service.createTodo(NewTodo(title: "Post", listID: errands.id))
+      let counted = try await fixture.loaded { $0.openCounts[errands.id] == 1 }
+      #expect(counted.todos.isEmpty)
+      await store.receive(\.loaded, counted) { $0.apply(counted) }
+      let changes = sent(before, store.state)
+      #expect(changes.stages.isEmpty)
+      #expect(changes.chrome?.lists.map(\.open) == [0, 1])
+
+      // A done todo there changes nothing the page shows: no load for it. Then one in the
+      // Inbox: the page receives exactly one load, for this later commit (commits are
+      // observed in order, so the first one was observed and sent nothing).
+      before = store.state
+      _ = try await fixture.service.createTodo(
+        NewTodo(title: "Posted", listID: errands.id, status: .done))
       let inboxTodo = try await fixture.service.createTodo(NewTodo(title: "Milk"))
       let loaded = try await fixture.loaded { $0.todos == [inboxTodo] }
       await store.receive(\.loaded, loaded) { $0.apply(loaded) }
       #expect(loaded.sequence >= before.sequence + 2)
+      #expect(loaded.openCounts == [TodoList.inboxID: 1, errands.id: 1])
+
+      // Completing the todo of the other list takes it off the count, live.
+      before = store.state
+      _ = try await fixture.service.updateTodo(id: post.id, TodoPatch(status: .done))
+      let completed = try await fixture.loaded { $0.openCounts[errands.id] == nil }
+      await store.receive(\.loaded, completed) { $0.apply(completed) }
+      #expect(sent(before, store.state).chrome?.lists.map(\.open) == [1, 0])
       await fixture.disappear(store)
     }
   }

@@ -52,7 +52,7 @@ struct LivePageFixture {
         for try await value in observation {
           let loaded = LivePage.Loaded(
             lists: value.lists, listID: value.listID, todos: value.todos, now: Self.now,
-            sequence: value.sequence)
+            sequence: value.sequence, openCounts: value.openCounts, agenda: value.agenda)
           if condition(loaded) { return loaded }
         }
         return nil
@@ -130,6 +130,8 @@ extension LivePage.State {
     todosListID = loaded.listID
     now = loaded.now
     sequence = loaded.sequence
+    openCounts = loaded.openCounts
+    agenda = loaded.agenda
   }
 }
 

@@ -19,7 +19,8 @@ struct LivePageTests {
       #expect(page.items.itemIdentifiers == [a.id.uuidString, b.id.uuidString])
       #expect(page.cells[b.id.uuidString]?.title == "B <img src=x onerror=alert(1)>")
       #expect(page.chrome.counter == "2 items left")
-      #expect(page.chrome.lists == [.init(id: TodoList.inboxID.uuidString, name: "Inbox")])
+      #expect(
+        page.chrome.lists == [.init(id: TodoList.inboxID.uuidString, name: "Inbox", open: 2)])
       let json = String(
         decoding: try LiveMessage.snapshot(revision: 1, page).encoded(), as: UTF8.self)
       #expect(json.hasPrefix(#"{"cells":{"#))
@@ -145,6 +146,7 @@ struct LivePageTests {
       await store.receive(\.loaded, toggled) {
         $0.todos = [done, other]
         $0.sequence = toggled.sequence
+        $0.openCounts = [TodoList.inboxID: 1]
       }
       var changes = sent(before, store.state)
       #expect(changes.stages.map(\.itemUpdated) == [[item(0, 0, todo.id)]])

@@ -215,9 +215,12 @@ struct LivePageViewTests {
       #expect(lists.lists.map(\.name) == ["Inbox", "Shopping"])
       await store.receive(\.loaded, lists) { $0.apply(lists) }
       #expect(PageSnapshot(store.state).chrome.lists.map(\.name) == ["Inbox", "Shopping"])
-      // Todos written to a list the page does not show change nothing it shows: nothing
-      // arrives (the next `send` would report an unexpected `.loaded`).
+      // An open todo written to a list the page does not show changes only its count in the
+      // sidebar; a done one changes nothing it shows: nothing arrives (the next `send` would
+      // report an unexpected `.loaded`).
       let milk = try await fixture.service.createTodo(NewTodo(title: "Milk", listID: shopping.id))
+      let counted = try await fixture.loaded { $0.openCounts[shopping.id] == 1 }
+      await store.receive(\.loaded, counted) { $0.apply(counted) }
       _ = try await fixture.service.createTodo(
         NewTodo(title: "Bread", listID: shopping.id, status: .done))
 
@@ -227,8 +230,13 @@ struct LivePageViewTests {
       await store.receive(\.loaded, shown) { $0.apply(shown) }
       #expect(PageSnapshot(store.state).chrome.completedCount == 1)
 
-      // The Inbox's observation was replaced: a commit there sends nothing to this page.
+      // The Inbox's todos are no longer this page's: a commit there changes only its count.
       _ = try await fixture.service.createTodo(NewTodo(title: "Elsewhere"))
+      let elsewhere = try await fixture.loaded(shopping.id) {
+        $0.openCounts[TodoList.inboxID] == 2
+      }
+      #expect(elsewhere.todos == shown.todos)
+      await store.receive(\.loaded, elsewhere) { $0.apply(elsewhere) }
 
       // "Clear completed" asks first, with the count; Cancel changes nothing.
       var before = store.state

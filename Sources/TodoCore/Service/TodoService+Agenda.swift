@@ -1,0 +1,152 @@
+import Foundation
+import Persistence
+import Synchronization
+
+// MARK: - Open counts and the agenda
+
+extension TodoService {
+  /// Every live todo, in sections by list, each in user order: one observation of it,
+  /// shared by every page (``observe(list:)``), gives a page its list's todos (one section),
+  /// every list's open count and the agenda, all from the same commit.
+  ///
+  /// It is kept up to date from each commit's change record like any observed request: a
+  /// commit that adds, completes, moves or trashes a todo changes one or two sections, and
+  /// no list is read again.
+  static var liveTodosByList: FetchRequest<Todo> {
+    FetchRequest(
+      filter: Todo.deletedAtAttribute.isNil, sortedBy: [Todo.orderAttribute.ascending],
+      sectionKey: Todo.listIDAttribute)
+  }
+
+  /// The todos of one list in a value of ``liveTodosByList``.
+  ///
+  /// - Complexity: O(l) for l lists with live todos.
+  static func todos(of listID: UUID, in results: FetchedResults<Todo>) -> [Todo] {
+    results.sections.first { $0.objects.first?.listID == listID }?.objects ?? []
+  }
+
+  /// What every page derives from one value of ``liveTodosByList``, computed once for all of
+  /// them: the open count of every list, and the agenda (the open todos with a deadline, by
+  /// deadline, then title).
+  struct Digest: Sendable {
+    var sequence: UInt64
+    var openCounts: [UUID: Int]
+    var agenda: [Todo]
+  }
+
+  /// The digests of the newest values, one per container: the first page to publish a value
+  /// computes its digest, the others take it.
+  private static let digests = Mutex<[ObjectIdentifier: Digest]>([:])
+
+  /// The digest of `results` (a value of ``liveTodosByList`` of this service's container).
+  ///
+  /// - Complexity: O(n + m log m) for n live todos and m in the agenda, once per commit for
+  ///   every page; O(1) for the pages that find it computed.
+  func digest(of results: FetchedResults<Todo>) -> Digest {
+    let key = ObjectIdentifier(container)
+    if let digest = Self.digests.withLock({ $0[key] }), digest.sequence == results.sequence {
+      return digest
+    }
+    var counts: [UUID: Int] = [:]
+    var agenda: [Todo] = []
+    for section in results.sections {
+      var open = 0
+      for todo in section.objects where todo.status != .done {
+        open += 1
+        if todo.deadline != nil { agenda.append(todo) }
+      }
+      if open > 0, let listID = section.objects.first?.listID { counts[listID] = open }
+    }
+    agenda.sort { lhs, rhs in
+      if lhs.deadline != rhs.deadline { return lhs.deadline! < rhs.deadline! }
+      if lhs.title != rhs.title { return lhs.title < rhs.title }
+      return lhs.id.uuidString < rhs.id.uuidString
+    }
+    let digest = Digest(sequence: results.sequence, openCounts: counts, agenda: agenda)
+    Self.digests.withLock { digests in
+      // One per open container; a closed one's is dropped when a few have accumulated.
+      if digests.count > 16 { digests.removeAll() }
+      if (digests[key]?.sequence ?? 0) <= digest.sequence { digests[key] = digest }
+    }
+    return digest
+  }
+}
+
+/// The smart views of the page: the open todos of every list the person can read, chosen
+/// by deadline.
+public enum SmartView: String, Codable, Sendable, CaseIterable {
+  /// Due today.
+  case today
+  /// Due in the next seven days after today, one section per day.
+  case upcoming
+  /// Past their deadline.
+  case overdue
+
+  /// The view's name in the sidebar and as the page's title.
+  public var name: String {
+    switch self {
+    case .today: "Today"
+    case .upcoming: "Upcoming"
+    case .overdue: "Overdue"
+    }
+  }
+}
+
+/// What day it is, in a calendar, for sorting deadlines into the smart views: computed once,
+/// then each deadline is placed with a few integer comparisons.
+public struct AgendaDay: Sendable, Equatable {
+  /// Today's year, month and day.
+  public let today: [Int]
+  /// The minute of the day now, as hour and minute.
+  let clock: [Int]
+  /// The next seven days after today, as year, month and day.
+  public let upcoming: [[Int]]
+
+  /// The day of `now` in `calendar`.
+  public init(now: Date, calendar: Calendar) {
+    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: now)
+    today = [parts.year ?? 0, parts.month ?? 0, parts.day ?? 0]
+    clock = [parts.hour ?? 0, parts.minute ?? 0]
+    let start = calendar.startOfDay(for: now)
+    upcoming = (1...7).map { offset in
+      // Noon avoids days that daylight saving time shortens or lengthens at midnight.
+      let day = calendar.date(byAdding: .day, value: offset, to: start) ?? start
+      let noon = calendar.date(byAdding: .hour, value: 12, to: day) ?? day
+      let parts = calendar.dateComponents([.year, .month, .day], from: noon)
+      return [parts.year ?? 0, parts.month ?? 0, parts.day ?? 0]
+    }
+  }
+
+  /// Whether `deadline` is on today's date.
+  public func isToday(_ deadline: Deadline) -> Bool {
+    [deadline.year, deadline.month, deadline.day] == today
+  }
+
+  /// Whether `deadline` has passed (a date-only deadline from the next day on, as
+  /// ``Deadline/isOverdue(at:in:)`` says).
+  public func isOverdue(_ deadline: Deadline) -> Bool {
+    let day = [deadline.year, deadline.month, deadline.day]
+    if day != today { return day.lexicographicallyPrecedes(today) }
+    guard let time = deadline.time else { return false }
+    return [time.hour, time.minute].lexicographicallyPrecedes(clock)
+  }
+
+  /// Which of the next seven days `deadline` falls on (0 is tomorrow), if any.
+  public func upcomingDay(_ deadline: Deadline) -> Int? {
+    let day = [deadline.year, deadline.month, deadline.day]
+    guard let last = upcoming.last, !day.lexicographicallyPrecedes(upcoming[0]),
+      !last.lexicographicallyPrecedes(day)
+    else { return nil }
+    return upcoming.firstIndex(of: day)
+  }
+
+  /// Whether `todo` belongs in `view`.
+  public func shows(_ todo: Todo, in view: SmartView) -> Bool {
+    guard todo.status != .done, let deadline = todo.deadline else { return false }
+    switch view {
+    case .today: return isToday(deadline)
+    case .upcoming: return upcomingDay(deadline) != nil
+    case .overdue: return isOverdue(deadline)
+    }
+  }
+}

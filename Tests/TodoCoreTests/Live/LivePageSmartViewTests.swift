@@ -1,0 +1,195 @@
+import Composable
+import Foundation
+import Testing
+
+@testable import TodoCore
+
+/// The smart views (Today, Upcoming, Overdue) and the sidebar's counts, on a real store. The
+/// fixture's clock stands at 2026-01-01T00:00Z (a Thursday), read in UTC.
+@Suite("LivePage feature: smart views and open counts")
+struct LivePageSmartViewTests {
+  static let utc = TimeZone(identifier: "UTC")!
+
+  /// A page on the Inbox in UTC.
+  static func open(_ fixture: LivePageFixture) async throws -> TestStore<
+    LivePage.State, LivePage.Action
+  > {
+    let store = fixture.page()
+    try await fixture.appear(store)
+    await store.send(.setTimeZone("UTC")) { $0.timeZone = utc }
+    return store
+  }
+
+  @Test("Today: the open todos due today of every list, with their list; toggle, add, no moves")
+  func today() async throws {
+    try await LivePageFixture.with { fixture in
+      let service = fixture.service
+      let errands = try await service.createList(named: "Errands")
+      let call = try await service.createTodo(
+        NewTodo(
+          title: "Call", listID: errands.id, deadline: try Deadline(parsing: "2026-01-01T09:00")))
+      let milk = try await service.createTodo(
+        NewTodo(title: "Milk", deadline: try Deadline(parsing: "2026-01-01")))
+      _ = try await service.createTodo(
+        NewTodo(title: "Later", deadline: try Deadline(parsing: "2026-01-03")))
+      _ = try await service.createTodo(
+        NewTodo(title: "Late", deadline: try Deadline(parsing: "2025-12-30")))
+      _ = try await service.createTodo(
+        NewTodo(title: "Done", deadline: try Deadline(parsing: "2026-01-01"), status: .done))
+      let store = try await Self.open(fixture)
+
+      await store.send(.chooseView(.today)) { $0.view = .today }
+      let page = PageSnapshot(store.state)
+      #expect(page.items.sectionIdentifiers == ["view:today"])
+      // By deadline: a date-only deadline before a timed one of the same day.
+      #expect(page.items.itemIdentifiers == [milk.id.uuidString, call.id.uuidString])
+      #expect(page.cells[call.id.uuidString]?.detail == "Errands · 2026/01/01 09:00")
+      #expect(page.cells[milk.id.uuidString]?.detail == "Inbox · 2026/01/01")
+      #expect(page.chrome.view == .today)
+      #expect(page.chrome.views.map(\.count) == [2, 1, 1])
+      #expect(page.chrome.views.map(\.name) == ["Today", "Upcoming", "Overdue"])
+      #expect(page.chrome.lists.map(\.open) == [3, 1])
+      #expect(page.chrome.counter == "2 items left")
+      #expect(page.chrome.completedCount == 0)
+
+      // Toggling a todo of another list from Today: it is done, and leaves the view.
+      var before = store.state
+      await store.send(.toggle(call.id))
+      let toggled = try await fixture.loaded { $0.openCounts[errands.id] == nil }
+      await store.receive(\.loaded, toggled) { $0.apply(toggled) }
+      var changes = sent(before, store.state)
+      #expect(changes.stages.flatMap(\.itemDeleted) == [item(0, 1, call.id)])
+      #expect(changes.chrome?.views.map(\.count) == [1, 1, 1])
+      #expect(changes.chrome?.lists.map(\.open) == [3, 0])
+
+      // Reordering is off: the order is the deadlines'.
+      await store.send(.move(milk.id, .before(milk.id))) {
+        $0.problem = "Today is in deadline order; reorder todos in their list."
+      }
+
+      // Adding in Today: to the Inbox, due today.
+      before = store.state
+      await store.send(.add("Buy stamps")) { $0.problem = nil }
+      let added = try await fixture.loaded { $0.agenda.contains { $0.title == "Buy stamps" } }
+      await store.receive(\.loaded, added) { $0.apply(added) }
+      let stamps = try #require(added.todos.first { $0.title == "Buy stamps" })
+      #expect(stamps.listID == TodoList.inboxID)
+      let today = try Deadline(parsing: "2026-01-01")
+      #expect(stamps.deadline == today)
+      changes = sent(before, store.state)
+      #expect(changes.stages.flatMap(\.itemInserted) == [item(0, 0, stamps.id)])
+      #expect(changes.chrome?.views.first?.count == 2)
+
+      // Choosing a list leaves the view.
+      await store.send(.chooseList(errands.id)) {
+        $0.view = nil
+        $0.listID = errands.id
+      }
+      let shown = try await fixture.loaded(errands.id)
+      await store.receive(\.loaded, shown) { $0.apply(shown) }
+      #expect(PageSnapshot(store.state).items.sectionIdentifiers == ["main"])
+      await fixture.disappear(store)
+    }
+  }
+
+  @Test("Upcoming: one section per day of the next seven, live when a deadline changes elsewhere")
+  func upcoming() async throws {
+    try await LivePageFixture.with { fixture in
+      let service = fixture.service
+      let a = try await service.createTodo(
+        NewTodo(title: "A", deadline: try Deadline(parsing: "2026-01-02")))
+      let b = try await service.createTodo(
+        NewTodo(title: "B", deadline: try Deadline(parsing: "2026-01-04T10:00")))
+      let c = try await service.createTodo(
+        NewTodo(title: "C", deadline: try Deadline(parsing: "2026-01-04")))
+      _ = try await service.createTodo(
+        NewTodo(title: "Too far", deadline: try Deadline(parsing: "2026-01-09")))
+      let store = try await Self.open(fixture)
+
+      await store.send(.chooseView(.upcoming)) { $0.view = .upcoming }
+      var page = PageSnapshot(store.state)
+      #expect(page.items.sectionIdentifiers == ["day:2026-01-02", "day:2026-01-04"])
+      #expect(page.headers == ["day:2026-01-02": "Tomorrow", "day:2026-01-04": "Sunday 4 January"])
+      #expect(
+        try page.items.itemIdentifiers(inSection: "day:2026-01-04") == [c, b].map(\.id.uuidString))
+      #expect(page.chrome.views.map(\.count) == [0, 3, 0])
+
+      // Another writer moves A to today: its day's section goes, Today counts it.
+      let before = store.state
+      _ = try await service.updateTodo(
+        id: a.id, TodoPatch(deadline: .some(try Deadline(parsing: "2026-01-01"))))
+      let moved = try await fixture.loaded {
+        $0.agenda.first?.id == a.id && $0.sequence > before.sequence
+      }
+      await store.receive(\.loaded, moved) { $0.apply(moved) }
+      let changes = sent(before, store.state)
+      #expect(changes.stages.flatMap(\.sectionDeleted) == [0])
+      #expect(changes.chrome?.views.map(\.count) == [1, 2, 0])
+      page = PageSnapshot(store.state)
+      #expect(page.items.sectionIdentifiers == ["day:2026-01-04"])
+
+      // Adding in Upcoming: to the Inbox, due tomorrow, unless the text names a day.
+      await store.send(.add("Plan"))
+      let plan = try await fixture.loaded { $0.todos.contains { $0.title == "Plan" } }
+      await store.receive(\.loaded, plan) { $0.apply(plan) }
+      let tomorrow = try Deadline(parsing: "2026-01-02")
+      #expect(plan.todos.first { $0.title == "Plan" }?.deadline == tomorrow)
+      await store.send(.add("Party saturday"))
+      let party = try await fixture.loaded { $0.todos.contains { $0.title == "Party" } }
+      await store.receive(\.loaded, party) { $0.apply(party) }
+      let saturday = try Deadline(parsing: "2026-01-03")
+      #expect(party.todos.first { $0.title == "Party" }?.deadline == saturday)
+      #expect(
+        PageSnapshot(store.state).items.sectionIdentifiers == [
+          "day:2026-01-02", "day:2026-01-03", "day:2026-01-04",
+        ])
+      await fixture.disappear(store)
+    }
+  }
+
+  @Test("Overdue: past-due todos; delete asks, moves to the trash, and Undo brings it back")
+  func overdue() async throws {
+    try await LivePageFixture.with { fixture in
+      let service = fixture.service
+      let late = try await service.createTodo(
+        NewTodo(title: "Late", deadline: try Deadline(parsing: "2025-12-31")))
+      _ = try await service.createTodo(
+        NewTodo(title: "Today", deadline: try Deadline(parsing: "2026-01-01")))
+      let store = try await Self.open(fixture)
+
+      await store.send(.chooseView(.overdue)) { $0.view = .overdue }
+      var page = PageSnapshot(store.state)
+      #expect(page.items.itemIdentifiers == [late.id.uuidString])
+      #expect(page.cells[late.id.uuidString]?.overdue == true)
+
+      await store.send(.requestDelete(late.id)) { $0.confirmDelete = late.id }
+      #expect(PageSnapshot(store.state).chrome.confirmTitle == "Late")
+      await store.send(.confirmDelete) { $0.confirmDelete = nil }
+      let gone = try await fixture.loaded { $0.agenda.count == 1 }
+      let trashed = try #require(try await service.trash().todos.first)
+      await fixture.receive(store, gone, and: .trashed([trashed])) {
+        $0.apply(gone)
+        $0.undo = [trashed]
+      }
+      page = PageSnapshot(store.state)
+      #expect(page.items.itemIdentifiers.isEmpty)
+      #expect(page.chrome.emptyText == "Nothing overdue.")
+      #expect(page.chrome.toast == "Deleted \u{201C}Late\u{201D}")
+
+      await store.send(.undo) { $0.undo = [] }
+      let back = try await fixture.loaded { $0.agenda.count == 2 }
+      await store.receive(\.loaded, back) { $0.apply(back) }
+      #expect(PageSnapshot(store.state).items.itemIdentifiers == [late.id.uuidString])
+
+      // Choosing a view closes what the list had open.
+      await store.send(.requestDelete(late.id)) { $0.confirmDelete = late.id }
+      await store.send(.chooseView(.today)) {
+        $0.view = .today
+        $0.confirmDelete = nil
+      }
+      // A todo that Today does not show cannot be acted on from it.
+      await store.send(.toggle(late.id)) { $0.problem = "That todo no longer exists." }
+      await fixture.disappear(store) { $0.problem = nil }
+    }
+  }
+}
