@@ -116,9 +116,9 @@ def test_todo_tui_end_to_end(pane, tmp_path):
 
     # Add, with quick entry's date.
     pane.keys("n")
-    pane.wait_text("New todo:")
+    pane.wait_text("─ New todo ─")
     pane.type("Call Ann 2030-01-02")
-    pane.wait_text("→ due 2030/01/02")
+    pane.wait(lambda lines: lines[-1].rstrip().endswith("due 2030/01/02"), "the date chip")
     pane.keys("Enter")
     lines = pane.wait(
         lambda lines: titles(lines) == ["Buy milk", "Write report", "Pay tax", "Call Ann"],
@@ -134,17 +134,18 @@ def test_todo_tui_end_to_end(pane, tmp_path):
 
     # Edit and cancel: Escape discards the draft.
     pane.keys("e")
-    pane.wait_text("Title:    Write report▏")
+    pane.wait_text("[Write report  ")
     pane.type(" DRAFT")
-    pane.wait_text("Write report DRAFT▏")
+    pane.wait_text("[Write report DRAFT ")
     pane.keys("Escape")
-    lines = pane.wait_text("◐ Write report")
+    lines = pane.wait_gone("Edit todo")
     assert not any("DRAFT" in line for line in lines)
+    assert "◐ Write report" in lines[1]
     assert "Write report DRAFT" not in stored_titles(database)
 
     # Edit and save: title, notes and status.
     pane.keys("e")
-    pane.wait_text("Title:    Write report▏")
+    pane.wait_text("[Write report  ")
     pane.type(" v2")
     pane.keys("Tab")
     pane.type("From tmux")
@@ -156,11 +157,12 @@ def test_todo_tui_end_to_end(pane, tmp_path):
 
     # Delete after a confirmation, then undo.
     pane.keys("j", "d")
-    pane.wait_text("Delete “Pay tax”? y delete  n keep")
+    pane.wait_text("│ Move “Pay tax” to the trash? │")
+    assert pane.screen()[-1].startswith("y delete  n keep")
     pane.keys("n")
-    pane.wait_gone("Delete “Pay tax”?")
+    pane.wait_gone("to the trash?")
     pane.keys("d")
-    pane.wait_text("Delete “Pay tax”?")
+    pane.wait_text("Move “Pay tax” to the trash?")
     pane.keys("y")
     lines = pane.wait_text("Deleted “Pay tax”")
     assert "Pay tax" not in titles(lines)
@@ -184,7 +186,8 @@ def test_todo_tui_end_to_end(pane, tmp_path):
     # Search as typed; Escape clears it.
     pane.keys("/")
     pane.type("ta")
-    pane.wait(lambda lines: titles(lines) == ["Pay tax"], "only Pay tax")
+    lines = pane.wait(lambda lines: titles(lines) == ["Pay tax"], "only Pay tax")
+    assert lines[0].startswith("⌕ ta"), "the search field above the list"
     pane.keys("Escape")
     pane.wait(lambda lines: len(titles(lines)) == 4, "every todo again")
 
@@ -201,7 +204,7 @@ def test_todo_tui_end_to_end(pane, tmp_path):
 
     # ? lists every key; q quits and the terminal is as it was.
     pane.keys("?")
-    pane.wait_text("d  Delete")
+    pane.wait_text("delete, after confirming")
     pane.keys("Escape", "q")
     pane.wait_text("tui-2-ended")
     assert before.read_text() == after.read_text()

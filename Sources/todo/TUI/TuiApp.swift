@@ -9,7 +9,8 @@ import TodoCore
 /// page's observation delivers, from this terminal, another process, the API or a web page),
 /// the keys, and the terminal's new size. After each, the loop renders the newest
 /// ``PageSnapshot`` through ``TuiScreen/frame(of:)`` and writes only what changed
-/// (`ListRenderer.update(to:)`); only a resize redraws the whole screen.
+/// (`ListRenderer.update(to:)`); only a resize, and the search field coming or going, redraw
+/// the whole screen.
 struct TuiApp {
   /// The service the page reads and writes.
   let service: TodoService
@@ -61,17 +62,24 @@ struct TuiApp {
         let command = screen.handle(key, page: page)
         if command.quits { return }
         for action in command.actions { session.send(action) }
+        if !command.actions.isEmpty {
+          // What the reducer changed at once (a dialog, the search, the layout) is shown
+          // before the next key is read, so that a quick typist's next key meets it.
+          page = PageSnapshot(session.state)
+          screen.follow(page)
+        }
       case .resize(let size):
         output += renderer.resize(to: size)
       }
       let frame = screen.frame(of: page)
-      if drawn {
-        output += renderer.update(to: frame.content)
-        output += renderer.setStatus(frame.status)
-      } else {
-        output += renderer.draw(frame.content, status: frame.status)
+      if !drawn {
+        output += renderer.draw(frame.content)
         drawn = true
       }
+      output += renderer.setSearchField(frame.searchField)
+      output += renderer.update(to: frame.content)
+      output += renderer.present(frame.overlay)
+      output += renderer.setKeyLine(frame.keyLine)
       if case .list = screen.mode, let selection = screen.selection {
         output += renderer.reveal(selection)
       }

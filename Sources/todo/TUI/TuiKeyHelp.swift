@@ -1,28 +1,29 @@
-/// The keys of `todo tui`: the `?` screen lists them all, the bottom line the most used.
+import TerminalUI
+
+/// The keys of `todo tui`: the `?` dialog lists them all, the key line the most used.
 enum TuiKeyHelp {
   /// Every key of the list, with what it does.
-  static let all: [(keys: String, meaning: String)] = [
-    ("↑ ↓  k j", "select a row (g first, G last, PgUp PgDn)"),
-    ("space  x", "done / not done"),
-    ("s", "next status: not started ○, in progress ◐, done ✓"),
-    ("n  a", "new todo (quick entry: \"Call Ann tomorrow 9:00\")"),
-    ("e  Enter", "edit: Tab next field, Enter or Ctrl-S save, Esc cancel"),
-    ("d  Delete", "delete, after y to confirm"),
-    ("u", "undo the last delete"),
-    ("K  J", "move the todo up / down"),
-    ("/", "search as you type (Enter keep, Esc clear)"),
-    ("l", "choose a list"),
-    ("[  ]", "previous / next list"),
-    ("o", "layout: plain, outline (Undone / Done), sections"),
-    ("← → Enter", "close / open an outline group"),
-    ("f", "filter: all, active, completed"),
-    ("Esc", "dismiss the undo message, clear the search"),
-    ("?", "this screen"),
-    ("q  Ctrl-C", "quit"),
+  static let all: [KeyHint] = [
+    KeyHint("↑↓ j k", "select (g first, G last)"),
+    KeyHint("space x", "done / not done"),
+    KeyHint("s", "status: ○ not started ◐ in progress ✓ done"),
+    KeyHint("n a", "new todo (\"Call Ann friday\" sets a date)"),
+    KeyHint("e ⏎", "edit (Tab next field, ⏎ or ^S save, Esc cancel)"),
+    KeyHint("d Del", "delete, after confirming"),
+    KeyHint("u", "undo the delete"),
+    KeyHint("K J", "move up / down"),
+    KeyHint("/", "search as you type (⏎ keep, Esc clear)"),
+    KeyHint("l [ ]", "choose a list, previous / next list"),
+    KeyHint("o", "layout: plain, outline, sections"),
+    KeyHint("← →", "close / open an outline group"),
+    KeyHint("f", "filter: all, active, completed"),
+    KeyHint("q ^C", "quit"),
   ]
 
-  /// The bottom line of the list, the keys to find the others first.
-  static let line =
-    "? keys  q quit  n add  x done  s status  e edit  d delete  u undo  K/J move  / search  "
-    + "l lists  o outline"
+  /// The key line of the list.
+  static let line: [KeyHint] = [
+    KeyHint("?", "keys"), KeyHint("n", "add"), KeyHint("x", "done"), KeyHint("e", "edit"),
+    KeyHint("d", "delete"), KeyHint("/", "search"), KeyHint("l", "lists"),
+    KeyHint("q", "quit"),
+  ]
 }

@@ -5,25 +5,25 @@ import TodoCore
 extension TuiScreen {
   /// What `key` does on `page`: the page actions it sends and how the screen changes.
   ///
-  /// Ctrl-C quits from anywhere. While the page asks to confirm a delete, only y or Enter
-  /// (delete) and n or Escape (keep) count. Otherwise the open line, picker, help or form
-  /// takes the key, else the list does (``TuiKeyHelp`` lists the keys).
+  /// Ctrl-C quits from anywhere. While the page asks to confirm a delete, its dialog takes
+  /// the keys (y or Delete: delete; n, Cancel or Escape: keep). Otherwise the open form,
+  /// search field, picker or help takes the key, else the list does (``TuiKeyHelp`` lists
+  /// the keys).
   mutating func handle(_ key: Key, page: PageSnapshot) -> Command {
     if key == .control("c") { return Command(quits: true) }
-    if page.chrome.confirmDelete != nil, mode == .list {
-      switch key {
-      case .character("y"), .enter: return Command(actions: [.confirmDelete])
-      case .character("n"), .escape: return Command(actions: [.cancelDelete])
-      default: return Command()
-      }
-    }
+    if page.chrome.confirmDelete != nil, mode == .list { return confirmKey(key) }
     switch mode {
     case .list: return listKey(key, page: page)
-    case .adding(let text): return addingKey(key, text: text)
-    case .searching(let text): return searchingKey(key, text: text)
-    case .choosingList(let index): return pickerKey(key, index: index, page: page)
-    case .help:
-      mode = .list
+    case .adding(let form): return addingKey(key, form: form)
+    case .searching(let field): return searchingKey(key, field: field, page: page)
+    case .choosingList(let index, let focus):
+      return pickerKey(key, index: index, focus: focus, page: page)
+    case .help(var dialog):
+      if dialog.handle(key) != nil || key == .character("q") || key == .character("?") {
+        mode = .list
+      } else {
+        mode = .help(dialog)
+      }
       return Command()
     case .editing(let form): return formKey(key, form: form)
     }
@@ -58,15 +58,17 @@ extension TuiScreen {
       guard let todoID, let status = current?.1.status else { return Command() }
       return Command(actions: [.setStatus(todoID, TuiForm.cycled(status))])
     case .character("n"), .character("a"):
-      mode = .adding("")
+      mode = .adding(Self.newTodoForm)
     case .character("d"), .delete:
-      if let todoID { return Command(actions: [.requestDelete(todoID)]) }
+      guard let todoID else { return Command() }
+      confirmFocus = 0
+      return Command(actions: [.requestDelete(todoID)])
     case .character("u"): return Command(actions: [.undo])
     case .character("K"): return move(todoID, by: -1, page: page)
     case .character("J"): return move(todoID, by: 1, page: page)
-    case .character("/"): mode = .searching(page.chrome.search)
+    case .character("/"): mode = .searching(TextFieldState(page.chrome.search))
     case .character("l"):
-      mode = .choosingList(page.chrome.lists.firstIndex { $0.id == page.chrome.listID } ?? 0)
+      mode = .choosingList(TuiDestination.currentIndex(of: page), focusedButton: 0)
     case .character("["): return neighbourList(-1, page: page)
     case .character("]"): return neighbourList(1, page: page)
     case .character("o"):
@@ -77,7 +79,7 @@ extension TuiScreen {
       let all = LivePage.Filter.allCases
       let next = all[((all.firstIndex(of: page.chrome.filter) ?? 0) + 1) % all.count]
       return Command(actions: [.chooseFilter(next)])
-    case .character("?"): mode = .help
+    case .character("?"): mode = .help(.help(title: "Keys", TuiKeyHelp.all))
     case .escape:
       if page.chrome.toast != nil { return Command(actions: [.dismissToast]) }
       if !page.chrome.search.isEmpty { return Command(actions: [.search("")]) }
@@ -85,6 +87,10 @@ extension TuiScreen {
     }
     return Command()
   }
+
+  /// The new-todo form: one line of text, Add and Cancel.
+  static let newTodoForm = Form(
+    title: "New todo", fields: [.text("Title", "")], buttons: ["Add", "Cancel"])
 
   /// Opens (`true`), closes (`false`) or flips (`nil`) the selected outline parent.
   private func expand(_ current: (String, LiveCell)?, to expanded: Bool?) -> Command {
@@ -99,97 +105,134 @@ extension TuiScreen {
   private func move(_ todoID: UUID?, by step: Int, page: PageSnapshot) -> Command {
     guard let todoID else { return Command() }
     let todos = page.items.itemIdentifiers.filter { page.cells[$0]?.kind == .todo }
-    guard let index = todos.firstIndex(of: todoID.uuidString), todos.indices.contains(index + step),
+    guard let index = todos.firstIndex(of: todoID.uuidString),
+      todos.indices.contains(index + step),
       let other = UUID(uuidString: todos[index + step])
     else { return Command() }
     return Command(actions: [.move(todoID, step < 0 ? .before(other) : .after(other))])
   }
 
-  /// Shows the list before (`-1`) or after (`1`) the shown one in the sidebar's order.
+  /// Shows the view or list before (`-1`) or after (`1`) the shown one in the sidebar's
+  /// order.
   private func neighbourList(_ step: Int, page: PageSnapshot) -> Command {
-    let lists = page.chrome.lists
-    guard !lists.isEmpty else { return Command() }
-    let index = lists.firstIndex { $0.id == page.chrome.listID } ?? 0
-    let next = (index + step + lists.count) % lists.count
-    guard next != index, let id = UUID(uuidString: lists[next].id) else { return Command() }
-    return Command(actions: [.chooseList(id)])
+    let all = TuiDestination.all(of: page)
+    guard !all.isEmpty else { return Command() }
+    let index = TuiDestination.currentIndex(of: page)
+    let next = (index + step + all.count) % all.count
+    guard next != index, let action = all[next].action else { return Command() }
+    return Command(actions: [action])
   }
 
-  // MARK: - Lines, picker and form
+  // MARK: - Dialogs, forms and the search field
 
-  private mutating func addingKey(_ key: Key, text: String) -> Command {
-    switch key {
-    case .enter:
-      mode = .list
-      return Command(actions: [.add(text)])
-    case .escape:
-      mode = .list
-      return Command(actions: [.typeNew("")])
-    default:
-      guard let edited = Self.edited(text, with: key) else { return Command() }
-      mode = .adding(edited)
-      return Command(actions: [.typeNew(edited)])
+  private mutating func confirmKey(_ key: Key) -> Command {
+    var dialog = Dialog(
+      title: "Delete", message: "", buttons: ["Delete", "Cancel"], focusedButton: confirmFocus)
+    let event: ModalEvent? =
+      switch key {
+      case .character("y"): .pressed(0)
+      case .character("n"): .cancelled
+      default: dialog.handle(key)
+      }
+    confirmFocus = dialog.focusedButton
+    switch event {
+    case .pressed(0): return Command(actions: [.confirmDelete])
+    case .pressed, .cancelled: return Command(actions: [.cancelDelete])
+    case nil: return Command()
     }
   }
 
-  private mutating func searchingKey(_ key: Key, text: String) -> Command {
+  private mutating func addingKey(_ key: Key, form: Form) -> Command {
+    var form = form
+    let before = form.fields.first?.text ?? ""
+    let event = form.handle(key)
+    let text = form.fields.first?.text ?? ""
+    switch event {
+    case .pressed(0):
+      mode = .list
+      return Command(actions: [.add(text)])
+    case .pressed, .cancelled:
+      mode = .list
+      return Command(actions: [.typeNew("")])
+    case nil:
+      mode = .adding(form)
+      return Command(actions: text == before ? [] : [.typeNew(text)])
+    }
+  }
+
+  private mutating func searchingKey(_ key: Key, field: TextFieldState, page: PageSnapshot)
+    -> Command
+  {
     switch key {
-    case .enter:
+    case .enter, .down, .tab:
       mode = .list
       return Command()
     case .escape:
       mode = .list
       return Command(actions: [.search("")])
     default:
-      guard let edited = Self.edited(text, with: key) else { return Command() }
-      mode = .searching(edited)
-      return Command(actions: [.search(edited)])
+      var field = field
+      guard field.handle(key) else { return Command() }
+      mode = .searching(field)
+      return Command(actions: field.text == page.chrome.search ? [] : [.search(field.text)])
     }
   }
 
-  /// `text` after a typed character, Backspace or Ctrl-U (clear); `nil` for other keys.
-  static func edited(_ text: String, with key: Key) -> String? {
+  private mutating func pickerKey(_ key: Key, index: Int, focus: Int, page: PageSnapshot)
+    -> Command
+  {
+    let all = TuiDestination.all(of: page)
+    var dialog = Self.picker(page, highlighted: index, focusedButton: focus)
     switch key {
-    case .character(let character): return text + String(character)
-    case .backspace: return String(text.dropLast())
-    case .control("u"): return ""
-    default: return nil
-    }
-  }
-
-  private mutating func pickerKey(_ key: Key, index: Int, page: PageSnapshot) -> Command {
-    let lists = page.chrome.lists
-    switch key {
-    case .up, .character("k"): mode = .choosingList(max(0, index - 1))
-    case .down, .character("j"): mode = .choosingList(min(max(0, lists.count - 1), index + 1))
-    case .enter:
+    case .up, .character("k"):
+      mode = .choosingList(max(0, index - 1), focusedButton: focus)
+      return Command()
+    case .down, .character("j"):
+      mode = .choosingList(min(max(0, all.count - 1), index + 1), focusedButton: focus)
+      return Command()
+    case .character("q"), .character("l"):
       mode = .list
-      guard lists.indices.contains(index), let id = UUID(uuidString: lists[index].id) else {
-        return Command()
-      }
-      return Command(actions: [.chooseList(id)])
-    case .escape, .character("q"), .character("l"): mode = .list
-    default: break
+      return Command()
+    default:
+      break
+    }
+    switch dialog.handle(key) {
+    case .pressed(0):
+      mode = .list
+      guard all.indices.contains(index), !all[index].isShown(on: page),
+        let action = all[index].action
+      else { return Command() }
+      return Command(actions: [action])
+    case .pressed, .cancelled:
+      mode = .list
+    case nil:
+      mode = .choosingList(index, focusedButton: dialog.focusedButton)
     }
     return Command()
   }
 
   private mutating func formKey(_ key: Key, form: TuiForm) -> Command {
     var form = form
+    let event: ModalEvent?
     switch key {
-    case .escape:
-      mode = .list
-      return Command(actions: [.cancelEdit])
-    case .enter, .control("s"):
+    case .control("s"): event = .pressed(0)
+    case .control("t") where form.conflict: event = .pressed(1)
+    default: event = form.form?.handle(key) ?? (key == .escape ? .cancelled : nil)
+    }
+    let buttons = TuiForm.buttons(conflict: form.conflict)
+    switch event {
+    case .pressed(let index) where buttons.indices.contains(index) && index < buttons.count - 1:
       guard let fields = form.fields else { return Command() }
-      return Command(actions: [form.conflict ? .keepMine(fields) : .saveEdit(fields)])
-    case .control("t"):
-      guard form.conflict else { return Command() }
-      form.fields = nil
+      if !form.conflict { return Command(actions: [.saveEdit(fields)]) }
+      if index == 0 { return Command(actions: [.keepMine(fields)]) }
+      form.form = nil
       mode = .editing(form)
       return Command(actions: [.useTheirs])
-    default:
-      if form.edit(with: key) { mode = .editing(form) }
+    case .pressed, .cancelled:
+      mode = .list
+      return Command(actions: [.cancelEdit])
+    case nil:
+      mode = .editing(form)
       return Command()
     }
   }

@@ -20,14 +20,14 @@ struct TuiScreen: Equatable {
   enum Mode: Equatable {
     /// Only the list: the keys act on the selected row.
     case list
-    /// The new-todo line, with the text typed so far.
-    case adding(String)
-    /// The search line, with the text typed so far (the list filters as it is typed).
-    case searching(String)
-    /// The list picker, with the index of the highlighted entry.
-    case choosingList(Int)
-    /// Every key, until a key is pressed.
-    case help
+    /// The new-todo form, with the text typed so far.
+    case adding(Form)
+    /// The search field has the keys (the list filters as it is typed).
+    case searching(TextFieldState)
+    /// The list picker: the highlighted list's index, and the focused button.
+    case choosingList(Int, focusedButton: Int)
+    /// Every key, in a dialog.
+    case help(Dialog)
     /// The edit form.
     case editing(TuiForm)
   }
@@ -38,6 +38,8 @@ struct TuiScreen: Equatable {
   var selectionIndex = 0
   /// What is open over the list.
   var mode = Mode.list
+  /// The focused button of the delete confirmation (Delete, Cancel).
+  var confirmFocus = 0
 
   /// What a key asks of the program.
   struct Command: Equatable {
