@@ -31,6 +31,8 @@ const ui = new Chrome({ send, view });
 const editor = ui.editor;
 
 function moveByKeyboard(id, direction) {
+  // A smart view is in deadline order: nothing to reorder.
+  if (chrome?.view) return;
   const ids = view.visibleIds().filter((i) => view.cells.get(i)?.kind === 'todo');
   const at = ids.indexOf(id);
   const other = ids[direction === 'up' ? at - 1 : at + 1];
@@ -87,6 +89,7 @@ function restore() {
   if (zone) send('setTimeZone', { zone });
   const saved = JSON.parse(localStorage.getItem('todo.view') ?? '{}');
   if (saved.listID) send('chooseList', { id: saved.listID });
+  if (saved.view) send('chooseView', { view: saved.view });
   send('chooseFilter', { filter: filterFromHash() });
   if (saved.layout) send('chooseLayout', { layout: saved.layout });
   if (saved.sortByDeadline) send('sortByDeadline', { on: true });
@@ -198,6 +201,10 @@ $('rename-list').addEventListener('submit', (event) => {
 $('delete-list').addEventListener('click', () => {
   if (chrome?.listID) send('requestDeleteList', { id: chrome.listID });
 });
+$('views').addEventListener('click', (event) => {
+  const button = event.target.closest('button[data-view]');
+  if (button) send('chooseView', { view: button.dataset.view });
+});
 $('lists').addEventListener('click', (event) => {
   const button = event.target.closest('button[data-id]');
   if (button) send('chooseList', { id: button.dataset.id });
@@ -229,7 +236,9 @@ document.addEventListener('keydown', (event) => {
 $('show-shortcuts').addEventListener('click', () => $('shortcuts').showModal());
 $('shortcuts-close').addEventListener('click', () => $('shortcuts').close());
 
-enableReordering($('list'), (id, position) => send('move', { id, ...position }));
+enableReordering($('list'), (id, position) => {
+  if (!chrome?.view) send('move', { id, ...position });
+});
 enableListReordering($('lists'), (id, position) => send('moveList', { id, ...position }));
 
 // The new todo's text survives reloads as well as reconnects.

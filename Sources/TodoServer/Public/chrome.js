@@ -7,6 +7,14 @@ import { Trash } from './trash.js';
 
 const $ = (id) => document.getElementById(id);
 
+/** What the new-todo field invites, in a list and in each smart view. */
+const PLACEHOLDERS = {
+  list: 'What needs to be done? (try “Call mum tomorrow 9:00”)',
+  today: 'Add to the Inbox, due today',
+  upcoming: 'Add to the Inbox, due tomorrow',
+  overdue: 'Add to the Inbox, due today',
+};
+
 /** The identifier of the Inbox, the list every store has. */
 const INBOX = '00000000-0000-4000-8000-000000000001';
 
@@ -32,6 +40,7 @@ export class Chrome {
   show(chrome) {
     document.body.classList.toggle('loading', !chrome.loaded);
     $('loading').hidden = chrome.loaded;
+    this.views(chrome);
     this.lists(chrome);
     this.account.show(chrome);
     for (const link of document.querySelectorAll('[data-filter]')) {
@@ -53,8 +62,50 @@ export class Chrome {
     $('toast-text').textContent = chrome.toast ?? '';
     this.editor.show(chrome.editor);
     localStorage.setItem('todo.view', JSON.stringify({
-      listID: chrome.listID, layout: chrome.layout, sortByDeadline: chrome.sortByDeadline,
+      listID: chrome.listID, view: chrome.view, layout: chrome.layout, sortByDeadline: chrome.sortByDeadline,
     }));
+  }
+
+  /**
+   * The smart views above the lists (Today, Upcoming, Overdue) with their counts. A chosen
+   * view replaces the list: its name is the title, and what only a list has (rename,
+   * delete, share, filters, grouping, reordering) is hidden.
+   */
+  views(chrome) {
+    const list = $('views');
+    const items = new Map([...list.querySelectorAll('button[data-view]')].map((b) => [b.dataset.view, b.parentElement]));
+    let ref = list.firstChild;
+    for (const entry of chrome.views ?? []) {
+      let item = items.get(entry.id);
+      if (!item) {
+        item = document.createElement('li');
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.dataset.view = entry.id;
+        const name = document.createElement('span');
+        name.className = 'name';
+        const count = document.createElement('span');
+        count.className = 'count';
+        count.setAttribute('aria-hidden', 'true');
+        button.append(name, count);
+        item.append(button);
+      }
+      items.delete(entry.id);
+      const button = item.firstChild;
+      button.querySelector('.name').textContent = entry.name;
+      button.querySelector('.count').textContent = entry.count > 0 ? String(entry.count) : '';
+      button.setAttribute('aria-label', `${entry.name}, ${entry.count} open`);
+      if (entry.id === chrome.view) {
+        button.setAttribute('aria-current', 'true');
+        $('list-title').textContent = entry.name;
+      } else button.removeAttribute('aria-current');
+      if (item !== ref) list.insertBefore(item, ref);
+      else ref = ref.nextSibling;
+    }
+    for (const item of items.values()) item.remove();
+    if (chrome.view) document.body.dataset.view = chrome.view;
+    else delete document.body.dataset.view;
+    $('new-todo').placeholder = PLACEHOLDERS[chrome.view] ?? PLACEHOLDERS.list;
   }
 
   lists(chrome) {
@@ -73,19 +124,25 @@ export class Chrome {
         button.type = 'button';
         button.dataset.id = entry.id;
         button.setAttribute('aria-keyshortcuts', 'Alt+ArrowUp Alt+ArrowDown');
-        item.append(button);
+        // The open count, beside the name (the button's text stays the list's name).
+        const count = document.createElement('span');
+        count.className = 'count';
+        count.setAttribute('aria-hidden', 'true');
+        item.append(button, count);
       }
       buttons.delete(entry.id);
       const button = item.firstChild;
       button.textContent = entry.name;
+      const open = entry.open ?? 0;
+      item.querySelector('.count').textContent = open > 0 ? String(open) : '';
       if (entry.shared) {
         const mark = document.createElement('span');
         mark.className = 'shared-mark';
         mark.textContent = ' · shared';
         button.append(mark);
-        button.setAttribute('aria-label', `${entry.name} (shared with you)`);
-      } else button.removeAttribute('aria-label');
-      if (entry.id === chrome.listID) {
+        button.setAttribute('aria-label', `${entry.name} (shared with you), ${open} open`);
+      } else button.setAttribute('aria-label', `${entry.name}, ${open} open`);
+      if (entry.id === chrome.listID && !chrome.view) {
         button.setAttribute('aria-current', 'true');
         $('list-title').textContent = entry.name;
         // The Inbox stays: it can be renamed, not deleted. A list shared with the person
