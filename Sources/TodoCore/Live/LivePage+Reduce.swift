@@ -170,6 +170,8 @@ extension LivePage {
 
     case .chooseView(let view):
       state.view = view
+      // Read the day now: a page left open overnight shows today's Today when it is chosen.
+      state.now = date.now
       state.editor = nil
       state.restoring = nil
       state.confirmDelete = nil

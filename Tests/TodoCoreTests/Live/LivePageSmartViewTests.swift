@@ -192,4 +192,33 @@ struct LivePageSmartViewTests {
       await fixture.disappear(store) { $0.problem = nil }
     }
   }
+
+  @Test("a page left open past midnight reads the day again when a view is chosen")
+  func dayChange() async throws {
+    try await LivePageFixture.with { fixture in
+      let tomorrow = try await fixture.service.createTodo(
+        NewTodo(title: "Tomorrow's", deadline: try Deadline(parsing: "2026-01-02")))
+      // The fixture's page, with a clock the test moves (it starts at the fixture's time).
+      let clock = SettableClock()
+      let store = TestStore(initialState: LivePage.State()) {
+        LivePage()
+      } withDependencies: {
+        $0.todoClient = .live(fixture.service)
+        $0.date = DateGenerator { clock.now() }
+        $0.calendar = .utcGregorian
+      }
+      try await fixture.appear(store)
+      await store.send(.setTimeZone("UTC")) { $0.timeZone = Self.utc }
+      await store.send(.chooseView(.today)) { $0.view = .today }
+      #expect(PageSnapshot(store.state).items.itemIdentifiers.isEmpty)
+
+      // A day later, no commit: choosing the view again reads the clock.
+      clock.advance(24 * 60 * 60)
+      await store.send(.chooseView(.today)) { $0.now = clock.now() }
+      let page = PageSnapshot(store.state)
+      #expect(page.items.itemIdentifiers == [tomorrow.id.uuidString])
+      #expect(page.chrome.views.map(\.count) == [1, 0, 0])
+      await fixture.disappear(store)
+    }
+  }
 }
