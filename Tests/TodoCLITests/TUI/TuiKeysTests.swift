@@ -71,6 +71,8 @@ struct TuiKeysTests {
     #expect(screen.handle(.escape, page: asking).actions == [.cancelDelete])
     #expect(screen.handle(.character("y"), page: asking).actions == [.confirmDelete])
     #expect(screen.handle(.enter, page: asking).actions == [.confirmDelete])
+    #expect(screen.handle(.right, page: asking).actions == [], "the focus on Cancel")
+    #expect(screen.handle(.enter, page: asking).actions == [.cancelDelete])
     state.confirmDelete = nil
     #expect(screen.handle(.character("u"), page: PageSnapshot(state)).actions == [.undo])
   }
@@ -159,7 +161,8 @@ struct TuiKeysTests {
     state.editor = editor
     screen.follow(PageSnapshot(state))
     #expect(
-      screen.frame(of: PageSnapshot(state)).content.headers["tui:form"] == "Edit todo: loading…")
+      screen.frame(of: PageSnapshot(state)).overlay
+        == .dialog(Dialog(title: "Edit todo", message: "Loading…", buttons: [])))
     editor.phase = .editing
     editor.title = "Pay tax"
     editor.deadline = "2001-01-01"
@@ -184,17 +187,35 @@ struct TuiKeysTests {
     #expect(screen.mode == .list)
   }
 
-  @Test("l opens the list picker; [ and ] go to the neighbouring lists")
+  @Test("l opens the picker of smart views and lists; [ and ] go to the neighbouring ones")
   func lists() throws {
-    let page = try TuiPages.page()
+    var state = try TuiPages.state()
+    state.agenda = [state.todos[2]]
+    state.openCounts = [TodoList.inboxID: 3]
+    let page = PageSnapshot(state)
     var screen = screen(page)
+    _ = screen.handle(.character("l"), page: page)
+    guard case .dialog(let picker) = screen.frame(of: page).overlay else {
+      Issue.record("no picker")
+      return
+    }
     #expect(
-      press([.character("l"), .down, .enter], on: &screen, page: page) == [
-        .chooseList(TuiPages.work)
+      picker.message.split(separator: "\n") == [
+        "    Today", "    Upcoming", "    Overdue (1)", "› • Inbox (3)", "    Work",
+      ])
+    #expect(press([.down, .enter], on: &screen, page: page) == [.chooseList(TuiPages.work)])
+    #expect(
+      press([.character("l"), .up, .up, .enter], on: &screen, page: page) == [
+        .chooseView(.upcoming)
       ])
     #expect(press([.character("l"), .escape], on: &screen, page: page) == [])
+    #expect(press([.character("l"), .enter], on: &screen, page: page) == [], "already shown")
     #expect(screen.handle(.character("]"), page: page).actions == [.chooseList(TuiPages.work)])
-    #expect(screen.handle(.character("["), page: page).actions == [.chooseList(TuiPages.work)])
+    #expect(screen.handle(.character("["), page: page).actions == [.chooseView(.overdue)])
+    state.view = .today
+    let today = PageSnapshot(state)
+    #expect(screen.frame(of: today).keyLine.message.hasPrefix("Today · "))
+    #expect(screen.handle(.character("["), page: today).actions == [.chooseList(TuiPages.work)])
   }
 
   @Test("? shows every key until a key is pressed; q and Ctrl-C quit")
@@ -202,9 +223,13 @@ struct TuiKeysTests {
     let page = try TuiPages.page()
     var screen = screen(page)
     _ = screen.handle(.character("?"), page: page)
-    let help = screen.frame(of: page).content
-    #expect(help.snapshot.numberOfItems == TuiKeyHelp.all.count)
-    #expect(help.cells.values.contains { $0.text.hasPrefix("d  Delete") })
+    guard case .dialog(let help) = screen.frame(of: page).overlay else {
+      Issue.record("no help dialog")
+      return
+    }
+    #expect(help.title == "Keys")
+    #expect(help.message.split(separator: "\n").count == TuiKeyHelp.all.count)
+    #expect(help.message.contains("d Del    delete, after confirming"))
     #expect(screen.handle(.character("q"), page: page).quits == false, "q leaves the help")
     #expect(screen.mode == .list)
     #expect(screen.handle(.character("q"), page: page).quits)

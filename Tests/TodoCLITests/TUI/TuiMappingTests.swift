@@ -82,22 +82,38 @@ struct TuiMappingTests {
       empty.headers[PageListContent.emptySection] == "No todos here yet: press n to add one.")
   }
 
-  @Test("the bottom line: keys, the confirmation, the undo message, a problem")
-  func bottomLine() throws {
+  @Test("the key line, the delete dialog, the undo message, a problem")
+  func keyLineAndDialog() throws {
     var state = try TuiPages.state()
     let screen = TuiScreen()
-    let line = screen.frame(of: PageSnapshot(state)).status
-    #expect(line.hasPrefix("Inbox · 3 items left │ ? keys  q quit  n add"))
+    let list = screen.frame(of: PageSnapshot(state))
+    #expect(list.keyLine == KeyLine(TuiKeyHelp.line, message: "Inbox · 3 items left"))
+    #expect(list.overlay == nil && list.searchField == nil)
     state.confirmDelete = TuiPages.milk
+    let asking = screen.frame(of: PageSnapshot(state))
     #expect(
-      screen.frame(of: PageSnapshot(state)).status == "Delete “Buy milk”? y delete  n keep")
+      asking.overlay
+        == .dialog(
+          Dialog(
+            title: "Delete", message: "Move “Buy milk” to the trash?",
+            buttons: ["Delete", "Cancel"])))
+    #expect(asking.keyLine == KeyLine([KeyHint("y", "delete"), KeyHint("n", "keep")]))
     state.confirmDelete = nil
     state.undo = [state.todos[0]]
     #expect(
-      screen.frame(of: PageSnapshot(state)).status == "Deleted “Buy milk”   u undo  Esc dismiss")
+      screen.frame(of: PageSnapshot(state)).keyLine
+        == KeyLine(
+          [KeyHint("u", "undo"), KeyHint("Esc", "dismiss")], message: "Deleted “Buy milk”"))
     state.undo = []
     state.problem = "That todo no longer exists."
-    #expect(screen.frame(of: PageSnapshot(state)).status == "! That todo no longer exists.")
+    #expect(
+      screen.frame(of: PageSnapshot(state)).keyLine.message == "! That todo no longer exists.")
+    state.problem = nil
+    state.search = "milk"
+    #expect(
+      screen.frame(of: PageSnapshot(state)).searchField
+        == SearchField(placeholder: "Search", field: TextFieldState("milk")),
+      "a search shows its field above the list")
   }
 
   @Test("a todo changed elsewhere rewrites its row alone, without clearing the screen")
