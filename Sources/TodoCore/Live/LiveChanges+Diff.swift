@@ -56,6 +56,17 @@ extension LiveChanges {
       stages.append(stage)
       previous = data
     }
+    // Sections are compared by identifier only, so a heading that changed on a section that
+    // stays ("Tomorrow" becoming "Today", a count) is sent as an update after the last stage.
+    let headings = new.items.sections.enumerated().compactMap { index, section -> Stage.Section? in
+      let id = section.identifier
+      guard old.items.contains(section: id), old.headers[id] != new.headers[id] else { return nil }
+      return Stage.Section(index: index, id: id, header: new.headers[id])
+    }
+    if !headings.isEmpty {
+      if stages.isEmpty { stages.append(Stage()) }
+      stages[stages.count - 1].sectionUpdated += headings
+    }
     self.init(
       revision: revision, stages: stages, cells: cells,
       chrome: old.chrome == new.chrome ? nil : new.chrome)

@@ -1,0 +1,273 @@
+import Diffable
+import Foundation
+
+/// A client's copy of a live page, kept from the server's messages: what a client that is not
+/// a browser (`todo tui --server URL`) shows.
+///
+/// The server runs the page's ``LivePage`` store and sends a ``LiveMessage/snapshot(revision:_:)``,
+/// then a ``LiveChanges`` message per change. A replica applies each one exactly as the
+/// browser's `list-model.js` does: every stage in order, deletes and move sources at their
+/// positions before the stage, inserts and move targets after it, each operation checked
+/// against the identifier it names. A message that does not fit (a lost message, a revision
+/// out of order) makes ``apply(_:)`` throw ``PageReplicaError/desync(_:)``; the client then
+/// sends ``LiveEvent/resync`` and the next snapshot starts it again.
+///
+/// ```swift
+/// var replica = PageReplica()
+/// for try await text in socket.messages {
+///   switch try replica.apply(Data(text.utf8)) {
+///   case .page: draw(replica.page)
+///   case .error(_, let message): show(message)
+///   }
+/// }
+/// ```
+public struct PageReplica: Sendable {
+  /// The page as the last applied message left it.
+  public private(set) var page = PageSnapshot()
+  /// The revision of ``page``; 0 before the first snapshot.
+  public private(set) var revision = 0
+
+  /// What a message did.
+  public enum Update: Equatable, Sendable {
+    /// ``PageReplica/page`` changed (a snapshot, or changes).
+    case page
+    /// The server could not read an event this client sent; the page is unchanged.
+    case error(code: String, message: String)
+  }
+
+  /// Creates an empty replica, waiting for its first snapshot.
+  public init() {}
+
+  /// Applies one message from the server.
+  ///
+  /// - Throws: ``PageReplicaError/malformed(_:)`` for a message this client cannot read,
+  ///   ``PageReplicaError/desync(_:)`` for changes that do not fit the page it has.
+  public mutating func apply(_ json: Data) throws(PageReplicaError) -> Update {
+    let message: WireMessage
+    do {
+      message = try JSONDecoder().decode(WireMessage.self, from: json)
+    } catch {
+      throw .malformed("the server's message could not be read: \(error)")
+    }
+    guard message.v == LiveMessage.version else {
+      throw .malformed("the server speaks version \(message.v) of the live protocol")
+    }
+    switch message.type {
+    case "snapshot":
+      guard let revision = message.rev, let sections = message.sections,
+        let chrome = message.chrome
+      else { throw .malformed("a snapshot without its sections or chrome") }
+      page = try Self.page(
+        sections.map { ($0.id, $0.header, $0.items) }, cells: message.cells ?? [:],
+        chrome: chrome)
+      self.revision = revision
+      return .page
+    case "changes":
+      guard let revision = message.rev, let stages = message.stages else {
+        throw .malformed("changes without a revision or stages")
+      }
+      guard self.revision > 0, revision == self.revision + 1 else {
+        throw .desync("changes to revision \(revision) after revision \(self.revision)")
+      }
+      var sections = page.items.sections.map {
+        ($0.identifier, page.headers[$0.identifier], $0.items)
+      }
+      for stage in stages { sections = try Self.apply(stage, to: sections) }
+      var cells = page.cells
+      for (id, cell) in message.cells ?? [:] { cells[id] = cell }
+      page = try Self.page(sections, cells: cells, chrome: message.chrome ?? page.chrome)
+      self.revision = revision
+      return .page
+    case "error":
+      return .error(code: message.code ?? "error", message: message.message ?? "")
+    default:
+      throw .malformed("an unknown message type \"\(message.type)\"")
+    }
+  }
+
+  /// One section as the replica keeps it between stages.
+  private typealias Section = (id: String, header: String?, items: [String])
+
+  /// The page of `sections`, keeping only the cells of items it shows.
+  private static func page(
+    _ sections: [Section], cells: [String: LiveCell], chrome: LiveChrome
+  ) throws(PageReplicaError) -> PageSnapshot {
+    var items = Snapshot<String, String>()
+    var headers: [String: String] = [:]
+    var shown: [String: LiveCell] = [:]
+    do {
+      for section in sections {
+        try items.appendSections([section.id])
+        try items.appendItems(section.items, toSection: section.id)
+        headers[section.id] = section.header
+        for id in section.items {
+          guard let cell = cells[id] else { throw PageReplicaError.desync("no cell for \(id)") }
+          shown[id] = cell
+        }
+      }
+    } catch let error as PageReplicaError {
+      throw error
+    } catch {
+      throw .desync("the page's sections do not fit: \(error)")
+    }
+    return PageSnapshot(items: items, headers: headers, cells: shown, chrome: chrome)
+  }
+
+  /// Applies one stage (`list-model.js`'s `applyStage`).
+  private static func apply(_ stage: WireStage, to model: [Section]) throws(PageReplicaError)
+    -> [Section]
+  {
+    // 1. Remove deleted items and move sources (positions before the stage).
+    var removal: [Int: Set<Int>] = [:]
+    func remove(_ section: Int, _ element: Int, _ id: String) throws(PageReplicaError) {
+      guard model.indices.contains(section), model[section].items.indices.contains(element),
+        model[section].items[element] == id
+      else { throw .desync("no \(id) at \(section).\(element)") }
+      removal[section, default: []].insert(element)
+    }
+    for item in stage.itemDeleted ?? [] { try remove(item.section, item.element, item.id) }
+    for move in stage.itemMoved ?? [] {
+      guard move.from.count == 2 else { throw .malformed("a move's position is two numbers") }
+      try remove(move.from[0], move.from[1], move.id)
+    }
+    var sections = model.enumerated().map { index, section -> Section in
+      guard let gone = removal[index] else { return section }
+      var kept = section
+      kept.items = section.items.enumerated().filter { !gone.contains($0.offset) }.map(\.element)
+      return kept
+    }
+
+    // 2. Sections: deletes and move sources out, inserts and move targets in.
+    let deletedSections = stage.sectionDeleted ?? []
+    let insertedSections = stage.sectionInserted ?? []
+    let movedSections = stage.sectionMoved ?? []
+    if !deletedSections.isEmpty || !insertedSections.isEmpty || !movedSections.isEmpty {
+      let gone = Set(deletedSections + movedSections.map(\.source))
+      guard gone.allSatisfy(sections.indices.contains) else { throw .desync("no such section") }
+      let remaining = sections.enumerated().filter { !gone.contains($0.offset) }.map(\.element)
+      let count = sections.count - deletedSections.count + insertedSections.count
+      guard count >= 0 else { throw .desync("section counts differ") }
+      var out = [Section?](repeating: nil, count: count)
+      for inserted in insertedSections {
+        guard out.indices.contains(inserted.index) else { throw .desync("bad section index") }
+        out[inserted.index] = (inserted.id, inserted.header, inserted.items ?? [])
+      }
+      for moved in movedSections {
+        guard out.indices.contains(moved.target) else { throw .desync("bad section index") }
+        out[moved.target] = sections[moved.source]
+      }
+      var next = 0
+      for index in out.indices where out[index] == nil {
+        guard next < remaining.count else { throw .desync("section counts differ") }
+        out[index] = remaining[next]
+        next += 1
+      }
+      guard next == remaining.count else { throw .desync("section counts differ") }
+      sections = out.compactMap { $0 }
+    }
+    for updated in stage.sectionUpdated ?? [] {
+      guard sections.indices.contains(updated.index), sections[updated.index].id == updated.id
+      else { throw .desync("no section \(updated.id)") }
+      sections[updated.index].header = updated.header
+    }
+
+    // 3. Insert items and move targets (positions after the stage).
+    var additions: [Int: [(Int, String)]] = [:]
+    for item in stage.itemInserted ?? [] {
+      additions[item.section, default: []].append((item.element, item.id))
+    }
+    for move in stage.itemMoved ?? [] {
+      guard move.to.count == 2 else { throw .malformed("a move's position is two numbers") }
+      additions[move.to[0], default: []].append((move.to[1], move.id))
+    }
+    for (index, adds) in additions {
+      guard sections.indices.contains(index) else { throw .desync("no section \(index)") }
+      let items = sections[index].items
+      var out = [String?](repeating: nil, count: items.count + adds.count)
+      for (element, id) in adds {
+        guard out.indices.contains(element), out[element] == nil else {
+          throw .desync("bad target \(index).\(element)")
+        }
+        out[element] = id
+      }
+      var next = 0
+      for position in out.indices where out[position] == nil {
+        out[position] = items[next]
+        next += 1
+      }
+      sections[index].items = out.compactMap { $0 }
+    }
+
+    // 4. Updates name items at their (unchanged) positions.
+    for item in stage.itemUpdated ?? [] {
+      guard sections.indices.contains(item.section),
+        sections[item.section].items.indices.contains(item.element),
+        sections[item.section].items[item.element] == item.id
+      else { throw .desync("no \(item.id) to update") }
+    }
+    return sections
+  }
+}
+
+/// Why a ``PageReplica`` could not apply a message.
+public enum PageReplicaError: Error, Equatable, Sendable {
+  /// The message is not one of the live protocol's, or not in its version.
+  case malformed(String)
+  /// The changes do not fit the page the replica has: ask for a snapshot.
+  case desync(String)
+}
+
+// MARK: - The messages' shape on the wire (docs/live-protocol.md)
+
+private struct WireMessage: Decodable {
+  var v: Int
+  var type: String
+  var rev: Int?
+  var sections: [WireSection]?
+  var stages: [WireStage]?
+  var cells: [String: LiveCell]?
+  var chrome: LiveChrome?
+  var code: String?
+  var message: String?
+}
+
+private struct WireSection: Decodable {
+  var id: String
+  var header: String?
+  var items: [String]
+}
+
+private struct WireStage: Decodable {
+  /// `[section, element, id]`.
+  struct Item: Decodable {
+    var section: Int
+    var element: Int
+    var id: String
+
+    init(from decoder: any Decoder) throws {
+      var container = try decoder.unkeyedContainer()
+      section = try container.decode(Int.self)
+      element = try container.decode(Int.self)
+      id = try container.decode(String.self)
+    }
+  }
+  struct Section: Decodable {
+    var index: Int
+    var id: String
+    var header: String?
+    var items: [String]?
+  }
+  struct Move: Decodable {
+    var from: [Int]
+    var to: [Int]
+    var id: String
+  }
+  var sectionDeleted: [Int]?
+  var sectionInserted: [Section]?
+  var sectionUpdated: [Section]?
+  var sectionMoved: [SectionMove]?
+  var itemDeleted: [Item]?
+  var itemInserted: [Item]?
+  var itemUpdated: [Item]?
+  var itemMoved: [Move]?
+}
