@@ -210,6 +210,8 @@ let package = Package(
         "TerminalUI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        // todo tui --server: the server's live page over its WebSocket.
+        .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
         .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
         .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -208,3 +208,58 @@ def test_todo_tui_end_to_end(pane, tmp_path):
     pane.keys("Escape", "q")
     pane.wait_text("tui-2-ended")
     assert before.read_text() == after.read_text()
+
+
+@pytest.fixture
+def server(tmp_path):
+    """`todo serve` on a new database (no accounts), on a free port: (URL, database)."""
+    database = tmp_path / "served.sqlite"
+    log = open(tmp_path / "serve.log", "w+")
+    process = subprocess.Popen(
+        [TODO_BIN, "serve", "--db", str(database), "--port", "0"],
+        stdout=log, stderr=subprocess.STDOUT, text=True,
+    )
+    deadline = time.monotonic() + 30
+    url = None
+    while url is None:
+        log.seek(0)
+        for line in log.read().splitlines():
+            if line.startswith("todo: serving "):
+                url = line.split()[2]
+        if url is None:
+            assert process.poll() is None, "todo serve ended"
+            assert time.monotonic() < deadline, "todo serve did not start"
+            time.sleep(0.05)
+    yield url, database
+    process.terminate()
+    process.wait(timeout=10)
+    log.close()
+
+
+def test_todo_tui_through_a_server(pane, server, tmp_path):
+    url, database = server
+    todo(database, "add", "Served")
+    before, after = tmp_path / "before.txt", tmp_path / "after.txt"
+    pane.type(
+        f"stty -a > {before}; {shlex.quote(TODO_BIN)} tui --server {url}; "
+        f"stty -a > {after}; echo tui-$((1+1))-ended"
+    )
+    pane.keys("Enter")
+    pane.wait_text("Inbox · 1 item left")
+    pane.keys("n")
+    pane.wait_text("─ New todo ─")
+    pane.type("Through the socket")
+    pane.keys("Enter")
+    pane.wait(lambda lines: titles(lines) == ["Served", "Through the socket"], "the new todo")
+    pane.keys("x")
+    pane.wait_text("✓ Served")
+    assert stored_titles(database) == ["Served", "Through the socket"]
+    todo(database, "add", "From CLI")
+    pane.wait(lambda lines: "From CLI" in titles(lines), "a todo from another process", 3)
+    pane.keys("j", "d")
+    pane.wait_text("Move “Through the socket” to the trash?")
+    pane.keys("y")
+    pane.wait(lambda lines: titles(lines) == ["Served", "From CLI"], "the todo deleted")
+    pane.keys("q")
+    pane.wait_text("tui-2-ended")
+    assert before.read_text() == after.read_text()

@@ -16,6 +16,10 @@ extension Todo {
         else (another todo command, the API, a web page) appear as they are saved. Press ? \
         for the keys, q to quit. NO_COLOR turns colours off.
 
+        With --server URL (or $TODO_SERVER) the page runs on that server and the terminal \
+        shows it through the server's live connection, as a browser does; this needs a \
+        server without accounts.
+
         \(ExitStatus.helpText)
         """)
 
@@ -27,11 +31,13 @@ extension Todo {
       guard terminal.isTerminal else {
         throw CommandRunner.fail(CLIError.invalid("todo tui needs a terminal"))
       }
-      if try backend.serverURL(environment: environment) != nil {
-        throw CommandRunner.fail(
-          CLIError.invalid(
-            "todo tui works on a database (--db, $TODO_DB or $DATABASE_URL); --server is not "
-              + "supported yet"))
+      if let server = try backend.serverURL(environment: environment) {
+        do {
+          try await TuiApp(source: .server(server), environment: environment).run(on: terminal)
+        } catch {
+          throw CommandRunner.fail(error)
+        }
+        return
       }
       BackendOptions.quietLogging()
       let service: TodoService
@@ -42,7 +48,7 @@ extension Todo {
       }
       defer { try? service.close() }
       do {
-        try await TuiApp(service: service, environment: environment).run(on: terminal)
+        try await TuiApp(source: .local(service), environment: environment).run(on: terminal)
       } catch {
         throw CommandRunner.fail(error)
       }

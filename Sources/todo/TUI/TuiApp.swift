@@ -2,51 +2,90 @@ import Foundation
 import TerminalUI
 import TodoCore
 
-/// `todo tui`'s program: a ``LivePageSession`` (the ``LivePage`` store behind the web page)
-/// on a todo service, drawn on the terminal by TerminalUI's `ListRenderer`.
+/// `todo tui`'s program: a live page drawn on the terminal by TerminalUI's `ListRenderer`.
+/// On a database the page is a ``LivePageSession`` (the ``LivePage`` store behind the web
+/// page) in this process; with `--server` it is the server's, through its live WebSocket
+/// (``TuiRemotePage``).
 ///
-/// Three sources feed one loop: the page's states (each action's, and every commit the
-/// page's observation delivers, from this terminal, another process, the API or a web page),
-/// the keys, and the terminal's new size. After each, the loop renders the newest
-/// ``PageSnapshot`` through ``TuiScreen/frame(of:)`` and writes only what changed
-/// (`ListRenderer.update(to:)`); only a resize, and the search field coming or going, redraw
-/// the whole screen.
+/// Three sources feed one loop: the page (a new ``PageSnapshot`` after each action, and
+/// after every commit the page's observation delivers, from this terminal, another process,
+/// the API or a web page), the keys, and the terminal's new size. After each, the loop draws
+/// the newest page through ``TuiScreen/frame(of:)`` and writes only what changed
+/// (`ListRenderer.update(to:)`); only a resize, and the search field coming or going,
+/// redraw the whole screen.
 struct TuiApp {
-  /// The service the page reads and writes.
-  let service: TodoService
+  /// Where the page runs.
+  enum Source {
+    /// In this process, on a database.
+    case local(TodoService)
+    /// On the server at this URL.
+    case server(URL)
+  }
+
+  /// Where the page runs.
+  let source: Source
   /// The process environment (`NO_COLOR`).
   let environment: [String: String]
 
   /// One input of the loop.
   enum Event: Sendable {
-    case state(LivePage.State)
+    case page(PageSnapshot)
     case key(Key)
     case resize(TerminalSize)
+    /// The page ended (the server closed it): the error to report.
+    case ended(String)
   }
 
   /// Runs the program on `terminal` until `q` or Ctrl-C, or the input ends; the terminal is
   /// put back as it was in every case.
+  ///
+  /// - Throws: ``CLIError`` when the server's page ends.
   func run(on terminal: Terminal) async throws {
-    let session = LivePageSession(service: service)
-    try terminal.enter()
-    defer { terminal.restore() }
     let (events, input) = AsyncStream.makeStream(of: Event.self)
-    terminal.onResize { input.yield(.resize($0)) }
-    let states = Task {
-      for await state in session.states(bufferingPolicy: .bufferingNewest(1)) {
-        input.yield(.state(state))
+    let send: @Sendable (LivePage.Action) -> Void
+    // The page as the reducer left it after an action, when it runs here.
+    let current: () -> PageSnapshot?
+    let pages: Task<Void, Never>
+    let stop: () -> Void
+    switch source {
+    case .local(let service):
+      let session = LivePageSession(service: service)
+      send = { session.send($0) }
+      current = { PageSnapshot(session.state) }
+      pages = Task {
+        for await state in session.states(bufferingPolicy: .bufferingNewest(1)) {
+          input.yield(.page(PageSnapshot(state)))
+        }
       }
+      stop = { session.end() }
+      session.send(.onAppear)
+    case .server(let url):
+      let remote = TuiRemotePage(server: url)
+      send = { remote.send($0) }
+      current = { nil }
+      pages = Task {
+        do {
+          try await remote.run { input.yield(.page($0)) }
+        } catch {
+          input.yield(.ended(CLIError(error).message))
+        }
+      }
+      stop = {}
+      // Quick entry's "tomorrow" and "overdue" in this terminal's time zone.
+      send(.setTimeZone(TimeZone.current.identifier))
     }
+    try terminal.enter()
+    defer {
+      pages.cancel()
+      stop()
+      terminal.restore()
+    }
+    terminal.onResize { input.yield(.resize($0)) }
     let keys = Task {
       for await key in terminal.keys() { input.yield(.key(key)) }
       input.finish()
     }
-    defer {
-      states.cancel()
-      keys.cancel()
-      session.end()
-    }
-    session.send(.onAppear)
+    defer { keys.cancel() }
 
     var renderer = ListRenderer<String, String>(size: terminal.size, environment: environment)
     var screen = TuiScreen()
@@ -55,21 +94,23 @@ struct TuiApp {
     for await event in events {
       var output: [UInt8] = []
       switch event {
-      case .state(let state):
-        page = PageSnapshot(state)
+      case .page(let next):
+        page = next
         screen.follow(page)
       case .key(let key):
         let command = screen.handle(key, page: page)
         if command.quits { return }
-        for action in command.actions { session.send(action) }
-        if !command.actions.isEmpty {
+        for action in command.actions { send(action) }
+        if !command.actions.isEmpty, let now = current() {
           // What the reducer changed at once (a dialog, the search, the layout) is shown
           // before the next key is read, so that a quick typist's next key meets it.
-          page = PageSnapshot(session.state)
+          page = now
           screen.follow(page)
         }
       case .resize(let size):
         output += renderer.resize(to: size)
+      case .ended(let message):
+        throw CLIError.unavailable(message)
       }
       let frame = screen.frame(of: page)
       if !drawn {
