@@ -861,11 +861,11 @@ def test_stranger_live_page_never_receives_another_users_list(world):
 
 
 @pytest.mark.parametrize("how", ["no cookie", "forged cookie", "signed-out cookie",
-                                 "bearer token only"])
+                                 "forged token", "revoked token"])
 def test_live_without_a_session_is_closed_with_1008(world, how):
-    """On a server with accounts, /live without a live session (no cookie, a forged one, the
-    cookie of a session that signed out, or only an API token) upgrades and is closed at
-    once with 1008, before any data."""
+    """On a server with accounts, /live without a live session or a token that holds (no
+    cookie, a forged one, the cookie of a session that signed out, a forged or a revoked
+    API token) upgrades and is closed at once with 1008, before any data."""
     server = world.server
     headers = []
     if how == "forged cookie":
@@ -874,8 +874,10 @@ def test_live_without_a_session_is_closed_with_1008(world, how):
         session = world.accounts[VIEWER].sign_in(server)
         assert session.request(server, "DELETE", "/api/v1/session").status == 204
         headers = [session.cookie_header]
-    elif how == "bearer token only":
-        headers = world.owner.headers
+    elif how == "forged token":
+        headers = bearer(forged(world.owner.token))
+    elif how == "revoked token":
+        headers = bearer(world.revoked_token)
     ws, response = WebSocket.handshake(server.port, server.host, origin=server.origin,
                                        headers=headers)
     if ws is None:
@@ -885,6 +887,44 @@ def test_live_without_a_session_is_closed_with_1008(world, how):
         assert frame is not None, f"the connection ended without a close frame after {before!r}"
         assert frame.close_code == 1008, f"close code {frame.close_code}: {frame!r}"
         assert before == [], f"data before the close: {before!r}"
+    finally:
+        ws.close()
+
+
+def test_a_token_opens_its_users_live_page_until_it_is_revoked(world):
+    """A client that is not a browser (todo tui --server) opens /live with an API token: it
+    gets its user's page, and nobody else's data; a read-only token's page reads but its
+    writes change nothing; revoking the token closes the page with 1008."""
+    server, owner = world.server, world.owner
+    database = server.database
+    label = unique("live token")
+    token = create_token(database, VIEWER, label)
+    ws = open_live(server, headers=bearer(token))
+    try:
+        live = LiveReader(ws)
+        snapshot = live.until(lambda m: True, 5, "the snapshot")
+        assert snapshot["type"] == "snapshot", snapshot
+        assert live.chrome.get("account") == VIEWER, live.chrome
+        marker = unique("the viewer's own todo")
+        world.accounts[VIEWER].new_todo(server, world.inbox(VIEWER), marker)
+        live.until(lambda m: marker in titles_in(m), 5, f"the viewer's todo {marker!r}")
+        revoke_token(database, VIEWER, label)
+        frame, _ = ws.read_until_close(10)
+        assert frame is not None and frame.close_code == 1008, f"not closed with 1008: {frame!r}"
+    finally:
+        ws.close()
+    # A read-only token's page: an add through the page writes nothing.
+    ws = open_live(server, headers=bearer(world.readonly_token))
+    try:
+        live = LiveReader(ws)
+        live.until(lambda m: True, 5, "the snapshot")
+        refused = unique("written with a read-only token")
+        ws.send_json({"v": 1, "type": "add", "title": refused})
+        marker = unique("owner's marker after the refused add")
+        owner.new_todo(server, world.inbox(OWNER), marker)
+        live.until(lambda m: marker in titles_in(m), 5, f"the owner's todo {marker!r}")
+        exported = json.dumps(owner.export(server))
+        assert refused not in exported, "a read-only token's page wrote a todo"
     finally:
         ws.close()
 

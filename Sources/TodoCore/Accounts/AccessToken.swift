@@ -49,6 +49,7 @@ public struct AccessToken: Entity, Hashable {
 extension AccessToken {
   public static let entityName = "access_token"
 
+  static let idAttribute = Attribute("id", \AccessToken.id)
   static let accountIDAttribute = Attribute("accountID", \AccessToken.accountID)
   static let nameAttribute = Attribute("name", \AccessToken.name)
   static let secretHashAttribute = Attribute("secretHash", \AccessToken.secretHash)

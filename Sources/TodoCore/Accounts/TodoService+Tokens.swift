@@ -53,6 +53,18 @@ extension TodoService {
     }
   }
 
+  /// Returns when the token is revoked (or its account removed), in this process or any
+  /// other on the store: a live page opened with it then closes, as one opened with a
+  /// browser session does at sign-out. Returns at once for a token that is gone; throws
+  /// `CancellationError` when cancelled first.
+  public func tokenRevoked(id: UUID) async throws {
+    let request = FetchRequest<AccessToken>(filter: AccessToken.idAttribute == id)
+    for try await results in container.viewContext.observe(request) where results.objects.isEmpty {
+      return
+    }
+    try Task.checkCancellation()
+  }
+
   /// The token with this identifier whose secret hashes to `secretHash`, and its account;
   /// `nil` for an unknown, revoked or forged one. The check is the one a request's first
   /// transaction makes (``acting(tokenID:secretHash:userName:)``): the hashes compared in

@@ -106,7 +106,7 @@ struct AuthMiddleware: RouterMiddleware {
 
   /// The token of an `Authorization` header (Bearer, or Basic with the user name), as sent:
   /// not checked yet.
-  private static func token(_ header: String) -> (TokenCredential, user: String?)? {
+  static func token(_ header: String) -> (TokenCredential, user: String?)? {
     let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
     guard parts.count == 2 else { return nil }
     let scheme = parts[0].lowercased()

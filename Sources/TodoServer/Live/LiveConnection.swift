@@ -13,9 +13,16 @@ struct LiveConnection {
   let service: TodoService
   /// The signed-in account whose page this is, on a server with accounts.
   let principal: Principal?
-  /// Its browser session: when it ends (sign-out elsewhere, a password change, the account
-  /// removed), the page is closed with 1008 and goes to the sign-in page.
-  let sessionID: UUID?
+  /// What signed the page in, on a server with accounts: a browser session, or an API token
+  /// (`todo tui --server`). When it ends (sign-out elsewhere, a password change, the token
+  /// revoked, the account removed), the page is closed with 1008 and goes to the sign-in page.
+  let credential: Credential?
+
+  /// What a page signed in with.
+  enum Credential {
+    case session(UUID)
+    case token(UUID)
+  }
   let renderer: PageRenderer
   let logger: Logger
 
@@ -51,10 +58,13 @@ struct LiveConnection {
           }
         }
       }
-      if let sessionID {
+      if let credential {
         let service = self.service
         group.addTask {
-          try await service.sessionEnded(id: sessionID)
+          switch credential {
+          case .session(let id): try await service.sessionEnded(id: id)
+          case .token(let id): try await service.tokenRevoked(id: id)
+          }
           try await outbound.close(.policyViolation, reason: "signed out")
           outbox.finish()
         }

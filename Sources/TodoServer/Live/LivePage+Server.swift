@@ -48,24 +48,33 @@ public enum LivePageServer {
         let service = state.service
       else { return .dontUpgrade }
       let cookie = AuthMiddleware.sessionCookie(request.headerFields)
+      let token = request.headerFields[.authorization].flatMap(AuthMiddleware.token(_:))
       return .upgrade([:]) { inbound, outbound, _ in
-        // With accounts, the page is its signed-in account's: a browser without a live
-        // session gets no data, only a close that tells the page to sign in.
+        // With accounts, the page is its signed-in account's: a browser's session, or the
+        // API token of a client that is not a browser (`todo tui --server`). Without either,
+        // or with one that does not hold, it gets no data, only a close that says to sign in.
         var principal: Principal?
-        var sessionID: UUID?
+        var credential: LiveConnection.Credential?
         if state.accountsOn {
-          guard let cookie,
+          if let (presented, user) = token {
+            principal = try? await service.acting(
+              tokenID: presented.id, secretHash: Secrets.hash(presented.secret), userName: user
+            ).resolvedPrincipal()
+            credential = .token(presented.id)
+          } else if let cookie,
             let (session, account) = try await service.session(
               id: cookie.id, secretHash: Secrets.hash(cookie.secret), policy: state.sessionPolicy)
-          else {
+          {
+            principal = Principal(account)
+            credential = .session(session.id)
+          }
+          guard principal != nil else {
             try await outbound.close(.policyViolation, reason: "sign in first")
             return
           }
-          principal = Principal(account)
-          sessionID = session.id
         }
         try await LiveConnection(
-          service: service, principal: principal, sessionID: sessionID, renderer: renderer,
+          service: service, principal: principal, credential: credential, renderer: renderer,
           logger: logger
         )
         .run(inbound: inbound, outbound: outbound)
