@@ -263,3 +263,36 @@ def test_todo_tui_through_a_server(pane, server, tmp_path):
     pane.keys("q")
     pane.wait_text("tui-2-ended")
     assert before.read_text() == after.read_text()
+
+
+def test_todo_tui_redraws_on_resize_and_restores_the_terminal_on_signals(pane, tmp_path):
+    database = tmp_path / "todo.sqlite"
+    todo(database, "add", "Dated", "--due", "2030-01-02")
+    shell = pane.tmux("display-message", "-p", "-t", "main", "#{pane_pid}").strip()
+    for ending in ("Ctrl-C", "SIGTERM"):
+        before, after = tmp_path / f"before-{ending}.txt", tmp_path / f"after-{ending}.txt"
+        pane.keys("C-l")
+        pane.type(
+            f"stty -a > {before}; {shlex.quote(TODO_BIN)} tui --db {shlex.quote(str(database))}; "
+            f"stty -a > {after}; echo {ending}-$((1+1))-ended"
+        )
+        pane.keys("Enter")
+        lines = pane.wait_text("1 item left")
+        assert len(lines[0].rstrip()) == COLUMNS, "the date against the right edge"
+        pane.tmux("resize-window", "-t", "main", "-x", "60")
+        pane.wait(
+            lambda lines: lines[0].rstrip().endswith("2030/01/02") and len(lines[0].rstrip()) == 60,
+            "the list drawn again 60 columns wide",
+        )
+        pane.tmux("resize-window", "-t", "main", "-x", str(COLUMNS))
+        pane.wait(lambda lines: len(lines[0].rstrip()) == COLUMNS, "the list drawn again")
+        if ending == "Ctrl-C":
+            pane.keys("C-c")
+        else:
+            child = subprocess.run(
+                ["pgrep", "-P", shell], check=True, capture_output=True, text=True
+            ).stdout.split()
+            assert len(child) == 1
+            os.kill(int(child[0]), 15)
+        pane.wait_text(f"{ending}-2-ended")
+        assert before.read_text() == after.read_text(), ending
