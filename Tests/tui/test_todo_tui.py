@@ -296,3 +296,33 @@ def test_todo_tui_redraws_on_resize_and_restores_the_terminal_on_signals(pane, t
             os.kill(int(child[0]), 15)
         pane.wait_text(f"{ending}-2-ended")
         assert before.read_text() == after.read_text(), ending
+
+
+def test_todo_tui_on_postgresql(pane, tmp_path):
+    """On a PostgreSQL database (the cluster `scripts/test` starts): a todo added by another
+    process reaches the terminal through the database's notifications."""
+    cluster = os.environ.get("TODO_TEST_POSTGRES_URL")
+    if not cluster:
+        pytest.skip("no PostgreSQL cluster (TODO_TEST_POSTGRES_URL; scripts/test starts one)")
+    name = f"tui_{uuid.uuid4().hex[:12]}"
+    subprocess.run(["psql", "-X", "-q", cluster, "-c", f"CREATE DATABASE {name}"], check=True)
+    database = cluster.rsplit("/", 1)[0] + "/" + name
+    try:
+        todo(database, "add", "In PostgreSQL")
+        pane.type(f"{shlex.quote(TODO_BIN)} tui --db {database}; echo tui-$((1+1))-ended")
+        pane.keys("Enter")
+        pane.wait_text("Inbox · 1 item left")
+        pane.keys("n")
+        pane.wait_text("─ New todo ─")
+        pane.type("Typed here")
+        pane.keys("Enter")
+        pane.wait(lambda lines: titles(lines) == ["In PostgreSQL", "Typed here"], "the new todo")
+        todo(database, "add", "From CLI")
+        pane.wait(lambda lines: "From CLI" in titles(lines), "a todo from another process", 3)
+        pane.keys("q")
+        pane.wait_text("tui-2-ended")
+    finally:
+        subprocess.run(
+            ["psql", "-X", "-q", cluster, "-c", f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"],
+            check=True,
+        )
