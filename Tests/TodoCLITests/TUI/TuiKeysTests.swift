@@ -187,6 +187,46 @@ struct TuiKeysTests {
     #expect(screen.mode == .list)
   }
 
+  @Test("after another person's change: Keep mine, Use theirs (the form refilled) or Cancel")
+  func conflict() throws {
+    var state = try TuiPages.state()
+    var screen = screen(PageSnapshot(state), selecting: TuiPages.tax)
+    _ = screen.handle(.character("e"), page: PageSnapshot(state))
+    var editor = TodoEditor.State(todoID: TuiPages.tax)
+    editor.phase = .editing
+    editor.title = "Pay tax"
+    state.editor = editor
+    screen.follow(PageSnapshot(state))
+    _ = press([.character("!")], on: &screen, page: PageSnapshot(state))
+    var theirs = state.todos[2]
+    theirs.title = "Pay the tax"
+    theirs.version = 2
+    editor.title = "Pay tax!"
+    editor.problem = .conflict(theirs: theirs)
+    state.editor = editor
+    let conflicted = PageSnapshot(state)
+    screen.follow(conflicted)
+    guard case .form(let box) = screen.frame(of: conflicted).overlay else {
+      Issue.record("no form")
+      return
+    }
+    #expect(box.buttons == ["Keep mine", "Use theirs", "Cancel"])
+    #expect(screen.frame(of: conflicted).keyLine.message.hasPrefix("! Someone else changed"))
+    let mine = LivePage.EditFields(title: "Pay tax!")
+    #expect(screen.handle(.control("s"), page: conflicted).actions == [.keepMine(mine)])
+    #expect(screen.handle(.enter, page: conflicted).actions == [.keepMine(mine)])
+    #expect(screen.handle(.control("t"), page: conflicted).actions == [.useTheirs])
+    editor.title = "Pay the tax"
+    editor.problem = nil
+    state.editor = editor
+    let refilled = PageSnapshot(state)
+    screen.follow(refilled)
+    #expect(
+      screen.handle(.enter, page: refilled).actions == [
+        .saveEdit(LivePage.EditFields(title: "Pay the tax"))
+      ], "their version in the form, saved as usual")
+  }
+
   @Test("l opens the picker of smart views and lists; [ and ] go to the neighbouring ones")
   func lists() throws {
     var state = try TuiPages.state()
