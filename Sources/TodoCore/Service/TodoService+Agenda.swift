@@ -34,17 +34,12 @@ extension TodoService {
     var agenda: [Todo]
   }
 
-  /// The digests of the newest values, one per container: the first page to publish a value
-  /// computes its digest, the others take it.
-  private static let digests = Mutex<[ObjectIdentifier: Digest]>([:])
-
   /// The digest of `results` (a value of ``liveTodosByList`` of this service's container).
   ///
   /// - Complexity: O(n + m log m) for n live todos and m in the agenda, once per commit for
   ///   every page; O(1) for the pages that find it computed.
   func digest(of results: FetchedResults<Todo>) -> Digest {
-    let key = ObjectIdentifier(container)
-    if let digest = Self.digests.withLock({ $0[key] }), digest.sequence == results.sequence {
+    if let digest = digests.latest.withLock({ $0 }), digest.sequence == results.sequence {
       return digest
     }
     var counts: [UUID: Int] = [:]
@@ -63,13 +58,17 @@ extension TodoService {
       return lhs.id.uuidString < rhs.id.uuidString
     }
     let digest = Digest(sequence: results.sequence, openCounts: counts, agenda: agenda)
-    Self.digests.withLock { digests in
-      // One per open container; a closed one's is dropped when a few have accumulated.
-      if digests.count > 16 { digests.removeAll() }
-      if (digests[key]?.sequence ?? 0) <= digest.sequence { digests[key] = digest }
+    digests.latest.withLock { latest in
+      if (latest?.sequence ?? 0) <= digest.sequence { latest = digest }
     }
     return digest
   }
+}
+
+/// The newest ``TodoService/Digest`` of a service's container: the first page to publish a
+/// value computes it, the others take it.
+final class DigestCache: Sendable {
+  let latest = Mutex<TodoService.Digest?>(nil)
 }
 
 /// The smart views of the page: the open todos of every list the person can read, chosen

@@ -34,6 +34,9 @@ public final class TodoService: Sendable {
   private let fixedPrincipal: Principal?
   /// The token to check in the first transaction, for a service acting for one.
   let tokenCheck: TokenCheck?
+  /// The newest digest of the pages' observation (open counts and agenda), shared by the
+  /// service and every service derived from it for a principal.
+  let digests: DigestCache
 
   /// Where a todo store is: a database file, or memory.
   public typealias Location = StoreLocation
@@ -59,6 +62,7 @@ public final class TodoService: Sendable {
     self.logger = Logger(label: "todo.core")
     self.fixedPrincipal = nil
     self.tokenCheck = nil
+    self.digests = DigestCache()
   }
 
   init(_ service: TodoService, principal: Principal?, tokenCheck: TokenCheck? = nil) {
@@ -67,6 +71,7 @@ public final class TodoService: Sendable {
     self.logger = service.logger
     self.fixedPrincipal = principal
     self.tokenCheck = tokenCheck
+    self.digests = service.digests
   }
 
   /// The same store, with every operation acting for `principal`: it reads only the lists the
