@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "TodoServer", targets: ["TodoServer"]),
     .executable(name: "todo", targets: ["todo"]),
     .executable(name: "todo-bench", targets: ["todo-bench"]),
+    .executable(name: "area-search", targets: ["area-search"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -225,6 +226,35 @@ let package = Package(
     .testTarget(
       name: "TodoCLITests",
       dependencies: ["todo", "TodoCore"]
+    ),
+
+    // MARK: - area-search (seed 002's weather-area screen in the terminal)
+    .executableTarget(
+      name: "area-search",
+      dependencies: [
+        "Composable",
+        "Diffable",
+        "TerminalUI",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "NIOCore", package: "swift-nio"),
+      ],
+      // Snapshots of the agency's area list and of two forecasts, for --offline
+      // (Fixtures/README.md says where they come from).
+      resources: [.copy("Fixtures")]
+    ),
+    .testTarget(
+      name: "AreaSearchTests",
+      dependencies: [
+        "area-search",
+        "Composable",
+        "Diffable",
+        "TerminalUI",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        // Lets IssueReporting record issues (TestStore failures) in Swift Testing on Linux.
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
     ),
 
     // MARK: - Benchmarks

@@ -2,14 +2,20 @@ import Composable
 import Diffable
 import Testing
 
-@Suite struct AreaSearchTests {
+@testable import area_search
+
+@Suite("Area search: the feature, with a test client and a test clock")
+struct AreaSearchTests {
   let clock = TestClock()
 
   /// A test store whose area client answers after `latency` on the test clock, or at once.
   func makeStore(
     initialState: AreaSearch.State = AreaSearch.State(),
     latency: Duration? = .seconds(1),
-    fetchAreas: @escaping @Sendable () async throws -> [Area] = { Area.unsorted }
+    fetchAreas: @escaping @Sendable () async throws -> Fetched<[Area]> = { live(Area.unsorted) },
+    fetchForecast: @escaping @Sendable (String) async throws -> Fetched<Forecast> = { _ in
+      live(.tokyo)
+    }
   ) -> TestStore<AreaSearch.State, AreaSearch.Action> {
     let clock = clock
     return TestStore(initialState: initialState) {
@@ -20,10 +26,15 @@ import Testing
         if let latency { try await clock.sleep(for: latency) }
         return try await fetchAreas()
       }
+      $0.areaClient.fetchForecast = { code in
+        if let latency { try await clock.sleep(for: latency) }
+        return try await fetchForecast(code)
+      }
     }
   }
 
-  @Test func loadsAreasSortedByCodeWithLoadingFlag() async {
+  @Test("the areas load sorted by code, with the loading flag while they come")
+  func loadsAreasSortedByCode() async {
     let store = makeStore()
     await store.send(.onAppear) { $0.isLoading = true }
     await clock.advance(by: .milliseconds(999))
@@ -31,32 +42,62 @@ import Testing
     await clock.advance(by: .milliseconds(1))
     await store.receive(\.areasResponse.success) {
       $0.isLoading = false
-      $0.areas = [.hokkaido, .tokyo, .kyoto, .osaka, .okinawa]
+      $0.areas = Area.sorted
     }
     await store.finish()
   }
 
-  @Test func typingIsDebouncedAndFiltersByNameIgnoringCase() async {
-    let store = makeStore(initialState: AreaSearch.State(areas: [.tokyo, .osaka]))
-    await store.send(.queryChanged("o")) { $0.query = "o" }
+  @Test("areas from the offline snapshot say so")
+  func offlineSnapshot() async {
+    let store = makeStore {
+      Fetched(value: [.tokyo], offlineSnapshot: "2026-01-06")
+    }
+    await store.send(.onAppear) { $0.isLoading = true }
+    await clock.advance(by: .seconds(1))
+    await store.receive(\.areasResponse.success) {
+      $0.isLoading = false
+      $0.areas = [.tokyo]
+      $0.offlineSnapshot = "2026-01-06"
+    }
+  }
+
+  @Test("typing is debounced; the search matches Japanese names, English names and codes")
+  func typingFilters() async {
+    let store = makeStore(initialState: AreaSearch.State(areas: Area.sorted))
+    await store.send(.queryChanged("大")) { $0.query = "大" }
     await clock.advance(by: .milliseconds(200))
-    await store.send(.queryChanged("ok")) { $0.query = "ok" }
-    await clock.advance(by: .milliseconds(200))
-    await store.send(.queryChanged("OKI")) { $0.query = "OKI" }
+    await store.send(.queryChanged("大阪")) { $0.query = "大阪" }
     await clock.advance(by: .milliseconds(299))
     // Nothing fires until typing has paused for the whole debounce interval.
     await store.send(.alertDismissed)
     await clock.advance(by: .milliseconds(1))
     await store.receive(.fetch) { $0.isLoading = true }
     await clock.advance(by: .seconds(1))
-    await store.receive(.areasResponse(.success(Area.unsorted))) {
+    await store.receive(\.areasResponse.success) {
+      $0.isLoading = false
+      $0.areas = [.osaka]
+    }
+    await store.send(.queryChanged("KYO")) { $0.query = "KYO" }
+    await clock.advance(by: AreaSearch.debounce)
+    await store.receive(.fetch) { $0.isLoading = true }
+    await clock.advance(by: .seconds(1))
+    await store.receive(\.areasResponse.success) {
+      $0.isLoading = false
+      $0.areas = [.tokyo, .kyoto]
+    }
+    await store.send(.queryChanged("4710")) { $0.query = "4710" }
+    await clock.advance(by: AreaSearch.debounce)
+    await store.receive(.fetch) { $0.isLoading = true }
+    await clock.advance(by: .seconds(1))
+    await store.receive(\.areasResponse.success) {
       $0.isLoading = false
       $0.areas = [.okinawa]
     }
     await store.finish()
   }
 
-  @Test func slowFirstRequestIsCancelledBySecond() async {
+  @Test("each new search cancels the request in flight: the slow first answer never lands")
+  func newSearchCancelsRequestInFlight() async {
     let calls = LockIsolated(0)
     let clock = clock
     let store = makeStore(latency: nil) {
@@ -66,7 +107,7 @@ import Testing
       }
       // The first request is slow, the second fast.
       try await clock.sleep(for: call == 1 ? .seconds(10) : .seconds(1))
-      return call == 1 ? [.tokyo] : Area.unsorted
+      return live(call == 1 ? [.okinawa] : Area.unsorted)
     }
     await store.send(.onAppear) { $0.isLoading = true }
     await store.send(.queryChanged("to")) { $0.query = "to" }
@@ -83,8 +124,9 @@ import Testing
     #expect(calls.value == 2)
   }
 
-  @Test func clearWhileRequestInFlightReloadsEverything() async {
-    let store = makeStore(initialState: AreaSearch.State(areas: [.tokyo, .osaka]))
+  @Test("the clear button cancels the filtered request and loads every area")
+  func clearWhileRequestInFlight() async {
+    let store = makeStore(initialState: AreaSearch.State(areas: Area.sorted))
     await store.send(.queryChanged("to")) { $0.query = "to" }
     await clock.advance(by: AreaSearch.debounce)
     await store.receive(.fetch) { $0.isLoading = true }
@@ -96,12 +138,13 @@ import Testing
     await clock.advance(by: .milliseconds(500))
     await store.receive(\.areasResponse.success) {
       $0.isLoading = false
-      $0.areas = [.hokkaido, .tokyo, .kyoto, .osaka, .okinawa]
+      $0.areas = Area.sorted
     }
     await store.finish()
   }
 
-  @Test func clearCancelsPendingDebouncedSearch() async {
+  @Test("clearing cancels a search still waiting for typing to pause; an empty query stays")
+  func clearCancelsPendingSearch() async {
     let store = makeStore()
     await store.send(.queryChanged("ky")) { $0.query = "ky" }
     await clock.advance(by: .milliseconds(100))
@@ -112,17 +155,15 @@ import Testing
     await clock.advance(by: .seconds(1))
     await store.receive(\.areasResponse.success) {
       $0.isLoading = false
-      $0.areas = [.hokkaido, .tokyo, .kyoto, .osaka, .okinawa]
+      $0.areas = Area.sorted
     }
+    await store.send(.clearTapped)
+    await store.send(.queryChanged(""))
     await store.finish()
   }
 
-  @Test func clearWithEmptyQueryDoesNothing() async {
-    let store = makeStore()
-    await store.send(.clearTapped)
-  }
-
-  @Test func failureShowsAlertThenRetrySucceeds() async {
+  @Test("a failure shows an alert whose Retry loads again")
+  func failureThenRetry() async {
     let calls = LockIsolated(0)
     let store = makeStore {
       let call = calls.withValue {
@@ -130,16 +171,16 @@ import Testing
         return $0
       }
       if call == 1 { throw AreaClientError.server(status: 503) }
-      return [.kyoto, .tokyo]
+      return live([.kyoto, .tokyo])
     }
     await store.send(.onAppear) { $0.isLoading = true }
     await clock.advance(by: .seconds(1))
     await store.receive(\.areasResponse.failure) {
       $0.isLoading = false
       $0.alert = AreaSearch.Alert(
-        title: "Error",
-        message: "Could not load areas. The area server answered with status 503."
-      )
+        title: "読み込めませんでした",
+        message: "Could not load the areas. The agency's server answered with status 503.",
+        retry: .areas)
     }
     await store.send(.retryTapped) {
       $0.alert = nil
@@ -150,39 +191,154 @@ import Testing
       $0.isLoading = false
       $0.areas = [.tokyo, .kyoto]
     }
+    await store.send(.retryTapped)
     await store.finish()
   }
 
-  @Test func alertCanBeDismissed() async {
+  @Test("the alert can be dismissed")
+  func alertDismissed() async {
     let store = makeStore { throw AreaClientError.server(status: 500) }
     await store.send(.onAppear) { $0.isLoading = true }
     await clock.advance(by: .seconds(1))
     await store.receive(
       \.areasResponse,
-      .failure(.init(message: "The area server answered with status 500."))
+      .failure(.init(message: "The agency's server answered with status 500."))
     ) {
       $0.isLoading = false
       $0.alert = AreaSearch.Alert(
-        title: "Error",
-        message: "Could not load areas. The area server answered with status 500."
-      )
+        title: "読み込めませんでした",
+        message: "Could not load the areas. The agency's server answered with status 500.",
+        retry: .areas)
     }
     await store.send(.alertDismissed) { $0.alert = nil }
   }
 
-  @Test func toggleDisablesSearchFieldAndChangesPlaceholder() async {
+  @Test("the switch disables the field, with its placeholder; disabled, typing does nothing")
+  func switchDisablesSearch() async {
     let store = makeStore()
-    #expect(store.state.placeholder == "Search prefectures")
+    #expect(store.state.placeholder == "都道府県を検索")
     await store.send(.searchToggled) { $0.isSearchEnabled = false }
-    #expect(store.state.placeholder == "Search disabled")
-    // A disabled field ignores typing: no state change, no search.
-    await store.send(.queryChanged("tokyo"))
+    #expect(store.state.placeholder == "使用不可")
+    await store.send(.queryChanged("東京"))
     await clock.advance(by: .seconds(1))
     await store.send(.searchToggled) { $0.isSearchEnabled = true }
-    #expect(store.state.placeholder == "Search prefectures")
+    #expect(store.state.placeholder == "都道府県を検索")
   }
 
-  @Test func snapshotIsDerivedFromState() async throws {
+  @Test("disabling a field that holds text clears it and shows every area again")
+  func disablingClears() async {
+    let store = makeStore(initialState: AreaSearch.State(areas: [.tokyo], query: "東京"))
+    await store.send(.searchToggled) {
+      $0.isSearchEnabled = false
+      $0.query = ""
+      $0.isLoading = true
+    }
+    await clock.advance(by: .seconds(1))
+    await store.receive(\.areasResponse.success) {
+      $0.isLoading = false
+      $0.areas = Area.sorted
+    }
+  }
+
+  @Test("choosing a row opens its forecast through the same client; back returns")
+  func forecast() async {
+    let codes = LockIsolated<[String]>([])
+    let store = makeStore(
+      initialState: AreaSearch.State(areas: Area.sorted),
+      fetchForecast: { code in
+        codes.withValue { $0.append(code) }
+        return Fetched(value: .tokyo, offlineSnapshot: "2026-01-05")
+      })
+    await store.send(.areaTapped("999999"))
+    await store.send(.areaTapped("130000")) {
+      $0.forecast = AreaSearch.ForecastScreen(area: .tokyo)
+    }
+    await clock.advance(by: .seconds(1))
+    await store.receive(\.forecastResponse.success) {
+      $0.forecast?.isLoading = false
+      $0.forecast?.forecast = .tokyo
+      $0.forecast?.offlineSnapshot = "2026-01-05"
+    }
+    await store.send(.backTapped) { $0.forecast = nil }
+    await store.send(.backTapped)
+    #expect(codes.value == ["130000"])
+  }
+
+  @Test("going back cancels the forecast in flight")
+  func backCancelsForecast() async {
+    let store = makeStore(initialState: AreaSearch.State(areas: Area.sorted))
+    await store.send(.areaTapped("270000")) {
+      $0.forecast = AreaSearch.ForecastScreen(area: .osaka)
+    }
+    await clock.advance(by: .milliseconds(500))
+    await store.send(.backTapped) { $0.forecast = nil }
+    await clock.advance(by: .seconds(1))
+    await store.finish()
+  }
+
+  @Test("a forecast that fails shows an alert whose Retry loads it again")
+  func forecastFailure() async {
+    let calls = LockIsolated(0)
+    let store = makeStore(
+      initialState: AreaSearch.State(areas: Area.sorted),
+      fetchForecast: { code in
+        let call = calls.withValue {
+          $0 += 1
+          return $0
+        }
+        if call == 1 { throw AreaClientError.noSnapshot(code: code) }
+        return live(.tokyo)
+      })
+    await store.send(.areaTapped("016000")) {
+      $0.forecast = AreaSearch.ForecastScreen(area: .ishikari)
+    }
+    await clock.advance(by: .seconds(1))
+    await store.receive(\.forecastResponse.failure) {
+      $0.forecast?.isLoading = false
+      $0.alert = AreaSearch.Alert(
+        title: "予報を読み込めませんでした",
+        message:
+          "Could not load the forecast. The offline snapshot has no forecast for area 016000.",
+        retry: .forecast("016000"))
+    }
+    await store.send(.retryTapped) {
+      $0.alert = nil
+      $0.forecast?.isLoading = true
+    }
+    await clock.advance(by: .seconds(1))
+    await store.receive(\.forecastResponse.success) {
+      $0.forecast?.isLoading = false
+      $0.forecast?.forecast = .tokyo
+    }
+  }
+
+  @Test("going back from a failed forecast takes its alert away")
+  func backFromFailedForecast() async {
+    let store = makeStore(
+      initialState: AreaSearch.State(areas: Area.sorted),
+      fetchForecast: { code in
+        throw AreaClientError.noSnapshot(code: code)
+      })
+    await store.send(.areaTapped("260000")) {
+      $0.forecast = AreaSearch.ForecastScreen(area: .kyoto)
+    }
+    await clock.advance(by: .seconds(1))
+    await store.receive(\.forecastResponse.failure) {
+      $0.forecast?.isLoading = false
+      $0.alert = AreaSearch.Alert(
+        title: "予報を読み込めませんでした",
+        message:
+          "Could not load the forecast. The offline snapshot has no forecast for area 260000.",
+        retry: .forecast("260000"))
+    }
+    await store.send(.backTapped) {
+      $0.forecast = nil
+      $0.alert = nil
+    }
+  }
+
+  @Test("the snapshot is derived from state; a search changes it by deletes, not a reload")
+  func snapshotIsDerivedFromState() async throws {
     let store = makeStore()
     #expect(try store.state.snapshot.sectionIdentifiers == [.areas])
     #expect(try store.state.snapshot.itemIdentifiers.isEmpty)
@@ -190,15 +346,12 @@ import Testing
     await clock.advance(by: .seconds(1))
     await store.receive(\.areasResponse.success) {
       $0.isLoading = false
-      $0.areas = [.hokkaido, .tokyo, .kyoto, .osaka, .okinawa]
+      $0.areas = Area.sorted
     }
     let loaded = try store.state.snapshot
     #expect(
       loaded.itemIdentifiers
-        == ["016000", "130000", "260000", "270000", "471000"].map {
-          AreaSearch.Item.area($0)
-        })
-    #expect(try loaded.itemIdentifiers(inSection: .areas).count == 5)
+        == ["016000", "130000", "260000", "270000", "471000"].map { AreaSearch.Item.area($0) })
 
     await store.send(.queryChanged("kyo")) { $0.query = "kyo" }
     await clock.advance(by: AreaSearch.debounce)
@@ -210,7 +363,6 @@ import Testing
     }
     let filtered = try store.state.snapshot
     #expect(filtered.itemIdentifiers == [.area("130000"), .area("260000")])
-    // The list view applies the difference, not a reload: three rows leave, none arrive.
     let changes = StagedChangeset(source: loaded, target: filtered)
     #expect(changes.changeCount == 3)
     #expect(
@@ -219,15 +371,11 @@ import Testing
     #expect(changes.flatMap(\.elementInserted).isEmpty)
   }
 
-  @Test func snapshotRejectsAreasWithDuplicateCodes() {
-    let state = AreaSearch.State(areas: [.tokyo, Area(code: "130000", name: "Tokyo (copy)")])
+  @Test("two areas with one code cannot make a snapshot")
+  func snapshotRejectsDuplicateCodes() {
+    var copy = Area.tokyo
+    copy.name = "東京都 (copy)"
+    let state = AreaSearch.State(areas: [.tokyo, copy])
     #expect(throws: SnapshotError.self) { try state.snapshot }
-  }
-
-  @Test func liveClientFailsClearly() async {
-    await #expect(throws: AreaClientError.notConfigured) {
-      try await AreaClient.liveValue.fetchAreas()
-    }
-    #expect(AreaClientError.notConfigured.description.contains("no live transport"))
   }
 }
