@@ -196,11 +196,23 @@ def test_todo_tui_end_to_end(pane, tmp_path):
     lines = pane.wait_text("▾ Done")
     assert any("▾ Undone" in line and line.rstrip().endswith("2") for line in lines)
 
-    # A todo added by another process appears within a second or two.
+    # A todo added by another process appears within a second or two, written as its own row
+    # and the rows it changes (the Undone count), not as a new screen.
+    raw = tmp_path / "terminal-output.bin"
+    pane.tmux("pipe-pane", "-O", "-t", "main", f"cat > {shlex.quote(str(raw))}")
     started = time.monotonic()
     todo(database, "add", "From CLI")
     pane.wait_text("From CLI", timeout=3)
     assert time.monotonic() - started < 3
+    deadline = time.monotonic() + 5
+    while b"From CLI" not in (raw.read_bytes() if raw.exists() else b""):
+        assert time.monotonic() < deadline, "the pane's output was not recorded"
+        time.sleep(0.05)
+    pane.tmux("pipe-pane", "-t", "main")
+    written = raw.read_bytes()
+    assert b"\x1b[2J" not in written, "no full redraw"
+    for unchanged in (b"Buy milk", b"Write report", b"Done"):
+        assert unchanged not in written, unchanged
 
     # ? lists every key; q quits and the terminal is as it was.
     pane.keys("?")
