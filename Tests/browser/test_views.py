@@ -11,7 +11,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from conftest import api
-from page import LivePage
+from page import DRAG, LivePage
 from test_contrast import BACKGROUND, contrast
 
 INBOX = "00000000-0000-4000-8000-000000000001"
@@ -122,6 +122,27 @@ def test_overdue_shows_a_past_due_todo_and_the_view_survives_a_reload(clean, bro
     # Done from the view: it leaves it.
     page.cell(title).find_element(By.CSS_SELECTOR, ".content").click()
     page.wait(lambda: mine(page, token) == [], message="a done todo stayed in Overdue")
+
+
+def test_a_drag_in_a_smart_view_starts_nothing(clean, browser):
+    url = clean[0]
+    token = uuid.uuid4().hex[:6]
+    page = LivePage(browser(), url)
+    first, second = f"Apples {token}", f"Pears {token}"
+    for title in (second, first):
+        api(url, "POST", f"/api/v1/lists/{INBOX}/todos", {"title": title, "deadline": day(page.driver)})
+    choose(page, "today")
+    page.wait(lambda: mine(page, token) == [first, second])
+    # Record what the page sends: the drag's events are dispatched synchronously, so a move
+    # would be recorded by the time the script returns.
+    page.driver.execute_script("""
+        const connection = window.todoPage.connection, send = connection.send.bind(connection);
+        window.sentTypes = [];
+        connection.send = (type, fields) => { window.sentTypes.push(type); return send(type, fields); };""")
+    page.driver.execute_script(DRAG, page.cell(second), page.cell(first), False)
+    assert page.driver.execute_script("return window.sentTypes") == []
+    assert not page.driver.find_elements(By.CSS_SELECTOR, "#list .dragging, #list .drop-before")
+    assert mine(page, token) == [first, second]
 
 
 def test_sidebar_counts_change_live_when_another_tab_adds_and_completes(clean, browser):

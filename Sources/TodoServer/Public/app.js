@@ -236,9 +236,7 @@ document.addEventListener('keydown', (event) => {
 $('show-shortcuts').addEventListener('click', () => $('shortcuts').showModal());
 $('shortcuts-close').addEventListener('click', () => $('shortcuts').close());
 
-enableReordering($('list'), (id, position) => {
-  if (!chrome?.view) send('move', { id, ...position });
-});
+enableReordering($('list'), (id, position) => send('move', { id, ...position }), () => !chrome?.view);
 enableListReordering($('lists'), (id, position) => send('moveList', { id, ...position }));
 
 // The new todo's text survives reloads as well as reconnects.

@@ -1,12 +1,18 @@
 // Drag and drop reordering (mouse, and a long press on touch screens) and swipe-to-reveal
 // actions (touch). A drop sends one move event: before or after the row it landed on.
 
-export function enableReordering(root, move) {
+// `canReorder` says whether the list has an order to change now (a smart view, in deadline
+// order, has none: a drag does not start).
+export function enableReordering(root, move, canReorder = () => true) {
   let dragged = null;
 
   root.addEventListener('dragstart', (event) => {
     const cell = event.target.closest?.('li.cell[data-kind="todo"]');
     if (!cell) return;
+    if (!canReorder()) {
+      event.preventDefault();
+      return;
+    }
     dragged = cell.dataset.id;
     cell.classList.add('dragging');
     event.dataTransfer?.setData('text/plain', dragged);
@@ -65,7 +71,7 @@ export function enableReordering(root, move) {
     start = { cell, x: event.touches[0].clientX, y: event.touches[0].clientY };
     clearTimeout(press);
     press = setTimeout(() => {
-      if (!start) return;
+      if (!start || !canReorder()) return;
       dragged = start.cell.dataset.id;
       start.cell.classList.add('dragging');
       navigator.vibrate?.(10);
