@@ -208,3 +208,38 @@ def test_a_smart_view_at_phone_width_has_no_horizontal_scroll_and_reads(clean, b
                    driver.execute_script(BACKGROUND, node)]
         ratio = contrast(*colours)
         assert ratio >= 4.5, f"{scheme}: {node.get_attribute('class')} is {colours}, {ratio:.2f}:1"
+
+
+# Moves the page's clock to three seconds before its next midnight (every other date the
+# page makes is unchanged), before any of its scripts runs.
+NEAR_MIDNIGHT = """
+(() => {
+  const RealDate = Date;
+  const midnight = new RealDate();
+  midnight.setHours(24, 0, 0, 0);
+  const offset = midnight - RealDate.now() - 3000;
+  class NearMidnight extends RealDate {
+    constructor(...args) { if (args.length === 0) super(RealDate.now() + offset); else super(...args); }
+    static now() { return RealDate.now() + offset; }
+  }
+  window.Date = NearMidnight;
+})();
+"""
+
+
+def test_at_midnight_the_page_has_the_server_read_the_day_again(clean, browser):
+    driver = browser()
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": NEAR_MIDNIGHT})
+    page = LivePage(driver, clean[0])
+    choose(page, "today")
+    driver.execute_script("""
+        const connection = window.todoPage.connection, send = connection.send.bind(connection);
+        window.sentEvents = [];
+        connection.send = (type, fields) => { window.sentEvents.push([type, fields]); return send(type, fields); };""")
+    # The timer fires just after the page's midnight: it says its time zone again (which
+    # makes the server read its clock), and changes nothing else.
+    page.wait(lambda: driver.execute_script("return window.sentEvents.length") > 0, 10,
+              "the page sent nothing at midnight")
+    zone = driver.execute_script("return Intl.DateTimeFormat().resolvedOptions().timeZone")
+    assert driver.execute_script("return window.sentEvents") == [["setTimeZone", {"zone": zone}]]
+    page.wait(lambda: page.find("#views button[aria-current=true]").get_attribute("data-view") == "today")

@@ -58,6 +58,9 @@ extension LivePage {
         return .none
       }
       state.timeZone = zone
+      // The page says it again at its midnight: the day is read again, so "today", "overdue"
+      // and the smart views follow the date even when no commit reaches the page.
+      if state.loaded { state.now = date.now }
       return .none
 
     case .toggle(let id):

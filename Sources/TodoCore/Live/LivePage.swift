@@ -142,7 +142,9 @@ public struct LivePage: Reducer {
     /// Remove the deadline chip: the text is added as typed.
     case dismissQuickDeadline
     /// The browser's time zone (an IANA identifier, `Europe/Paris`): quick entry and
-    /// "overdue" read dates in it. An identifier the server does not know is refused.
+    /// "overdue" read dates in it. An identifier the server does not know is refused. Once
+    /// loaded, it also reads the clock again: the page sends it at its midnight, so the day
+    /// the smart views and "overdue" are measured against follows the date.
     case setTimeZone(String)
     case toggle(UUID)
     case setStatus(UUID, TodoStatus)

@@ -82,11 +82,31 @@ function resync() {
   send('resync');
 }
 
-/** After (re)connecting: tell the fresh store what this page was showing. */
-function restore() {
-  // Dates the person types and "overdue" are read in the browser's time zone.
+/** Dates the person types, "overdue" and the smart views are read in the browser's time zone. */
+function sendTimeZone() {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   if (zone) send('setTimeZone', { zone });
+}
+
+/**
+ * At the browser's midnight the page says its time zone again, which makes the server read
+ * the day again: Today, Upcoming, Overdue and "overdue" follow the date with no reload.
+ */
+let midnight = null;
+function atMidnight() {
+  clearTimeout(midnight);
+  const now = new Date();
+  const next = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 0, 0, 1);
+  midnight = setTimeout(() => {
+    sendTimeZone();
+    atMidnight();
+  }, next - now);
+}
+atMidnight();
+
+/** After (re)connecting: tell the fresh store what this page was showing. */
+function restore() {
+  sendTimeZone();
   const saved = JSON.parse(localStorage.getItem('todo.view') ?? '{}');
   if (saved.listID) send('chooseList', { id: saved.listID });
   if (saved.view) send('chooseView', { view: saved.view });

@@ -218,6 +218,27 @@ struct LivePageSmartViewTests {
       let page = PageSnapshot(store.state)
       #expect(page.items.itemIdentifiers == [tomorrow.id.uuidString])
       #expect(page.chrome.views.map(\.count) == [1, 0, 0])
+
+      // Another day: the page's midnight timer says its time zone again, which reads the
+      // clock without closing what is open.
+      await store.send(.beginEdit(tomorrow.id)) {
+        $0.editor = TodoEditor.State(todoID: tomorrow.id)
+      }
+      await store.receive(.editor(.begin))
+      await store.receive(.editor(.began(tomorrow))) {
+        $0.editor?.phase = .editing
+        $0.editor?.original = tomorrow
+        $0.editor?.title = tomorrow.title
+        $0.editor?.deadline = "2026-01-02"
+      }
+      clock.advance(24 * 60 * 60)
+      await store.send(.setTimeZone("UTC")) { $0.now = clock.now() }
+      let overdue = PageSnapshot(store.state)
+      #expect(overdue.items.itemIdentifiers.isEmpty)
+      #expect(overdue.chrome.views.map(\.count) == [0, 0, 1])
+      #expect(overdue.chrome.editor?.id == tomorrow.id.uuidString)
+      await store.send(.cancelEdit)
+      await store.receive(.editor(.cancel)) { $0.editor = nil }
       await fixture.disappear(store)
     }
   }
