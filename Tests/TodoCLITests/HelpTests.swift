@@ -43,6 +43,7 @@ struct HelpTests {
       members                 Show who can use a list: its owner, then those it is shared with.
       user                    Add, list, change or remove the users of a server (on its database).
       token                   Create, list or revoke a user's API tokens (on the server's database).
+      tui                     Work on your todo lists full-screen in the terminal, live.
       serve                   Serve the JSON API, the Todo-Backend API and the live page.
 
       See 'todo help <subcommand>' for detailed help.
@@ -63,7 +64,7 @@ struct HelpTests {
     "every client subcommand's help documents the exit statuses",
     arguments: [
       "add", "ls", "start", "done", "reopen", "edit", "mv", "rm", "trash", "restore", "search",
-      "lists", "list add", "list rename", "list rm", "list restore", "export", "import",
+      "lists", "list add", "list rename", "list rm", "list restore", "export", "import", "tui",
     ])
   func exitStatusesDocumented(command: String) throws {
     let cli = try CLI()
