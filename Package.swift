@@ -252,6 +252,10 @@ let package = Package(
         "TerminalUI",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "Dependencies", package: "swift-dependencies"),
+        // A local HTTP server stands in for the agency's, for the live client.
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
         // Lets IssueReporting record issues (TestStore failures) in Swift Testing on Linux.
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]

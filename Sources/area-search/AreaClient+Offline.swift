@@ -23,7 +23,7 @@ extension AreaClient {
     })
 
   /// The bytes of `Fixtures/<name>.json`.
-  private static func fixture(named name: String) throws -> Data {
+  static func fixture(named name: String) throws -> Data {
     guard
       let url = Bundle.module.url(
         forResource: name, withExtension: "json", subdirectory: "Fixtures")
