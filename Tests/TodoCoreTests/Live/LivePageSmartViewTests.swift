@@ -15,6 +15,9 @@ struct LivePageSmartViewTests {
     LivePage.State, LivePage.Action
   > {
     let store = fixture.page()
+    // Waits for values, never for time: the limit only turns a value that never comes into a
+    // failure, and the whole suite in parallel on two cores can take more than a second.
+    store.timeout = .seconds(10)
     try await fixture.appear(store)
     await store.send(.setTimeZone("UTC")) { $0.timeZone = utc }
     return store
@@ -207,6 +210,7 @@ struct LivePageSmartViewTests {
         $0.date = DateGenerator { clock.now() }
         $0.calendar = .utcGregorian
       }
+      store.timeout = .seconds(10)
       try await fixture.appear(store)
       await store.send(.setTimeZone("UTC")) { $0.timeZone = Self.utc }
       await store.send(.chooseView(.today)) { $0.view = .today }
