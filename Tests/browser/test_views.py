@@ -164,8 +164,15 @@ def test_sidebar_counts_change_live_when_another_tab_adds_and_completes(clean, b
     other.cell("Stamps").find_element(By.CSS_SELECTOR, ".content").click()
     watcher.wait(lambda: label() == f"{name}, 1 open", message="the count did not follow a toggle")
     assert count() == "1"
-    # The button's own text is still the list's name (the count is beside it).
+    # The button's own text is still the list's name (the count is beside it), and screen
+    # readers get the count in its name, as the accessibility tree shows.
     assert watcher.find(f"#lists button[data-id='{listed['id']}']").text == name
+    tree = watcher.driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
+    named = {(node.get("role", {}).get("value"), node.get("name", {}).get("value"))
+             for node in tree if not node.get("ignored")}
+    assert ("button", f"{name}, 1 open") in named
+    assert any(role == "button" and (label or "").startswith("Today, ") and label.endswith(" open")
+               for role, label in named), "the Today view has no name with its count"
     api(url, "DELETE", f"/api/v1/lists/{listed['id']}")
 
 
