@@ -20,7 +20,7 @@ How to use it (the `todo tui` tests do the same with TODO_BIN):
         pane.wait_for("58 areas")
         pane.send_keys("/")                        # tmux key names: "Enter", "Escape", "C-t", "Down"
         pane.type("東京")                          # literal UTF-8 text (send-keys -l)
-        pane.wait_for("1 area")
+        pane.wait_for_all("1 area", "130000  東京都")
         pane.send_keys("q")
         pane.wait_for_exit()                       # the exit status, once the program ended
         pane.assert_terminal_restored()            # `stty -a` after == before
@@ -135,6 +135,14 @@ class Pane:
     def wait_for(self, text, timeout=DEFAULT_TIMEOUT):
         """Waits until `text` is on the screen; returns the screen."""
         return self.wait_until(lambda screen: text in screen, timeout, repr(text))
+
+    def wait_for_all(self, *texts, timeout=DEFAULT_TIMEOUT):
+        """Waits until every one of `texts` is on one screen; returns that screen. Use it
+        rather than `wait_for` then `assert`, when the texts are drawn by one write that the
+        terminal may show in parts."""
+        return self.wait_until(
+            lambda screen: all(text in screen for text in texts), timeout,
+            " and ".join(repr(text) for text in texts))
 
     def wait_for_absence(self, text, timeout=DEFAULT_TIMEOUT):
         """Waits until `text` is no longer on the screen; returns the screen."""
