@@ -4,8 +4,10 @@ import Diffable
 /// change touches, the way a list view applies a staged changeset.
 ///
 /// The renderer is pure: every method returns the bytes to write and keeps, as its state,
-/// what the screen shows. The top `size.rows - 1` lines are the list region, a window of
-/// rows starting at ``top``; the last line is the status line. A deleted row leaves with a
+/// what the screen shows. The lines above the last are the list region, a window of rows
+/// starting at ``top``, below the ``searchField``'s line when there is one; the last line is
+/// the status line or the ``keyLine``. A ``Dialog`` or ``Form`` presented with
+/// ``present(_:)`` is drawn over the middle of the list region. A deleted row leaves with a
 /// delete-line (`ESC[M`) inside the list's scrolling region and an inserted row enters with
 /// an insert-line (`ESC[L`), so the rows around them move without being rewritten; only
 /// inserted, updated and newly exposed rows are written (`ESC[row;colH`, `ESC[2K`, the text).
