@@ -80,6 +80,10 @@ extension TodoService {
     return AsyncThrowingStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
       let latest = LatestPair(scoped: principal != nil)
       let last = Mutex<ListObservation?>(nil)
+      // Whether a value of the todos changed this page's list since the page's last value:
+      // told by each value's changeset (O(changes)), so a commit to another list costs this
+      // page nothing like a comparison of its whole list.
+      let listChanged = ChangeFlag()
       let publish: @Sendable (LatestPair.Value?) -> Void = {
         guard let value = $0, let all = value.todos else { return }
         var lists = value.lists ?? []
@@ -100,11 +104,16 @@ extension TodoService {
         // Every commit to any todo reaches every page's observation; one that changes
         // nothing this page shows (a done todo of another list) yields nothing.
         last.withLock { last in
-          if var previous = last {
+          if let previous = last {
             guard next.sequence >= previous.sequence else { return }
-            previous.sequence = next.sequence
-            guard previous != next else { return }
+            let changed = listChanged.isSet
+            guard
+              changed || previous.todos.count != next.todos.count
+                || previous.lists != next.lists || previous.openCounts != next.openCounts
+                || previous.agenda != next.agenda
+            else { return }
           }
+          listChanged.clear()
           last = next
           continuation.yield(next)
         }
@@ -118,7 +127,12 @@ extension TodoService {
               }
             }
             group.addTask {
+              var previous: FetchedResults<Todo>?
               for try await results in todos {
+                if Self.changes(results, list: listID, since: previous) {
+                  listChanged.set()
+                }
+                previous = results
                 publish(latest.set(todos: results, sequence: results.sequence))
               }
             }
@@ -141,6 +155,60 @@ extension TodoService {
       continuation.onTermination = { _ in task.cancel() }
     }
   }
+}
+
+extension TodoService {
+  /// Whether `results`, a value of ``liveTodosByList``, changed the todos of `listID` since
+  /// `previous`, the value of the same observation before it: one of its todos came, went,
+  /// moved or changed.
+  ///
+  /// - Complexity: O(c) for the c todos and sections the value's changeset names.
+  static func changes(
+    _ results: FetchedResults<Todo>, list listID: UUID, since previous: FetchedResults<Todo>?
+  ) -> Bool {
+    guard let previous else { return true }
+    let section =
+      results.sections.first { $0.objects.first?.listID == listID }
+      ?? previous.sections.first { $0.objects.first?.listID == listID }
+    // A list with no live todos before or after: nothing of it changed.
+    guard let key = section?.key else { return false }
+    for id in results.updatedIDs
+    where results.snapshot.sectionIdentifier(containingItem: id) == key {
+      return true
+    }
+    var before = previous.snapshot.sections
+    for stage in results.changeset {
+      let after = stage.data
+      func isBefore(_ index: Int) -> Bool {
+        before.indices.contains(index) && before[index].identifier == key
+      }
+      func isAfter(_ index: Int) -> Bool {
+        after.indices.contains(index) && after[index].identifier == key
+      }
+      if stage.sectionDeleted.contains(where: isBefore)
+        || stage.sectionInserted.contains(where: isAfter)
+        || stage.elementDeleted.contains(where: { isBefore($0.section) })
+        || stage.elementInserted.contains(where: { isAfter($0.section) })
+        || stage.elementUpdated.contains(where: { isAfter($0.section) })
+        || stage.elementMoved.contains(where: {
+          isBefore($0.source.section) || isAfter($0.target.section)
+        })
+      {
+        return true
+      }
+      before = after
+    }
+    return false
+  }
+}
+
+/// Whether something happened since it was last cleared (set at first).
+private final class ChangeFlag: Sendable {
+  private let value = Mutex(true)
+
+  var isSet: Bool { value.withLock { $0 } }
+  func set() { value.withLock { $0 = true } }
+  func clear() { value.withLock { $0 = false } }
 }
 
 /// The latest lists, todos of every list (and, for a principal, shared lists) of an
