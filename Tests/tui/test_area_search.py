@@ -1,6 +1,11 @@
 """`area-search --offline` in tmux: search in Japanese, open a forecast, go back, turn the
 search field off, quit, and find the terminal as it was."""
 
+import os
+import signal
+
+from tmuxkit import display_width
+
 NO_COLOR = {"NO_COLOR": "1"}
 
 
@@ -69,4 +74,26 @@ def test_ctrl_c_restores_the_terminal(tmux, area_search_bin):
     pane.wait_for("Okinawa")
     pane.send_keys("C-c")
     assert pane.wait_for_exit() == 0
+    pane.assert_terminal_restored()
+
+
+def test_resize_redraws_and_sigterm_restores_the_terminal(tmux, area_search_bin):
+    pane = tmux([area_search_bin, "--offline"], width=100, height=24)
+
+    def first_office(screen):
+        return screen.split("\n")[2].rstrip()
+
+    screen = pane.wait_for("58 areas")
+    assert first_office(screen).endswith("Soya") and display_width(first_office(screen)) == 100
+    pane.resize(70, 24)
+    pane.wait_until(
+        lambda screen: first_office(screen).endswith("Soya")
+        and display_width(first_office(screen)) == 70,
+        what="the list drawn again 70 columns wide")
+    # Back to the first size, which `stty -a` recorded before the program.
+    pane.resize(100, 24)
+    pane.wait_until(
+        lambda screen: display_width(first_office(screen)) == 100, what="the list at 100")
+    os.kill(pane.program_pid(), signal.SIGTERM)
+    assert pane.wait_for_exit() == 128 + signal.SIGTERM
     pane.assert_terminal_restored()

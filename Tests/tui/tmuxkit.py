@@ -35,6 +35,7 @@ import shlex
 import subprocess
 import tempfile
 import time
+import unicodedata
 
 _counter = itertools.count()
 
@@ -42,6 +43,14 @@ _counter = itertools.count()
 DEFAULT_TIMEOUT = 15.0
 #: How often the screen is read while waiting, in seconds.
 POLL_INTERVAL = 0.05
+
+
+def display_width(text):
+    """The columns `text` takes in a terminal: two for a wide East Asian character."""
+    return sum(
+        0 if unicodedata.combining(character)
+        else 2 if unicodedata.east_asian_width(character) in ("W", "F") else 1
+        for character in text)
 
 
 class Pane:
@@ -147,6 +156,20 @@ class Pane:
     def wait_for_absence(self, text, timeout=DEFAULT_TIMEOUT):
         """Waits until `text` is no longer on the screen; returns the screen."""
         return self.wait_until(lambda screen: text not in screen, timeout, f"no {text!r}")
+
+    def resize(self, width, height):
+        """Resizes the window, as a user resizing the terminal does (the program gets
+        SIGWINCH)."""
+        self._tmux("resize-window", "-t", "main", "-x", str(width), "-y", str(height))
+        self.width, self.height = width, height
+
+    def program_pid(self):
+        """The pid of the program the pane's shell wrapper runs (to send it a signal)."""
+        shell = self._tmux("display-message", "-p", "-t", "main", "#{pane_pid}").stdout.strip()
+        children = subprocess.run(
+            ["pgrep", "-P", shell], check=True, capture_output=True, text=True).stdout.split()
+        assert len(children) == 1, children
+        return int(children[0])
 
     # MARK: - Exit and the terminal's settings
 
