@@ -131,8 +131,11 @@ def test_todo_tui_end_to_end(tmux, todo_bin, tmp_path):
     pane.send_keys("d")
     pane.wait_for("Move “Pay tax” to the trash?")
     pane.send_keys("y")
-    lines = wait_text(pane, "Deleted “Pay tax”")
-    assert "Pay tax" not in titles(lines)
+    wait(
+        pane,
+        lambda lines: "Deleted “Pay tax”" in lines[-1] and "Pay tax" not in titles(lines),
+        "Pay tax deleted, with Undo offered",
+    )
     assert "Pay tax" not in stored_titles(todo_bin, database)
     pane.send_keys("u")
     wait(pane, lambda lines: "Pay tax" in titles(lines), "Pay tax restored")
@@ -196,27 +199,50 @@ def test_todo_tui_end_to_end(tmux, todo_bin, tmp_path):
     pane.assert_terminal_restored()
 
 
+def serve(todo_bin, database, log_path, *options):
+    """Starts `todo serve` on `database` on a free port; returns (process, URL, log)."""
+    log = open(log_path, "w+")
+    process = subprocess.Popen(
+        [todo_bin, "serve", "--db", str(database), "--port", "0", *options],
+        stdout=log, stderr=subprocess.STDOUT, text=True,
+    )
+    deadline = time.monotonic() + 30
+    while True:
+        log.seek(0)
+        for line in log.read().splitlines():
+            if line.startswith("todo: serving "):
+                return process, line.split()[2], log
+        assert process.poll() is None, "todo serve ended"
+        assert time.monotonic() < deadline, "todo serve did not start"
+        time.sleep(0.05)
+
+
 @pytest.fixture
 def server(tmp_path, todo_bin):
     """`todo serve` on a new database (no accounts), on a free port: (URL, database)."""
     database = tmp_path / "served.sqlite"
-    log = open(tmp_path / "serve.log", "w+")
-    process = subprocess.Popen(
-        [todo_bin, "serve", "--db", str(database), "--port", "0"],
-        stdout=log, stderr=subprocess.STDOUT, text=True,
-    )
-    deadline = time.monotonic() + 30
-    url = None
-    while url is None:
-        log.seek(0)
-        for line in log.read().splitlines():
-            if line.startswith("todo: serving "):
-                url = line.split()[2]
-        if url is None:
-            assert process.poll() is None, "todo serve ended"
-            assert time.monotonic() < deadline, "todo serve did not start"
-            time.sleep(0.05)
+    process, url, log = serve(todo_bin, database, tmp_path / "serve.log")
     yield url, database
+    process.terminate()
+    process.wait(timeout=10)
+    log.close()
+
+
+@pytest.fixture
+def accounts_server(tmp_path, todo_bin):
+    """`todo serve --accounts` with the user ana and an API token of hers:
+    (URL, token)."""
+    database = tmp_path / "accounts.sqlite"
+    subprocess.run(
+        [todo_bin, "user", "add", "ana", "--password-stdin", "--db", str(database)],
+        input="correct horse battery\n", check=True, capture_output=True, text=True,
+    )
+    token = subprocess.run(
+        [todo_bin, "token", "create", "--user", "ana", "--name", "tui", "--db", str(database)],
+        check=True, capture_output=True, text=True,
+    ).stdout.strip()
+    process, url, log = serve(todo_bin, database, tmp_path / "serve.log", "--accounts")
+    yield url, token
     process.terminate()
     process.wait(timeout=10)
     log.close()
@@ -304,3 +330,34 @@ def test_todo_tui_on_postgresql(tmux, todo_bin):
             ["psql", "-X", "-q", cluster, "-c", f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"],
             check=True,
         )
+
+
+def test_todo_tui_through_a_server_with_accounts(tmux, todo_bin, accounts_server, tmp_path):
+    url, token = accounts_server
+    # No stored login and no $TODO_TOKEN: refused before any data, with what to do.
+    config = {"XDG_CONFIG_HOME": str(tmp_path / "config"), "TODO_TOKEN": ""}
+    refused = tmux([todo_bin, "tui", "--server", url], width=COLUMNS, height=ROWS, env=config)
+    # The refusal (1008) ends it at once (5), or, when the refusal is lost, the 10 seconds it
+    # waits for a page (4); either way it says what to do.
+    assert refused.wait_for_exit(timeout=30) in (4, 5)
+    refused.wait_for("sign in first with todo login")
+    refused.assert_terminal_restored()
+
+    pane = tmux(
+        [todo_bin, "tui", "--server", url], width=COLUMNS, height=ROWS,
+        env={**config, "TODO_TOKEN": token},
+    )
+    pane.wait_for("Inbox · 0 items left")
+    pane.send_keys("n")
+    pane.wait_for("─ New todo ─")
+    pane.type("Ana's todo")
+    pane.send_keys("Enter")
+    wait(pane, lambda lines: titles(lines) == ["Ana's todo"], "her new todo")
+    subprocess.run(
+        [todo_bin, "add", "From her CLI", "--server", url],
+        env={**os.environ, **config, "TODO_TOKEN": token}, check=True, capture_output=True,
+    )
+    wait(pane, lambda lines: titles(lines) == ["Ana's todo", "From her CLI"], "her CLI's todo", 3)
+    pane.send_keys("q")
+    assert pane.wait_for_exit() == 0
+    pane.assert_terminal_restored()

@@ -17,8 +17,8 @@ extension Todo {
         for the keys, q to quit. NO_COLOR turns colours off.
 
         With --server URL (or $TODO_SERVER) the page runs on that server and the terminal \
-        shows it through the server's live connection, as a browser does; this needs a \
-        server without accounts.
+        shows it through the server's live connection, as a browser does, signed in with \
+        the token of todo login (or $TODO_TOKEN) on a server with accounts.
 
         \(ExitStatus.helpText)
         """)

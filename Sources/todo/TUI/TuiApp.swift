@@ -33,7 +33,9 @@ struct TuiApp {
     case key(Key)
     case resize(TerminalSize)
     /// The page ended (the server closed it): the error to report.
-    case ended(String)
+    case ended(CLIError)
+    /// The error to report if no page has arrived yet.
+    case deadline(CLIError)
   }
 
   /// Runs the program on `terminal` until `q` or Ctrl-C, or the input ends; the terminal is
@@ -60,14 +62,32 @@ struct TuiApp {
       stop = { session.end() }
       session.send(.onAppear)
     case .server(let url):
-      let remote = TuiRemotePage(server: url)
+      let remote = TuiRemotePage(
+        server: url, token: StoredLogins.token(for: url, environment: environment))
       send = { remote.send($0) }
       current = { nil }
-      pages = Task {
+      let connection = Task {
         do {
           try await remote.run { input.yield(.page($0)) }
         } catch {
-          input.yield(.ended(CLIError(error).message))
+          input.yield(.ended(CLIError(error)))
+        }
+      }
+      // A server that never sends the page (or whose refusal does not arrive) must not
+      // leave a blank screen: after a while the program ends with what to check.
+      let deadline = Task {
+        try? await Task.sleep(for: .seconds(10))
+        input.yield(
+          .deadline(
+            .unavailable(
+              "no page from the server in 10 s; with accounts, sign in first with todo login")))
+      }
+      pages = Task {
+        await withTaskCancellationHandler {
+          _ = await connection.result
+        } onCancel: {
+          connection.cancel()
+          deadline.cancel()
         }
       }
       stop = {}
@@ -109,8 +129,10 @@ struct TuiApp {
         }
       case .resize(let size):
         output += renderer.resize(to: size)
-      case .ended(let message):
-        throw CLIError.unavailable(message)
+      case .ended(let error):
+        throw error
+      case .deadline(let error):
+        if !page.chrome.loaded { throw error }
       }
       let frame = screen.frame(of: page)
       if !drawn {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import HummingbirdWSClient
 import Logging
 import TodoCore
@@ -6,15 +7,19 @@ import TodoCore
 /// A server's live page, for `todo tui --server URL`: the server runs the ``LivePage`` store
 /// and sends its snapshot and changes over the live WebSocket (`/live`,
 /// `docs/live-protocol.md`), which a ``PageReplica`` applies; the terminal's actions go back
-/// as the page's events (``LiveEvent/json()``).
+/// as the page's events (``LiveEvent/json()``). On a server with accounts the upgrade carries
+/// the API token of `todo login` (or `$TODO_TOKEN`) as `Authorization: Bearer`.
 final class TuiRemotePage: Sendable {
   /// The WebSocket's address: the server's URL with `ws` or `wss` and the path `/live`.
   let webSocketURL: String
+  /// The API token sent with the upgrade, if there is one.
+  let token: String?
   private let events: AsyncStream<Data>
   private let outbox: AsyncStream<Data>.Continuation
 
-  /// A page on the server at `server` (`http://host:port`).
-  init(server: URL) {
+  /// A page on the server at `server` (`http://host:port`), signed in with `token`.
+  init(server: URL, token: String?) {
+    self.token = token
     var components = URLComponents(url: server, resolvingAgainstBaseURL: false) ?? URLComponents()
     components.scheme = components.scheme?.lowercased() == "https" ? "wss" : "ws"
     components.path = "/live"
@@ -39,10 +44,14 @@ final class TuiRemotePage: Sendable {
     let outbox = self.outbox
     var logger = Logger(label: "todo.tui")
     logger.logLevel = .critical
+    var headers = HTTPFields()
+    if let token { headers[.authorization] = "Bearer \(token)" }
     let close: WebSocketCloseFrame?
     do {
       close = try await WebSocketClient.connect(
-        url: webSocketURL, configuration: WebSocketClientConfiguration(maxFrameSize: 1 << 24),
+        url: webSocketURL,
+        configuration: WebSocketClientConfiguration(
+          maxFrameSize: 1 << 24, additionalHeaders: headers),
         logger: logger
       ) { inbound, outbound, _ in
         let writer = Task {
@@ -76,9 +85,11 @@ final class TuiRemotePage: Sendable {
     if Task.isCancelled { return }
     let reason = close?.reason.flatMap { $0.isEmpty ? nil : $0 } ?? "the connection ended"
     if reason == "sign in first" {
-      throw CLIError.unavailable(
-        "the server has accounts, and its live page needs a signed-in browser session; "
-          + "todo tui --server works with a server without accounts")
+      throw CLIError(
+        message: token == nil
+          ? "the server has accounts: sign in first with todo login"
+          : "the server did not accept the stored token: sign in again with todo login",
+        status: .forbidden)
     }
     throw CLIError.unavailable("the server closed the live page: \(reason)")
   }
