@@ -57,9 +57,14 @@ public enum LivePageServer {
         var credential: LiveConnection.Credential?
         if state.accountsOn {
           if let (presented, user) = token {
-            principal = try? await service.acting(
-              tokenID: presented.id, secretHash: Secrets.hash(presented.secret), userName: user
-            ).resolvedPrincipal()
+            do {
+              principal = try await service.acting(
+                tokenID: presented.id, secretHash: Secrets.hash(presented.secret), userName: user
+              ).resolvedPrincipal()
+            } catch TodoError.unauthenticated {
+              // A forged or revoked token: closed below like a missing one. Any other error
+              // (the database unreachable) ends the connection as it does for a session.
+            }
             credential = .token(presented.id)
           } else if let cookie,
             let (session, account) = try await service.session(
