@@ -57,7 +57,7 @@ struct OrderingTests {
     }
   }
 
-  @Test("Repeated inserts at one spot rebalance that collection only, in one save, in order")
+  @Test("Repeated inserts at one spot rebalance a window of that collection, in one save, in order")
   func rebalanceKeepsOrder() async throws {
     try await withContainer(entities: [Item.self]) { container, directory in
       let context = container.viewContext
@@ -77,9 +77,12 @@ struct OrderingTests {
         let summary = try await context.save()
         if summary.updated > 0 {
           rebalanced = true
-          // The whole collection was rewritten in the same transaction as the insert.
+          // A window of neighbours (16 members beyond each neighbour of the spot, and the
+          // members between) was rewritten in the same transaction as the insert, not the
+          // whole collection.
           #expect(summary.inserted == 1)
-          #expect(summary.updated >= model.count - 2)
+          #expect(summary.updated <= 2 * 16 + 2)
+          if model.count > 40 { #expect(summary.updated < model.count - 1) }
         }
         let stored = try await context.fetch(Item.inList(list))
         #expect(stored.map(\.id) == model, "round \(round)")

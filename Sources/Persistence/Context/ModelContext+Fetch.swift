@@ -26,6 +26,36 @@ extension ModelContext {
 
   /// Fetches with versions, overlaying pending changes, and registers the versions read.
   func fetchStored<Root: Entity>(_ request: FetchRequest<Root>) async throws -> StoredRows<Root> {
+    let (inner, pendingCount) = try widened(request)
+    let rows: StoredRows<Root>
+    if let parent {
+      rows = try await parent.fetchStored(inner)
+    } else {
+      rows = try await core.engine.fetch(inner, limit: inner.limit, offset: inner.offset)
+    }
+    return overlay(rows, request: request, pendingCount: pendingCount)
+  }
+
+  /// ``fetchStored(_:)`` in a read transaction the caller holds: what a placement in the
+  /// user order reads (``OrderPlacing``).
+  func fetchStored<Root: Entity>(_ request: FetchRequest<Root>, in transaction: ReadTransaction)
+    throws -> StoredRows<Root>
+  {
+    let (inner, pendingCount) = try widened(request)
+    let rows: StoredRows<Root>
+    if let parent {
+      rows = try parent.fetchStored(inner, in: transaction)
+    } else {
+      rows = try transaction.fetchStored(inner)
+    }
+    return overlay(rows, request: request, pendingCount: pendingCount)
+  }
+
+  /// The request to send below this context: its page widened by the number of this
+  /// context's pending changes of the entity, which may push stored rows out of it.
+  private func widened<Root: Entity>(_ request: FetchRequest<Root>) throws
+    -> (request: FetchRequest<Root>, pendingCount: Int)
+  {
     try core.checkKnown(Root.self)
     let pendingCount = state.withLock { $0.existingBox(Root.self)?.count ?? 0 }
     var inner = request
@@ -36,13 +66,15 @@ extension ModelContext {
       }
       inner.offset = 0
     }
-    let rows: StoredRows<Root>
-    if let parent {
-      rows = try await parent.fetchStored(inner)
-    } else {
-      rows = try await core.engine.fetch(inner, limit: inner.limit, offset: inner.offset)
-    }
-    return state.withLock { state in
+    return (inner, pendingCount)
+  }
+
+  /// `rows`, read below this context, with this context's pending changes on top; registers
+  /// the versions read.
+  private func overlay<Root: Entity>(
+    _ rows: StoredRows<Root>, request: FetchRequest<Root>, pendingCount: Int
+  ) -> StoredRows<Root> {
+    state.withLock { state in
       let box = state.existingBox(Root.self)
       state.register(rows)
       guard let box, !box.isEmpty else { return rows }

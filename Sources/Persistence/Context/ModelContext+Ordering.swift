@@ -5,25 +5,31 @@ import Foundation
 extension ModelContext {
   /// Inserts an object at a place in its collection's user order, giving it an order key.
   ///
+  /// The key is chosen as a ``WriteTransaction`` chooses it (``OrderPlacing``), from what this
+  /// context sees: the store in one read snapshot, with this context's unsaved changes (and
+  /// its parents') on top. When there is no room at that spot, a window of neighbours gets
+  /// fresh keys, saved with the object by the next `save()`.
+  ///
   /// - Parameters:
   ///   - object: The new object; its order key is replaced.
   ///   - placement: Top, bottom, or before or after another object of the same collection.
   /// - Returns: The object as inserted, with its order key.
   /// - Throws: `PersistenceError.notOrdered` if the entity has no ``Ordering`` or the anchor
   ///   is in another collection; `notFound` if the anchor does not exist.
-  /// - Complexity: Two indexed queries; O(n) for the n objects of the collection when the new
-  ///   key is too long and the collection is rebalanced.
+  /// - Complexity: Two indexed queries; O(w) for a window of w neighbours (a few dozen,
+  ///   the whole collection at worst) when the keys at that spot need rebalancing.
   @discardableResult
   public func insert<Root: Entity>(_ object: Root, at placement: Placement) async throws -> Root {
     let ordering = try requireOrdering(Root.self)
-    let key = try await orderKey(for: object, at: placement, ordering: ordering)
+    let key = try await placementKey(for: object, at: placement, ordering: ordering)
     let placed = try ordering.setting(key, in: object)
     try insert(placed)
-    return try await rebalanceIfNeeded(placed, key: key, ordering: ordering)
+    return placed
   }
 
-  /// Moves an object to a place in its collection. Only the object's row changes (unless the
-  /// collection needs rebalancing, which rewrites that collection in the same save).
+  /// Moves an object to a place in its collection. Only the object's row changes, unless the
+  /// keys at that spot need rebalancing (then a window of its neighbours too, in the same
+  /// save).
   ///
   /// - Returns: The object with its new order key.
   /// - Throws: `PersistenceError.notOrdered`, or `notFound` for an unknown object or anchor.
@@ -33,10 +39,10 @@ extension ModelContext {
     guard let current = try await self.object(Root.self, id: object.id) else {
       throw PersistenceError.notFound(entity: Root.entityName, id: object.id)
     }
-    let key = try await orderKey(for: current, at: placement, ordering: ordering)
+    let key = try await placementKey(for: current, at: placement, ordering: ordering)
     let moved = try ordering.setting(key, in: current)
     try update(moved)
-    return try await rebalanceIfNeeded(moved, key: key, ordering: ordering)
+    return moved
   }
 
   /// Moves an object just before another one of the same collection.
@@ -52,80 +58,12 @@ extension ModelContext {
   }
 
   /// Gives every object of `object`'s collection fresh, evenly spaced keys in their current
-  /// order. Saved, like any change, by the next `save()`, in one transaction.
+  /// order: upkeep on demand (placements rebalance the window they need by themselves).
+  /// Saved, like any change, by the next `save()`, in one transaction.
   ///
   /// - Complexity: O(n) for the n objects of the collection.
   public func rebalance<Root: Entity>(collectionOf object: Root) async throws {
-    try await rebalance(collectionOf: object, ordering: try requireOrdering(Root.self))
-  }
-
-  // MARK: - Helpers
-
-  private func requireOrdering<Root: Entity>(_ type: Root.Type) throws -> Ordering<Root> {
-    try core.checkKnown(type)
-    guard let ordering = Root.ordering else {
-      throw PersistenceError.notOrdered(entity: Root.entityName)
-    }
-    return ordering
-  }
-
-  private func orderKey<Root: Entity>(
-    for object: Root, at placement: Placement, ordering: Ordering<Root>
-  ) async throws -> OrderKey {
-    do {
-      return try await neighbourKey(for: object, at: placement, ordering: ordering)
-    } catch OrderKeyError.notAscending {
-      // Two objects share a key (saved concurrently at the same spot): respace, then retry.
-      try await rebalance(collectionOf: object, ordering: ordering)
-      return try await neighbourKey(for: object, at: placement, ordering: ordering)
-    }
-  }
-
-  private func neighbourKey<Root: Entity>(
-    for object: Root, at placement: Placement, ordering: Ordering<Root>
-  ) async throws -> OrderKey {
-    let others =
-      ordering.sameCollection(as: object)
-      && Filter(.not(.compare(.identifier, .equal, object.id.storedValue)))
-    let key = ordering.key
-    func first(_ filter: Filter<Root>, ascending: Bool) async throws -> OrderKey? {
-      let request = FetchRequest<Root>(
-        filter: filter, sortedBy: [SortKey(key, ascending: ascending)], limit: 1)
-      return try await fetch(request).first?[keyPath: key.keyPath]
-    }
-    switch placement {
-    case .top:
-      return try OrderKey.between(nil, try await first(others, ascending: true))
-    case .bottom:
-      return try OrderKey.between(try await first(others, ascending: false), nil)
-    case .before(let id), .after(let id):
-      guard let anchor = try await self.object(Root.self, id: id) else {
-        throw PersistenceError.notFound(entity: Root.entityName, id: id)
-      }
-      guard ordering.sameCollection(as: object).matches(anchor), id != object.id else {
-        throw PersistenceError.notOrdered(entity: Root.entityName)
-      }
-      let anchorKey = anchor[keyPath: key.keyPath]
-      if case .before = placement {
-        let previous = try await first(others && key < anchorKey, ascending: false)
-        return try OrderKey.between(previous, anchorKey)
-      }
-      let next = try await first(others && key > anchorKey, ascending: true)
-      return try OrderKey.between(anchorKey, next)
-    }
-  }
-
-  private func rebalanceIfNeeded<Root: Entity>(
-    _ object: Root, key: OrderKey, ordering: Ordering<Root>
-  ) async throws -> Root {
-    guard key.needsRebalance else { return object }
-    try await rebalance(collectionOf: object, ordering: ordering)
-    return try await self.object(Root.self, id: object.id) ?? object
-  }
-
-  private func rebalance<Root: Entity>(
-    collectionOf object: Root, ordering: Ordering<Root>
-  ) async throws {
+    let ordering = try requireOrdering(Root.self)
     let request = FetchRequest<Root>(
       filter: ordering.sameCollection(as: object), sortedBy: [ordering.key.ascending])
     let members = try await fetch(request)
@@ -135,5 +73,65 @@ extension ModelContext {
     }
     persistenceLogger.debug(
       "rebalanced \(members.count) \(Root.entityName) objects of one collection")
+  }
+
+  // MARK: - Helpers
+
+  private func requireOrdering<Root: Entity>(_ type: Root.Type) throws -> Ordering<Root> {
+    try core.checkKnown(type)
+    return try Root.requireOrdering()
+  }
+
+  /// The key of `object` at `placement`, chosen in one read snapshot; the neighbours that
+  /// get fresh keys are updated in this context.
+  private func placementKey<Root: Entity>(
+    for object: Root, at placement: Placement, ordering: Ordering<Root>
+  ) async throws -> OrderKey {
+    let (key, rekeyed) = try await core.engine.read { transaction in
+      let placing = ContextPlacement<Root>(context: self, transaction: transaction)
+      let key = try placing.placementKey(for: object, at: placement, ordering: ordering)
+      return (key, placing.rekeyed)
+    }
+    for member in rekeyed { try update(member) }
+    return key
+  }
+}
+
+/// A ``ModelContext``'s side of a placement: reads see the context's unsaved changes on top
+/// of one read transaction; rewritten neighbours are collected, for the context to update
+/// once the placement is chosen.
+private final class ContextPlacement<Member: Entity>: OrderPlacing {
+  let context: ModelContext
+  let transaction: ReadTransaction
+  /// The neighbours given fresh keys, in the order they were given.
+  private(set) var rekeyed: [Member] = []
+
+  init(context: ModelContext, transaction: ReadTransaction) {
+    self.context = context
+    self.transaction = transaction
+  }
+
+  func fetch<Root: Entity>(_ request: FetchRequest<Root>) throws -> [Root] {
+    try context.fetchStored(request, in: transaction).values
+  }
+
+  func firstKey<Root: Entity>(of key: Attribute<Root, OrderKey>, in request: FetchRequest<Root>)
+    throws -> OrderKey?
+  {
+    var first = request
+    first.limit = 1
+    return try fetch(first).first?[keyPath: key.keyPath]
+  }
+
+  func object<Root: Entity>(_ type: Root.Type, id: UUID) throws -> Root? {
+    try fetch(FetchRequest<Root>(filter: Filter(.compare(.identifier, .equal, id.storedValue))))
+      .first
+  }
+
+  func rekey<Root: Entity>(_ member: Root, to key: OrderKey, ordering: Ordering<Root>) throws {
+    guard let member = try ordering.setting(key, in: member) as? Member else {
+      preconditionFailure("a placement gives fresh keys to members of its own entity only")
+    }
+    rekeyed.append(member)
   }
 }

@@ -85,4 +85,8 @@ public struct OrderKey: RawRepresentable, Hashable, Comparable, Codable, Sendabl
   /// Whether this key is longer than ``rebalanceLength``, so its collection should be given
   /// fresh, short keys with ``spaced(_:between:and:)``.
   public var needsRebalance: Bool { rawValue.utf8.count > Self.rebalanceLength }
+
+  /// The longest key a rebalance of a window of neighbours gives: short enough that the same
+  /// spot takes about twenty more inserts before its keys need rebalancing again.
+  static var respacedLength: Int { rebalanceLength - 4 }
 }

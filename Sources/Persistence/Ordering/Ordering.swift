@@ -5,10 +5,10 @@ import Foundation
 ///
 /// User order is a fractional ``OrderKey``: moving an object writes that object's row only,
 /// and deleting one writes no sibling. When a key grows longer than
-/// ``OrderKey/rebalanceLength``, the keys are given fresh and evenly spaced in the same
-/// transaction as the move: by a ``WriteTransaction``, to a window of neighbours around the
-/// spot (a few dozen objects, widened until the new keys are short); by a ``ModelContext``,
-/// to every object of that collection (and only that one).
+/// ``OrderKey/rebalanceLength`` (or two neighbours share a key), a window of neighbours around
+/// the spot (a few dozen objects, widened until the new keys are short) gets fresh, evenly
+/// spaced keys in the same transaction as the move. A ``WriteTransaction`` and a
+/// ``ModelContext`` place objects with the same code (``OrderPlacing``).
 ///
 /// ```swift
 /// struct Todo: Entity {

@@ -30,15 +30,18 @@ public class ReadTransaction {
 
   /// The objects a request describes, as the transaction sees them (its own writes included).
   public func fetch<Root: Entity>(_ request: FetchRequest<Root>) throws -> [Root] {
+    try fetchStored(request).values
+  }
+
+  /// The objects a request describes, with their store versions.
+  func fetchStored<Root: Entity>(_ request: FetchRequest<Root>) throws -> StoredRows<Root> {
     let table = try table(Root.self)
     switch connection {
     case .sqlite(let db):
       return try SQLiteEngine.fetch(
-        db, request, table: table, limit: request.limit, offset: request.offset
-      ).values
+        db, request, table: table, limit: request.limit, offset: request.offset)
     case .postgres(let session):
       return try session.fetch(request, table: table, limit: request.limit, offset: request.offset)
-        .values
     }
   }
 
