@@ -31,12 +31,20 @@ public struct FormField: Hashable, Sendable {
 
   /// The text of a text field, or `nil` for a choice.
   public var text: String? {
-    if case .text(let state) = value { state.text } else { nil }
+    // A `switch`, not `if case … else` as an expression: Swift 6.3's optimizer crashes
+    // ("Found outside of lifetime use") on the latter once inlined into another module.
+    switch value {
+    case .text(let state): return state.text
+    case .choice: return nil
+    }
   }
 
   /// The index of the chosen option of a choice field, or `nil` for text.
   public var selectedIndex: Int? {
-    if case .choice(_, let selected) = value { selected } else { nil }
+    switch value {
+    case .choice(_, let selected): return selected
+    case .text: return nil
+    }
   }
 
   /// Applies an editing key to a text field, or ←, → and Space to a choice.

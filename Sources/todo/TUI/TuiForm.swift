@@ -55,11 +55,24 @@ struct TuiForm: Equatable {
 
   /// The fields as typed, for Save; `nil` while loading.
   var fields: LivePage.EditFields? {
-    guard let form, form.fields.count == 5 else { return nil }
-    let status = form.fields[4].selectedIndex.map { Self.statuses[$0] } ?? .notStarted
+    guard let form else { return nil }
+    // The values are taken in one pass over the fields, not as `form.fields[i].text`:
+    // Swift 6.3's release optimizer crashes ("Found outside of lifetime use") on a
+    // subscripted field's computed property here.
+    var texts: [String] = []
+    var selected: Int?
+    for field in form.fields {
+      switch field.value {
+      case .text(let state): texts.append(state.text)
+      case .choice(_, let index): selected = index
+      }
+    }
+    guard texts.count == 4, let selected, Self.statuses.indices.contains(selected) else {
+      return nil
+    }
     return LivePage.EditFields(
-      title: form.fields[0].text ?? "", notes: form.fields[1].text ?? "",
-      deadline: form.fields[2].text ?? "", status: status, section: form.fields[3].text ?? "")
+      title: texts[0], notes: texts[1], deadline: texts[2], status: Self.statuses[selected],
+      section: texts[3])
   }
 
   /// A status in words.
