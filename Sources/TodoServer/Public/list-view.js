@@ -241,7 +241,9 @@ export class ListView {
     const control = node.querySelector('.status');
     control.dataset.status = cell.status ?? 'notStarted';
     control.dataset.next = status.next;
-    control.textContent = status.icon;
+    // The glyph stays the control's text (drawn by the stylesheet as a ring, a half-filled
+    // ring or a filled check).
+    control.firstChild.textContent = status.icon;
     control.setAttribute('aria-checked', status.checked);
     control.title = `${status.label} (click: ${STATES[status.next].label.toLowerCase()})`;
     node.setAttribute('aria-label', cell.title);
@@ -264,28 +266,32 @@ export class ListView {
 
   todoParts(node) {
     const act = (name) => () => this.actions(name, node.dataset.id);
+    // A quiet icon button; its label is read by the swipe actions at phone width (and named
+    // with the todo's title by `fill`).
     const button = (label, name, extra = {}) => {
-      const b = el('button', { type: 'button', class: `action ${name}`, text: label, tabindex: '-1', ...extra });
+      const b = el('button', { type: 'button', class: `action ${name}`, tabindex: '-1', ...extra }, [
+        el('span', { class: 'icon', 'aria-hidden': 'true' }), el('span', { class: 'label', text: label }),
+      ]);
       b.addEventListener('click', act(name));
       return b;
     };
     // The three states, each with its icon and colour (seed 002): a click moves the todo on to
     // the next one. A tri-state checkbox for assistive technology.
-    const status = el('button', { type: 'button', class: 'status', role: 'checkbox', tabindex: '-1' });
+    const status = el('button', { type: 'button', class: 'status', role: 'checkbox', tabindex: '-1' }, [el('span', { class: 'glyph' })]);
     status.addEventListener('click', () => this.actions('setStatus', node.dataset.id, { status: status.dataset.next }));
     const content = el('div', { class: 'content' }, [el('span', { class: 'title' }), el('span', { class: 'detail' })]);
     // Tapping the row's text toggles it done, as in the seed's list (edit and delete stay on
     // their buttons and swipes).
     content.addEventListener('click', act('toggle'));
     return [
-      button('Edit', 'edit', { 'data-side': 'leading' }),
+      button('Edit', 'edit', { 'data-side': 'leading', title: 'Edit (e)' }),
       status,
       content,
       el('span', { class: 'reorder' }, [
         button('↑', 'up', { 'aria-label': 'Move up', title: 'Move up (Alt+↑)' }),
         button('↓', 'down', { 'aria-label': 'Move down', title: 'Move down (Alt+↓)' }),
       ]),
-      button('Delete', 'delete', { 'data-side': 'trailing' }),
+      button('Delete', 'delete', { 'data-side': 'trailing', title: 'Delete (Delete key)' }),
     ];
   }
 }
