@@ -95,13 +95,13 @@ final class ListPart: Sendable {
     var stages: [LiveChanges.Stage] = []
     var cells = window.cells
     if !updatedInPlace.isEmpty {
-      let calendar = new.state.deadlineCalendar
+      let day = AgendaDay(now: new.state.now, calendar: new.state.deadlineCalendar)
       // Like the diff's own first stage: updates where the todos stand before the change.
       var stage = LiveChanges.Stage()
       for (index, target) in updatedInPlace.sorted(by: { $0.before < $1.before }) {
         let id = before[index].id.uuidString
         stage.itemUpdated.append(.init(section: 0, element: index, id: id))
-        cells[id] = LiveCell(after[target], now: new.state.now, calendar: calendar)
+        cells[id] = LiveCell(after[target], on: day)
       }
       stages.append(stage)
     }

@@ -33,9 +33,9 @@ extension PageSnapshot {
       self = PageSnapshot(plain: todos, now: state.now, calendar: state.deadlineCalendar)
       return
     }
-    let calendar = state.deadlineCalendar
+    let day = AgendaDay(now: state.now, calendar: state.deadlineCalendar)
     for todo in todos {
-      cells[todo.id.uuidString] = LiveCell(todo, now: state.now, calendar: calendar)
+      cells[todo.id.uuidString] = LiveCell(todo, on: day)
     }
     switch state.layout {
     case .plain:
@@ -63,11 +63,12 @@ extension PageSnapshot {
   init(plain todos: some Sequence<Todo>, now: Date, calendar: Calendar) {
     self.init()
     items.appendSectionsUnchecked(["main"])
+    let day = AgendaDay(now: now, calendar: calendar)
     var ids: [String] = []
     for todo in todos {
       let id = todo.id.uuidString
       ids.append(id)
-      cells[id] = LiveCell(todo, now: now, calendar: calendar)
+      cells[id] = LiveCell(todo, on: day)
     }
     items.appendItemsUnchecked(ids, to: "main")
   }
@@ -103,15 +104,21 @@ extension PageSnapshot {
   }
 
   /// The list part of a smart view: its todos (already in deadline order), each with its
-  /// list's name and deadline as detail; Upcoming in one section per day, headed "Tomorrow",
-  /// then the day's name ("Wednesday 2 December").
+  /// list's name as detail; Upcoming in one section per day, headed "Tomorrow", then the
+  /// day's name ("Wednesday 2 December").
+  ///
+  /// Today and Upcoming name the day already (the view's title, the section's heading), so a
+  /// row adds only its time ("Errands · 09:00"); Overdue says when it was due ("Inbox ·
+  /// Yesterday").
   mutating func renderSmart(_ view: SmartView, _ todos: [Todo], state: LivePage.State) {
     let calendar = state.deadlineCalendar
+    let day = AgendaDay(now: state.now, calendar: calendar)
     let names = Dictionary(state.lists.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
     for todo in todos {
-      var cell = LiveCell(todo, now: state.now, calendar: calendar)
-      if let name = names[todo.listID], let deadline = cell.detail {
-        cell.detail = "\(name) · \(deadline)"
+      var cell = LiveCell(todo, on: day)
+      if let name = names[todo.listID] {
+        let when = view == .overdue ? cell.detail : todo.deadline?.timeText
+        cell.detail = [name, when].compactMap { $0 }.joined(separator: " · ")
       }
       cells[todo.id.uuidString] = cell
     }
@@ -121,7 +128,6 @@ extension PageSnapshot {
       items.appendItemsUnchecked(todos.map(\.id.uuidString), to: id)
       return
     }
-    let day = AgendaDay(now: state.now, calendar: calendar)
     var days: [[String]] = Array(repeating: [], count: day.upcoming.count)
     for todo in todos {
       guard let deadline = todo.deadline, let index = day.upcomingDay(deadline) else { continue }
@@ -190,13 +196,15 @@ extension Snapshot where SectionIdentifierType == String, ItemIdentifierType == 
 // MARK: - Cells and chrome
 
 extension LiveCell {
-  /// The cell of a todo at `now`, its deadline read in `calendar`
-  /// (``LivePage/State/deadlineCalendar``).
-  init(_ todo: Todo, now: Date, calendar: Calendar) {
+  /// The cell of a todo on `day` (the page's now, in ``LivePage/State/deadlineCalendar``):
+  /// its deadline as a label relative to that day ("Tomorrow 09:00",
+  /// ``Deadline/label(on:)``), and whether it is overdue then.
+  ///
+  /// - Complexity: O(1): the day is read from the calendar once per rendering, not per cell.
+  init(_ todo: Todo, on day: AgendaDay) {
     self.init(
-      kind: .todo, title: todo.title, detail: todo.deadline?.displayText,
-      overdue: todo.status != .done
-        && (todo.deadline?.isOverdue(at: now, in: calendar) ?? false),
+      kind: .todo, title: todo.title, detail: todo.deadline?.label(on: day),
+      overdue: todo.status != .done && (todo.deadline.map(day.isOverdue) ?? false),
       status: todo.status)
   }
 }

@@ -44,7 +44,8 @@ public struct LiveCell: Codable, Equatable, Sendable {
   public var kind: Kind
   /// The main text (a todo's title), always rendered as text.
   public var title: String
-  /// The secondary text: the deadline as `yyyy/MM/dd`, or a group's count.
+  /// The secondary text: the deadline as a person reads it (``Deadline/label(relativeTo:in:)``:
+  /// "Tomorrow 09:00", "27 Nov"), or a group's count.
   public var detail: String?
   /// Whether the deadline has passed on an unfinished todo.
   public var overdue: Bool

@@ -38,6 +38,14 @@ struct TuiApp {
     case deadline(CLIError)
   }
 
+  /// The seconds from `now` to one second past the next midnight in `calendar` (at least
+  /// one): when the page is told to read the day again.
+  static func secondsToMidnight(after now: Date, in calendar: Calendar) -> Double {
+    let start = calendar.startOfDay(for: now)
+    let next = calendar.date(byAdding: .day, value: 1, to: start) ?? now + 24 * 60 * 60
+    return max(1, next.timeIntervalSince(now) + 1)
+  }
+
   /// Runs the program on `terminal` until `q` or Ctrl-C, or the input ends; the terminal is
   /// put back as it was in every case.
   ///
@@ -94,8 +102,18 @@ struct TuiApp {
       // Quick entry's "tomorrow" and "overdue" in this terminal's time zone.
       send(.setTimeZone(TimeZone.current.identifier))
     }
+    // At the terminal's midnight the page reads the day again, as the web page does:
+    // "Today", "Tomorrow" and "overdue" follow the date with no commit.
+    let midnight = Task {
+      while true {
+        let wait = Self.secondsToMidnight(after: Date(), in: .current)
+        do { try await Task.sleep(for: .seconds(wait)) } catch { return }
+        send(.setTimeZone(TimeZone.current.identifier))
+      }
+    }
     try terminal.enter()
     defer {
+      midnight.cancel()
       pages.cancel()
       stop()
       terminal.restore()

@@ -31,7 +31,7 @@ struct TuiMappingTests {
     let tax = try cell(TuiPages.tax)
     #expect(tax.accessory == Cell.Accessory("○"))
     #expect(tax.style.color == .red, "an overdue todo is red")
-    #expect(tax.secondaryText == "2001/01/01")
+    #expect(tax.secondaryText == "1 Jan 2001", "the page's label of the deadline")
     #expect(tax.secondaryStyle.color == .red)
 
     let pears = try cell(TuiPages.pears)

@@ -80,7 +80,8 @@ struct LivePageEditTests {
       #expect(changes.stages.map(\.itemUpdated) == [[item(0, 0, todo.id)]])
       #expect(
         changes.cells[todo.id.uuidString]
-          == LiveCell(title: "Oat milk", detail: "2025/12/24", overdue: true, status: .inProgress))
+          == LiveCell(
+            title: "Oat milk", detail: "24 Dec 2025", overdue: true, status: .inProgress))
       await fixture.disappear(store)
     }
   }

@@ -46,8 +46,9 @@ struct LivePageSmartViewTests {
       #expect(page.items.sectionIdentifiers == ["view:today"])
       // By deadline: a date-only deadline before a timed one of the same day.
       #expect(page.items.itemIdentifiers == [milk.id.uuidString, call.id.uuidString])
-      #expect(page.cells[call.id.uuidString]?.detail == "Errands · 2026/01/01 09:00")
-      #expect(page.cells[milk.id.uuidString]?.detail == "Inbox · 2026/01/01")
+      // The view says the day: a row says its list, and its time if it has one.
+      #expect(page.cells[call.id.uuidString]?.detail == "Errands · 09:00")
+      #expect(page.cells[milk.id.uuidString]?.detail == "Inbox")
       #expect(page.chrome.view == .today)
       #expect(page.chrome.views.map(\.count) == [2, 1, 1])
       #expect(page.chrome.views.map(\.name) == ["Today", "Upcoming", "Overdue"])
@@ -115,6 +116,11 @@ struct LivePageSmartViewTests {
       #expect(page.headers == ["day:2026-01-02": "Tomorrow", "day:2026-01-04": "Sunday 4 January"])
       #expect(
         try page.items.itemIdentifiers(inSection: "day:2026-01-04") == [c, b].map(\.id.uuidString))
+      // The section names the day: a row says its list, and its time if it has one.
+      #expect(
+        [a, b, c].map { page.cells[$0.id.uuidString]?.detail } == [
+          "Inbox", "Inbox · 10:00", "Inbox",
+        ])
       #expect(page.chrome.views.map(\.count) == [0, 3, 0])
 
       // Another writer moves A to today: its day's section goes, Today counts it.
@@ -164,6 +170,8 @@ struct LivePageSmartViewTests {
       var page = PageSnapshot(store.state)
       #expect(page.items.itemIdentifiers == [late.id.uuidString])
       #expect(page.cells[late.id.uuidString]?.overdue == true)
+      // Overdue says when it was due.
+      #expect(page.cells[late.id.uuidString]?.detail == "Inbox · Yesterday")
 
       await store.send(.requestDelete(late.id)) { $0.confirmDelete = late.id }
       #expect(PageSnapshot(store.state).chrome.confirmTitle == "Late")

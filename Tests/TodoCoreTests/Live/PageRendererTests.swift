@@ -182,4 +182,39 @@ struct PageRendererTests {
     #expect(shown.page == PageSnapshot(loaded))
     #expect(shown.page.cells.values.map(\.title) == ["Eggs"])
   }
+
+  @Test("a row's deadline label is sent again when the page's day changes, with no commit")
+  func labelsFollowTheDay() async throws {
+    let renderer = PageRenderer()
+    var dentist = try Self.todo("Dentist")
+    dentist.deadline = try Deadline(parsing: "2026-01-02T09:30")
+    let milk = try Self.todo("Milk")
+    var evening = try Self.state([dentist, milk], sequence: 1)
+    evening.timeZone = TimeZone(identifier: "UTC")
+    evening.now = Self.now - 60
+    // The page's midnight: its setTimeZone read the clock again; the data is the same.
+    var morning = evening
+    morning.now = Self.now + 8 * 60 * 60
+    let shown = await renderer.render(evening)
+    let next = await renderer.render(morning)
+    #expect(shown.page.cells[dentist.id.uuidString]?.detail == "Friday 09:30")
+    #expect(next.page.cells[dentist.id.uuidString]?.detail == "Tomorrow 09:30")
+    let changes = await renderer.changes(from: shown, to: next, revision: 3)
+    #expect(
+      changes.stages.map(\.itemUpdated) == [
+        [LiveChanges.Stage.Item(section: 0, element: 0, id: dentist.id.uuidString)]
+      ])
+    #expect(
+      changes.cells == [
+        dentist.id.uuidString: LiveCell(
+          title: "Dentist", detail: "Tomorrow 09:30", status: .notStarted)
+      ])
+    #expect(try await renderer.encodedChanges(from: shown, to: next, revision: 3) != nil)
+
+    // The same instant in Tokyo is already 1 January, 09:00: the page's time zone decides.
+    var tokyo = evening
+    tokyo.timeZone = TimeZone(identifier: "Asia/Tokyo")
+    let there = await renderer.render(tokyo)
+    #expect(there.page.cells[dentist.id.uuidString]?.detail == "Tomorrow 09:30")
+  }
 }

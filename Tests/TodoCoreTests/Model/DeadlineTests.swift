@@ -76,6 +76,50 @@ struct DeadlineTests {
     #expect(try !Deadline(parsing: "2026-03-02").isOverdue(at: now, in: calendar))
   }
 
+  @Test("reads relative to today in the page's time zone: Today, Tomorrow, a weekday, a date")
+  func label() throws {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "Asia/Tokyo")!
+    // Sunday 1 March 2026, 23:30 in Tokyo (14:30 UTC).
+    let now = calendar.date(
+      from: DateComponents(year: 2026, month: 3, day: 1, hour: 23, minute: 30))!
+    func label(_ text: String) throws -> String {
+      try Deadline(parsing: text).label(relativeTo: now, in: calendar)
+    }
+    #expect(try label("2026-03-01") == "Today")
+    #expect(try label("2026-03-02T09:05") == "Tomorrow 09:05")
+    #expect(try label("2026-02-28") == "Yesterday")
+    #expect(try label("2026-03-03") == "Tuesday")
+    #expect(try label("2026-03-07T18:00") == "Saturday 18:00")
+    #expect(try label("2026-03-08") == "8 Mar")
+    #expect(try label("2026-02-20") == "20 Feb")
+    #expect(try label("2027-01-05") == "5 Jan 2027")
+    #expect(try label("2025-12-31") == "31 Dec 2025")
+    // The same instant is still Sunday in UTC: the page's time zone decides.
+    calendar.timeZone = TimeZone(identifier: "America/Los_Angeles")!
+    #expect(try label("2026-03-01") == "Today")
+    #expect(try label("2026-03-02") == "Tomorrow")
+    calendar.timeZone = TimeZone(identifier: "Pacific/Kiritimati")!
+    #expect(try label("2026-03-02") == "Today")
+    // The time alone, for rows whose day is said elsewhere (a smart view's title or section).
+    #expect(try Deadline(parsing: "2026-03-02T09:05").timeText == "09:05")
+    #expect(try Deadline(parsing: "2026-03-02").timeText == nil)
+  }
+
+  @Test("day numbers and weekdays agree with the calendar over 400 years, every 13th day")
+  func dayNumbers() {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    var date = calendar.date(from: DateComponents(year: 1800, month: 1, day: 1, hour: 12))!
+    for _ in 0..<((400 * 365 + 97) / 13) {
+      let parts = calendar.dateComponents([.year, .month, .day, .weekday], from: date)
+      let number = Deadline.dayNumber(year: parts.year!, month: parts.month!, day: parts.day!)
+      #expect(number == Int((date.timeIntervalSince1970 / 86_400).rounded(.down)))
+      #expect(Deadline.weekday(ofDayNumber: number) == parts.weekday! - 1)
+      date += 13 * 86_400
+    }
+  }
+
   @Test("round-trips through JSON as its raw text, and refuses bad text")
   func codable() throws {
     let deadline = try Deadline(parsing: "2026-03-01T09:30")

@@ -1,0 +1,83 @@
+import Foundation
+
+extension Deadline {
+  /// The deadline as a person reads it in a list, relative to the day `now` is in `calendar`:
+  /// "Today", "Tomorrow", "Yesterday", the weekday within the next six days ("Friday"), the
+  /// day and month in the same year ("27 Nov"), with the year otherwise ("27 Nov 2027");
+  /// then the time, if it has one ("Tomorrow 09:00").
+  ///
+  /// The live page and `todo tui` show it; tables, exports and the fields a person edits
+  /// keep ``displayText``, which is exact and reads the same on every day. Names are
+  /// English, as the rest of the interface.
+  ///
+  /// ```swift
+  /// // On Sunday 1 March 2026:
+  /// try Deadline(parsing: "2026-03-02T09:00").label(relativeTo: now, in: calendar)
+  /// // "Tomorrow 09:00"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - now: The current instant.
+  ///   - calendar: The calendar whose time zone says what day it is (the page's,
+  ///     ``LivePage/State/deadlineCalendar``).
+  public func label(relativeTo now: Date, in calendar: Calendar) -> String {
+    label(on: AgendaDay(now: now, calendar: calendar))
+  }
+
+  /// The deadline as a person reads it on `day` (see ``label(relativeTo:in:)``).
+  ///
+  /// - Complexity: O(1): a few integer operations, no calendar.
+  public func label(on day: AgendaDay) -> String {
+    let today = day.today
+    let number = Self.dayNumber(year: year, month: month, day: self.day)
+    let date: String
+    switch number - Self.dayNumber(year: today[0], month: today[1], day: today[2]) {
+    case 0: date = "Today"
+    case 1: date = "Tomorrow"
+    case -1: date = "Yesterday"
+    case 2...6: date = Self.weekdays[Self.weekday(ofDayNumber: number)]
+    default:
+      let dayAndMonth = "\(self.day) \(Self.shortMonths[month - 1])"
+      date = year == today[0] ? dayAndMonth : "\(dayAndMonth) \(year)"
+    }
+    guard let timeText else { return date }
+    return date + " " + timeText
+  }
+
+  /// The time of day as `HH:mm`, if the deadline has one.
+  public var timeText: String? {
+    guard let time else { return nil }
+    return Self.twoDigits(time.hour) + ":" + Self.twoDigits(time.minute)
+  }
+
+  /// The weekdays, Sunday first.
+  private static let weekdays = [
+    "Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
+  ]
+
+  /// The months' short names.
+  private static let shortMonths = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+  ]
+
+  /// The number of days from 1970-01-01 to a date of the proleptic Gregorian calendar
+  /// (Howard Hinnant's `days_from_civil`).
+  static func dayNumber(year: Int, month: Int, day: Int) -> Int {
+    let shifted = month <= 2 ? year - 1 : year
+    let era = (shifted >= 0 ? shifted : shifted - 399) / 400
+    let yearOfEra = shifted - era * 400
+    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  /// The weekday of a day number, 0 for Sunday (1970-01-01 was a Thursday).
+  static func weekday(ofDayNumber number: Int) -> Int {
+    let weekday = (number + 4) % 7
+    return weekday < 0 ? weekday + 7 : weekday
+  }
+
+  private static func twoDigits(_ value: Int) -> String {
+    value < 10 ? "0\(value)" : "\(value)"
+  }
+}
