@@ -8,6 +8,7 @@ struct WideTextTests {
   static let titles = [
     "牛乳を買う", "Pears 🍐", "Cafe\u{301} au lait", "👩‍👩‍👧 family dinner",
     "Write the quarterly report for the board, with every figure of the year",
+    "北海道の天気予報を見てから東京の会議の資料を用意する",
   ]
 
   /// The terminal column at which `text` starts in `line`.
@@ -66,6 +67,10 @@ struct WideTextTests {
       lines.contains { $0.contains("Write the quarterly") && $0.hasSuffix("…  S4") },
       "\(output)")
     #expect(!output.contains("every figure"))
+    // A long title of wide characters is cut between two of them, never through one.
+    #expect(
+      lines.contains { $0.contains("北海道の天気") && $0.hasSuffix("…  S5") }, "\(output)")
+    #expect(!output.contains("資料"))
     #expect(output.contains("牛乳を買う"), "short titles stay whole")
     let sections = Set(
       lines.dropFirst().enumerated().map { index, line in Self.column(of: "S\(index)", in: line) })
