@@ -122,6 +122,8 @@ public func buildRouter(state: ServerState) -> Router<TodoRequestContext> {
   OpenAPIController().addRoutes(to: router.group("api/v1"))
   // CalDAV (issue 14): every list a calendar, every todo a VTODO.
   CalDAVController(state: state).addRoutes(to: router)
+  // The generated handlers' bodies go out in one write with their head.
+  router.add(middleware: WholeBodyMiddleware())
   let routes = RouteRecorder(router)
   do {
     try TodoAPI(state: state).registerHandlers(

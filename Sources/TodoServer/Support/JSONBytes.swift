@@ -134,8 +134,8 @@ struct JSONBytes: ~Copyable {
       for index in 0..<16 {
         if index == 4 || index == 6 || index == 8 || index == 10 { put(UInt8(ascii: "-")) }
         let byte = uuid[index]
-        put(Self.upperHex[Int(byte >> 4)])
-        put(Self.upperHex[Int(byte & 0x0F)])
+        put(Self.upperHexDigit(byte >> 4))
+        put(Self.upperHexDigit(byte & 0x0F))
       }
     }
     put(UInt8(ascii: "\""))
@@ -188,6 +188,10 @@ struct JSONBytes: ~Copyable {
     put(UInt8(ascii: "\""))
   }
 
-  private static let upperHex: [UInt8] = Array("0123456789ABCDEF".utf8)
+  /// The upper-case hex digit of `nibble` (0...15), computed: a table in a static array cost
+  /// a `swift_once` call per digit.
+  private static func upperHexDigit(_ nibble: UInt8) -> UInt8 {
+    nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") - 10 + nibble
+  }
   private static let lowerHex: [UInt8] = Array("0123456789abcdef".utf8)
 }
