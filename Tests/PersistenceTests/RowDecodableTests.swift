@@ -118,4 +118,55 @@ struct RowDecodableTests {
       return type == "Int64"
     }
   }
+
+  @Test("a UUID column that does not hold 16 bytes is an invalid UUID, not a crash or a guess")
+  func shortUUIDRefused() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let container = try await PersistentContainer(
+      directory.store, entities: [RowTodo.self])
+    defer { try? container.close() }
+    let outside = OutsideConnection(directory)
+    let fifteenBytes =
+      TestStoreLocation.isPostgres
+      ? "decode('000102030405060708090a0b0c0d0e', 'hex')" : "X'000102030405060708090a0b0c0d0e'"
+    try await outside.execute(
+      """
+      INSERT INTO todo (id, version, "listID", title, done, priority, due, note)
+      VALUES (\(outside.literal(UUID())), 1, \(fifteenBytes), 'short', 0, 1, NULL, NULL)
+      """)
+    await #expect {
+      try await container.read { tx in try tx.fetch(FetchRequest<RowTodo>()) }
+    } throws: { error in
+      guard case .invalidValue(let type, _) = error as? Persistence.PersistenceError else {
+        return false
+      }
+      return type == "UUID"
+    }
+  }
+
+  @Test(
+    "SQLite text is read by its length: a NUL inside is kept, bytes that are not UTF-8 are repaired",
+    .enabled(if: !TestStoreLocation.isPostgres))
+  func textByLength() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let container = try await PersistentContainer(
+      directory.store, entities: [RowTodo.self])
+    defer { try? container.close() }
+    let outside = OutsideConnection(directory)
+    let id = UUID()
+    // 'a', NUL, 'b' as the title; 'c', a lone continuation byte, 'd' as the note.
+    try await outside.execute(
+      """
+      INSERT INTO todo (id, version, listID, title, done, priority, due, note)
+      VALUES (\(outside.literal(id)), 1, \(outside.literal(UUID())),
+              CAST(X'610062' AS TEXT), 0, 1, NULL, CAST(X'638064' AS TEXT))
+      """)
+    let read = try await container.read { tx in try tx.fetch(FetchRequest<RowTodo>()) }
+    let todo = try #require(read.first)
+    #expect(todo.id == id)
+    #expect(Array(todo.title.utf8) == [0x61, 0x00, 0x62])
+    #expect(todo.note == "c\u{FFFD}d")
+  }
 }

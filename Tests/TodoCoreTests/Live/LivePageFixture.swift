@@ -26,14 +26,21 @@ struct LivePageFixture {
   }
 
   /// A test store of the page, not yet loaded.
+  ///
+  /// Its effects read and write a real SQLite file while the whole suite shares this
+  /// machine's two cores: `receive` and `finish` wait for the actions themselves, and the
+  /// timeout only turns one that never comes into a failure. One second was not enough for a
+  /// first load under the full parallel run, so it is 30.
   func page() -> TestStore<LivePage.State, LivePage.Action> {
-    TestStore(initialState: LivePage.State()) {
+    let store = TestStore(initialState: LivePage.State()) {
       LivePage()
     } withDependencies: { [service] in
       $0.todoClient = .live(service)
       $0.date = .constant(Self.now)
       $0.calendar = .utcGregorian
     }
+    store.timeout = .seconds(30)
+    return store
   }
 
   /// The first value of `listID`'s observation that satisfies `condition`, as the page
