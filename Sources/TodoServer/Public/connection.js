@@ -20,6 +20,9 @@ export class Connection {
   }
 
   open() {
+    // A retry may be scheduled (after a close); this open replaces it, so that two sockets
+    // never end up open for one page.
+    clearTimeout(this.timer);
     const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
     const socket = new WebSocket(`${scheme}//${location.host}/live`);
     this.socket = socket;
