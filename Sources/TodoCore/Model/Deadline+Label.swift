@@ -47,7 +47,7 @@ extension Deadline {
   /// The time of day as `HH:mm`, if the deadline has one.
   public var timeText: String? {
     guard let time else { return nil }
-    return Self.twoDigits(time.hour) + ":" + Self.twoDigits(time.minute)
+    return Self.padded(time.hour, 2) + ":" + Self.padded(time.minute, 2)
   }
 
   /// The weekdays, Sunday first.
@@ -75,9 +75,5 @@ extension Deadline {
   static func weekday(ofDayNumber number: Int) -> Int {
     let weekday = (number + 4) % 7
     return weekday < 0 ? weekday + 7 : weekday
-  }
-
-  private static func twoDigits(_ value: Int) -> String {
-    value < 10 ? "0\(value)" : "\(value)"
   }
 }

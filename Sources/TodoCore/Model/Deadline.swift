@@ -191,7 +191,7 @@ public struct Deadline: RawRepresentable, Hashable, Comparable, Sendable, Codabl
   // MARK: - Helpers
 
   /// `value` in decimal, zero-padded on the left to `width` digits (as `%0*d` writes it).
-  private static func padded(_ value: Int, _ width: Int) -> String {
+  static func padded(_ value: Int, _ width: Int) -> String {
     let digits = String(value)
     guard digits.count < width else { return digits }
     return String(repeating: "0", count: width - digits.count) + digits
