@@ -273,6 +273,7 @@ let package = Package(
         "TodoServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
         .product(name: "Logging", package: "swift-log"),

@@ -11,7 +11,9 @@ import TodoServer
 /// through `TodoService`), the baselines (plain Hummingbird routes on ports of their own) and
 /// a load generator of blocking keep-alive connections, one thread each. Measured:
 /// - list reads of 100 and 1,000 todos (`GET /api/v1/lists/{id}/todos`) against a route
-///   returning a constant body of the same size (the ceiling);
+///   returning a constant body of the same size (the ceiling), with the process's CPU time per
+///   request and what SQLite alone costs for the same read (``SQLiteFloor``): the bound the
+///   ceiling ratio cannot pass on this machine;
 /// - creates (`POST /api/v1/lists/{id}/todos`) in a list of 100 todos against a route that
 ///   inserts the same row with one prepared GRDB statement (the raw create);
 /// - creates in a list of 10,000 todos against a list of 100, on the JSON API and on the
@@ -154,6 +156,10 @@ struct ApiBenchmark: AsyncParsableCommand {
       return (reading, bodySize, longBodySize)
     }
     try rawReads.close()
+    let benchList = readLists.list("Bench")
+    let sqliteFloor = try await Blocking.run {
+      try SQLiteFloor.microsecondsPerRead(database: reads, listID: benchList)
+    }
 
     // Creates: the JSON API and the Todo-Backend API, in a small and in a grown Inbox, and
     // the raw create (the same row with one prepared statement), each in a copy of its Inbox.
@@ -243,9 +249,22 @@ struct ApiBenchmark: AsyncParsableCommand {
       "ratios per round: list_vs_ceiling \(spread(reading[0], reading[2])); "
         + "post_vs_raw \(spread(creating[0], creating[1])); "
         + "post_growth_ratio \(spread(creating[2], creating[0]))")
+    // CPU per request, servers and load generator together: what the ceiling pays is what a
+    // list read pays before it reads anything, so SQLite's own cost bounds the ratio.
+    let (listCPU, ceilingCPU) = (list.cpuMicrosecondsPerRequest, ceiling.cpuMicrosecondsPerRequest)
+    let bound = ceilingCPU / (ceilingCPU + sqliteFloor)
+    print(
+      "CPU per request (process, µs): list \(Self.whole(listCPU)), raw list "
+        + "\(Self.whole(rawList.cpuMicrosecondsPerRequest)), ceiling \(Self.whole(ceilingCPU)); "
+        + "SQLite alone, the same two statements on one thread: \(Self.whole(sqliteFloor)) µs, "
+        + "so list_vs_ceiling cannot exceed \(Format.fixed(bound, 2)) here")
     print(
       Format.summary([
         "list_rps": Self.whole(list.requestsPerSecond),
+        "list_cpu_us": Self.whole(listCPU),
+        "ceiling_cpu_us": Self.whole(ceilingCPU),
+        "sqlite_floor_us": Self.whole(sqliteFloor),
+        "list_bound_vs_ceiling": Format.fixed(bound, 2),
         "ceiling_rps": Self.whole(ceiling.requestsPerSecond),
         "list_vs_ceiling": ratio(reading[0], reading[2]),
         "list_p99_ms": Format.fixed(list.percentile(0.99), 3),

@@ -122,17 +122,17 @@ extension ModelContext {
 
   /// The objects inserted and not saved yet, of one entity.
   public func insertedObjects<Root: Entity>(_ type: Root.Type) -> [Root] {
-    pending(type, .inserted).compactMap(\.value)
+    pending(type, .inserted).compactMap { $0.value }
   }
 
   /// The objects updated and not saved yet, of one entity.
   public func updatedObjects<Root: Entity>(_ type: Root.Type) -> [Root] {
-    pending(type, .updated).compactMap(\.value)
+    pending(type, .updated).compactMap { $0.value }
   }
 
   /// The identifiers of objects deleted and not saved yet, of one entity.
   public func deletedIDs<Root: Entity>(_ type: Root.Type) -> Set<UUID> {
-    Set(pending(type, .deleted).map(\.id))
+    Set(pending(type, .deleted).map { $0.id })
   }
 
   private func pending<Root: Entity>(

@@ -116,8 +116,8 @@ struct CommittedChanges<Root: Entity>: AnyCommittedChanges {
   var entityType: ObjectIdentifier { ObjectIdentifier(Root.self) }
   var entityName: String { Root.entityName }
   var rowCount: Int { inserted.count + updated.count + deleted.count }
-  var insertedIDs: [UUID] { inserted.map(\.value.id) }
-  var updatedIDs: [UUID] { updated.map(\.value.id) }
+  var insertedIDs: [UUID] { inserted.map { $0.value.id } }
+  var updatedIDs: [UUID] { updated.map { $0.value.id } }
   var deletedIDs: [UUID] { deleted }
 }
 

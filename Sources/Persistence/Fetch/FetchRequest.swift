@@ -91,8 +91,8 @@ struct StoredRows<Root: Entity>: Sendable {
   init() {}
 
   init(_ stored: [Stored<Root>]) {
-    values = stored.map(\.value)
-    versions = stored.map(\.version)
+    values = stored.map { $0.value }
+    versions = stored.map { $0.version }
   }
 
   var count: Int { values.count }

@@ -104,7 +104,7 @@ public func >= <Root, Value>(lhs: Attribute<Root, Value>, rhs: Value) -> Filter<
 extension Attribute {
   /// The attribute equals one of `values` (SQL `IN`). An empty list matches nothing.
   public func isIn(_ values: some Sequence<Value>) -> Filter<Root> {
-    Filter(.isIn(erased, values.map(\.storedValue)))
+    Filter(.isIn(erased, values.map { $0.storedValue }))
   }
 
   /// The attribute has no value (SQL `IS NULL`).

@@ -29,7 +29,7 @@ struct ResultsState<Root: Entity>: Sendable {
   /// - Returns: The identifiers whose content changed, or `nil` if the result is unchanged.
   mutating func replace(with fetched: [Stored<Root>]) -> Set<UUID>? {
     let old = Dictionary(objects.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    let values = fetched.map(\.value)
+    let values = fetched.map { $0.value }
     var newVersions: [UUID: Int64] = [:]
     newVersions.reserveCapacity(fetched.count)
     for object in fetched {

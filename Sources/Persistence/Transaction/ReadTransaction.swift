@@ -94,7 +94,7 @@ public class ReadTransaction {
       do {
         return try DatabaseValue.fetchOne(
           db.cachedStatement(sql: sql),
-          arguments: StatementArguments(arguments.map(\.databaseValue))
+          arguments: StatementArguments(stored: arguments)
         ).map(StoredValue.init)
       } catch let error as DatabaseError {
         throw EngineError(error, arguments: arguments)

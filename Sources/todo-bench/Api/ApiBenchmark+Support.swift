@@ -55,6 +55,7 @@ extension ApiBenchmark {
       combined.unexpectedStatus = combined.unexpectedStatus ?? round.unexpectedStatus
       combined.seconds += round.seconds
       combined.latenciesMilliseconds += round.latenciesMilliseconds
+      combined.cpuSeconds += round.cpuSeconds
     }
     return combined
   }

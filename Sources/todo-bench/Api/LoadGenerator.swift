@@ -14,8 +14,13 @@ struct LoadGenerator {
     var unexpectedStatus: Int?
     var seconds: Double
     var latenciesMilliseconds: [Double]
+    /// CPU time the whole process (servers and load generator) used in the measured time.
+    var cpuSeconds: Double
 
     var requestsPerSecond: Double { Double(requests) / seconds }
+    /// The process's CPU time per measured request, in microseconds: what one request costs
+    /// the machine, servers and load generator together, whatever the number of cores.
+    var cpuMicrosecondsPerRequest: Double { cpuSeconds * 1_000_000 / Double(requests) }
     func percentile(_ fraction: Double) -> Double {
       Measure.percentile(latenciesMilliseconds, fraction)
     }
@@ -37,6 +42,7 @@ struct LoadGenerator {
     let end = measureFrom + duration
     let collected = Collected()
     let group = DispatchGroup()
+    let cpu = CPUSampler(from: measureFrom, to: end, clock: clock)
     for connection in 0..<connections {
       group.enter()
       let thread = Thread {
@@ -81,6 +87,7 @@ struct LoadGenerator {
       thread.start()
     }
     group.wait()
+    let cpuSeconds = cpu.wait()
     let results = collected.results.withLock { $0 }
     if let error = results.compactMap(\.error).first {
       throw LoadError.connection(error)
@@ -90,7 +97,49 @@ struct LoadGenerator {
       requests: latencies.count, allSucceeded: results.map(\.succeeded).reduce(0, +),
       failures: results.map(\.failures).reduce(0, +),
       unexpectedStatus: results.compactMap(\.unexpectedStatus).first,
-      seconds: duration.milliseconds / 1_000, latenciesMilliseconds: latencies)
+      seconds: duration.milliseconds / 1_000, latenciesMilliseconds: latencies,
+      cpuSeconds: cpuSeconds)
+  }
+
+  /// Reads the process's CPU time at the start and at the end of the measured time, on a
+  /// thread of its own that sleeps in between.
+  final class CPUSampler: Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private let used = Mutex(0.0)
+
+    init(
+      from start: ContinuousClock.Instant, to end: ContinuousClock.Instant, clock: ContinuousClock
+    ) {
+      let thread = Thread { [self] in
+        Thread.sleep(forTimeInterval: max(0, (start - clock.now).milliseconds / 1_000))
+        let before = Self.processCPUSeconds()
+        Thread.sleep(forTimeInterval: max(0, (end - clock.now).milliseconds / 1_000))
+        let after = Self.processCPUSeconds()
+        used.withLock { $0 = after - before }
+        done.signal()
+      }
+      thread.start()
+    }
+
+    /// The CPU seconds measured, once the measured time is over.
+    func wait() -> Double {
+      done.wait()
+      return used.withLock { $0 }
+    }
+
+    /// User and system CPU time of the whole process so far.
+    static func processCPUSeconds() -> Double {
+      var usage = rusage()
+      #if canImport(Glibc)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+      #else
+        getrusage(RUSAGE_SELF, &usage)
+      #endif
+      func seconds(_ time: timeval) -> Double {
+        Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000
+      }
+      return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
   }
 
   struct ConnectionResult: Sendable {

@@ -29,7 +29,7 @@ extension MigrationPlan {
         }
         try db.execute(
           sql: statement.sql,
-          arguments: StatementArguments(statement.arguments.map(\.databaseValue)))
+          arguments: StatementArguments(stored: statement.arguments))
       }
       count += 1
       try db.execute(

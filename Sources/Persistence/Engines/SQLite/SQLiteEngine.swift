@@ -96,8 +96,26 @@ final class SQLiteEngine: StorageEngine {
   /// `read` sent it to a reader's dispatch queue and back (BENCHMARKS.md, issue 11). Only a
   /// pool has concurrent readers; a queue (in-memory stores) reads on its queue.
   private func readNow<T>(_ body: (Database) throws -> T) throws -> T {
-    if let pool = writer as? DatabasePool { return try pool.read(body) }
+    if let pool = writer as? DatabasePool {
+      return try pool.unsafeRead { db in try Self.inSnapshot(db, body) }
+    }
     return try writer.read(body)
+  }
+
+  /// Runs `body` in a deferred transaction that prepared statements begin and end: the same
+  /// snapshot as GRDB's `read`, which prepares its `BEGIN` and `COMMIT` again for every read
+  /// (3.5% of a list read's CPU, BENCHMARKS.md, issue 11). Left by `COMMIT`, or by `ROLLBACK`
+  /// if the commit fails, so the reader goes back to the pool outside any transaction.
+  static func inSnapshot<T>(_ db: Database, _ body: (Database) throws -> T) throws -> T {
+    try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
+    defer {
+      do {
+        try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+      } catch {
+        try? db.cachedStatement(sql: "ROLLBACK TRANSACTION").execute()
+      }
+    }
+    return try body(db)
   }
 
   static func fetch<Root: Entity>(
@@ -113,7 +131,7 @@ final class SQLiteEngine: StorageEngine {
   ) throws -> StoredRows<Root> {
     do {
       let statement = try db.cachedStatement(sql: sql)
-      statement.setUncheckedArguments(StatementArguments(arguments.map(\.databaseValue)))
+      statement.setUncheckedArguments(StatementArguments(stored: arguments))
       var objects = StoredRows<Root>()
       let decode = objectReader(Root.self, statement: statement.sqliteStatement, table: table)
       let rows = try Row.fetchCursor(statement)
@@ -317,7 +335,7 @@ extension Entity {
     for start in stride(from: 0, to: unique.count, by: 500) {
       let chunk = unique[start..<min(start + 500, unique.count)]
       let request = FetchRequest<Self>(
-        filter: Filter(.isIn(.identifier, chunk.map(\.storedValue))))
+        filter: Filter(.isIn(.identifier, chunk.map { $0.storedValue })))
       for stored in try reader.stored(request) {
         found.insert(stored.value.id)
         changes.updated.append(stored)

@@ -8,7 +8,7 @@ struct SQLiteStatementRunner: StatementRunner {
   func run(_ sql: String, _ arguments: [StoredValue]) throws -> Int {
     do {
       let statement = try db.cachedStatement(sql: sql)
-      try statement.execute(arguments: StatementArguments(arguments.map(\.databaseValue)))
+      try statement.execute(arguments: StatementArguments(stored: arguments))
       return db.changesCount
     } catch let error as DatabaseError {
       if error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY

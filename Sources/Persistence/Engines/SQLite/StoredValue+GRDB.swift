@@ -51,6 +51,16 @@ extension StoredValue {
   }
 }
 
+extension StatementArguments {
+  /// The arguments that bind `values`, made through GRDB's initialiser of optional existentials,
+  /// which maps with a closure: the one of a sequence of `DatabaseValueConvertible` values maps
+  /// with `\.databaseValue`, a key path the runtime instantiated again on every call (3% of a
+  /// create's CPU, BENCHMARKS.md, issue 11).
+  init(stored values: [StoredValue]) {
+    self.init(values.map { $0.databaseValue as (any DatabaseValueConvertible)? })
+  }
+}
+
 extension EngineError {
   /// An engine error from a GRDB error, keeping the statement's arguments when known.
   init(_ error: DatabaseError, arguments: [StoredValue] = []) {
