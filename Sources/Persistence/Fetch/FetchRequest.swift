@@ -100,4 +100,9 @@ struct StoredRows<Root: Entity>: Sendable {
   var stored: [Stored<Root>] {
     zip(values, versions).map { Stored(value: $0, version: $1) }
   }
+
+  /// The first object with its version, without the array of all of them.
+  var first: Stored<Root>? {
+    values.first.map { Stored(value: $0, version: versions[0]) }
+  }
 }

@@ -79,11 +79,11 @@ public class ReadTransaction {
     case .sqlite(let db):
       return try SQLiteEngine.fetch(
         db, Root.self, sql: table.sqlite.selectByID, arguments: [id.storedValue], table: table
-      ).stored.first
+      ).first
     case .postgres(let session):
       return try session.fetch(
         Root.self, sql: table.postgres.selectByID, arguments: [id.storedValue], table: table
-      ).stored.first
+      ).first
     }
   }
 
