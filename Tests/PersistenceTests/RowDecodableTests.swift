@@ -169,4 +169,35 @@ struct RowDecodableTests {
     #expect(Array(todo.title.utf8) == [0x61, 0x00, 0x62])
     #expect(todo.note == "c\u{FFFD}d")
   }
+
+  @Test(
+    "a version that SQLite holds as text is an invalid value, not read as 0",
+    .enabled(if: !TestStoreLocation.isPostgres))
+  func textVersionRefused() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let container = try await PersistentContainer(
+      directory.store, entities: [RowTodo.self])
+    defer { try? container.close() }
+    let outside = OutsideConnection(directory)
+    let id = UUID()
+    try await outside.execute(
+      """
+      INSERT INTO todo (id, version, listID, title, done, priority, due, note)
+      VALUES (\(outside.literal(id)), 'one', \(outside.literal(UUID())), 'text version', 0, 1,
+              NULL, NULL)
+      """)
+    let invalidVersion = { (error: any Error) -> Bool in
+      guard case .invalidValue(let type, _) = error as? Persistence.PersistenceError else {
+        return false
+      }
+      return type == "Int64"
+    }
+    await #expect {
+      try await container.read { tx in try tx.fetch(FetchRequest<RowTodo>()) }
+    } throws: { invalidVersion($0) }
+    await #expect {
+      try await container.read { tx in try tx.object(RowTodo.self, id: id) }
+    } throws: { invalidVersion($0) }
+  }
 }

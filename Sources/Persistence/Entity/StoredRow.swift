@@ -50,7 +50,7 @@ public struct StoredRow<Root: Entity> {
   public var version: Int {
     get throws {
       switch source {
-      case .sqlite(let row, let statement): return Int(try Self.version(statement, row))
+      case .sqlite(_, let statement): return Int(try Self.version(statement))
       case .postgres(let cells): return Int(try cells.int64(atIndex: 1))
       }
     }
@@ -114,13 +114,15 @@ public struct StoredRow<Root: Entity> {
     return index
   }
 
-  /// The `version` column (index 1) of the statement's current row: an integer read in place,
-  /// GRDB's checked decoding for anything else (which throws on a `NULL` or text).
-  static func version(_ statement: SQLiteStatement, _ row: Row) throws -> Int64 {
-    if sqlite3_column_type(statement, 1) == SQLITE_INTEGER {
-      return sqlite3_column_int64(statement, 1)
+  /// The `version` column (index 1) of the statement's current row, read in place.
+  ///
+  /// - Throws: `PersistenceError.invalidValue` unless the column holds an integer: GRDB's
+  ///   decoding read text as 0.
+  static func version(_ statement: SQLiteStatement) throws -> Int64 {
+    guard sqlite3_column_type(statement, 1) == SQLITE_INTEGER else {
+      throw PersistenceError.invalidValue(type: "Int64", value: StoredValue(statement, 1))
     }
-    return try row.decode(Int64.self, atIndex: 1)
+    return sqlite3_column_int64(statement, 1)
   }
 
   /// The UUID in column `index` of the statement's current row, if it holds a blob of 16

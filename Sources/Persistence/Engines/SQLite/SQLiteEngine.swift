@@ -145,7 +145,7 @@ final class SQLiteEngine: StorageEngine {
           throw PersistenceError.decoding(entity: table.name, reason: "\(error)")
         }
         objects.values.append(value)
-        objects.versions.append(try StoredRow<Root>.version(statement.sqliteStatement, row))
+        objects.versions.append(try StoredRow<Root>.version(statement.sqliteStatement))
       }
       return objects
     } catch let error as DatabaseError {
