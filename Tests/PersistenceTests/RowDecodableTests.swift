@@ -87,61 +87,27 @@ struct RowDecodableTests {
 
   @Test("a value of the wrong storage class is an invalid value, not a silent conversion")
   func wrongStorageRefused() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let container = try await PersistentContainer(
-      directory.store, entities: [RowTodo.self])
-    defer { try? container.close() }
-    // A row another program wrote: a word where the priority number belongs.
-    let outside = OutsideConnection(directory)
-    if TestStoreLocation.isPostgres {
-      // PostgreSQL's columns are typed: the odd value is text in the title's place.
-      try await outside.execute(
-        """
-        ALTER TABLE todo ALTER COLUMN priority TYPE TEXT;
-        INSERT INTO todo (id, version, "listID", title, done, priority, due, note)
-        VALUES (\(outside.literal(UUID())), 1, \(outside.literal(UUID())), 'odd', 0, 'high', NULL, NULL)
-        """)
-    } else {
-      try await outside.execute(
-        """
-        INSERT INTO todo (id, version, listID, title, done, priority, due, note)
-        VALUES (\(outside.literal(UUID())), 1, \(outside.literal(UUID())), 'odd', 0, 'high', NULL, NULL)
-        """)
-    }
-    await #expect {
-      try await container.read { tx in try tx.fetch(FetchRequest<RowTodo>()) }
-    } throws: { error in
-      guard case .invalidValue(let type, _) = error as? Persistence.PersistenceError else {
-        return false
-      }
-      return type == "Int64"
+    // A row another program wrote: a word where the priority number belongs. PostgreSQL's
+    // columns are typed, so there the column is made text first.
+    let retype =
+      TestStoreLocation.isPostgres ? "ALTER TABLE todo ALTER COLUMN priority TYPE TEXT;" : ""
+    try await withOutsideRow(OutsideRow(title: "'odd'", priority: "'high'"), before: retype) {
+      container in
+      await #expect {
+        try await container.read { tx in try tx.fetch(FetchRequest<RowTodo>()) }
+      } throws: { Self.isInvalidValue($0, of: "Int64") }
     }
   }
 
   @Test("a UUID column that does not hold 16 bytes is an invalid UUID, not a crash or a guess")
   func shortUUIDRefused() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let container = try await PersistentContainer(
-      directory.store, entities: [RowTodo.self])
-    defer { try? container.close() }
-    let outside = OutsideConnection(directory)
     let fifteenBytes =
       TestStoreLocation.isPostgres
       ? "decode('000102030405060708090a0b0c0d0e', 'hex')" : "X'000102030405060708090a0b0c0d0e'"
-    try await outside.execute(
-      """
-      INSERT INTO todo (id, version, "listID", title, done, priority, due, note)
-      VALUES (\(outside.literal(UUID())), 1, \(fifteenBytes), 'short', 0, 1, NULL, NULL)
-      """)
-    await #expect {
-      try await container.read { tx in try tx.fetch(FetchRequest<RowTodo>()) }
-    } throws: { error in
-      guard case .invalidValue(let type, _) = error as? Persistence.PersistenceError else {
-        return false
-      }
-      return type == "UUID"
+    try await withOutsideRow(OutsideRow(listID: fifteenBytes, title: "'short'")) { container in
+      await #expect {
+        try await container.read { tx in try tx.fetch(FetchRequest<RowTodo>()) }
+      } throws: { Self.isInvalidValue($0, of: "UUID") }
     }
   }
 
@@ -149,55 +115,69 @@ struct RowDecodableTests {
     "SQLite text is read by its length: a NUL inside is kept, bytes that are not UTF-8 are repaired",
     .enabled(if: !TestStoreLocation.isPostgres))
   func textByLength() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let container = try await PersistentContainer(
-      directory.store, entities: [RowTodo.self])
-    defer { try? container.close() }
-    let outside = OutsideConnection(directory)
     let id = UUID()
     // 'a', NUL, 'b' as the title; 'c', a lone continuation byte, 'd' as the note.
-    try await outside.execute(
-      """
-      INSERT INTO todo (id, version, listID, title, done, priority, due, note)
-      VALUES (\(outside.literal(id)), 1, \(outside.literal(UUID())),
-              CAST(X'610062' AS TEXT), 0, 1, NULL, CAST(X'638064' AS TEXT))
-      """)
-    let read = try await container.read { tx in try tx.fetch(FetchRequest<RowTodo>()) }
-    let todo = try #require(read.first)
-    #expect(todo.id == id)
-    #expect(Array(todo.title.utf8) == [0x61, 0x00, 0x62])
-    #expect(todo.note == "c\u{FFFD}d")
+    try await withOutsideRow(
+      OutsideRow(id: id, title: "CAST(X'610062' AS TEXT)", note: "CAST(X'638064' AS TEXT)")
+    ) { container in
+      let read = try await container.read { tx in try tx.fetch(FetchRequest<RowTodo>()) }
+      let todo = try #require(read.first)
+      #expect(todo.id == id)
+      #expect(Array(todo.title.utf8) == [0x61, 0x00, 0x62])
+      #expect(todo.note == "c\u{FFFD}d")
+    }
   }
 
   @Test(
     "a version that SQLite holds as text is an invalid value, not read as 0",
     .enabled(if: !TestStoreLocation.isPostgres))
   func textVersionRefused() async throws {
+    let id = UUID()
+    try await withOutsideRow(OutsideRow(id: id, version: "'one'", title: "'text version'")) {
+      container in
+      await #expect {
+        try await container.read { tx in try tx.fetch(FetchRequest<RowTodo>()) }
+      } throws: { Self.isInvalidValue($0, of: "Int64") }
+      await #expect {
+        try await container.read { tx in try tx.object(RowTodo.self, id: id) }
+      } throws: { Self.isInvalidValue($0, of: "Int64") }
+    }
+  }
+
+  /// One row of the todo table that another program writes, its values as SQL.
+  private struct OutsideRow {
+    var id = UUID()
+    var version = "1"
+    /// The list's column; a new identifier without one.
+    var listID: String?
+    var title: String
+    var priority = "1"
+    var note = "NULL"
+  }
+
+  /// Runs `body` with a container of ``RowTodo``s on the run's engine, after another
+  /// connection ran `before` and inserted `row`.
+  private func withOutsideRow(
+    _ row: OutsideRow, before: String = "", _ body: (PersistentContainer) async throws -> Void
+  ) async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let container = try await PersistentContainer(
-      directory.store, entities: [RowTodo.self])
+    let container = try await PersistentContainer(directory.store, entities: [RowTodo.self])
     defer { try? container.close() }
     let outside = OutsideConnection(directory)
-    let id = UUID()
+    let listID = row.listID ?? outside.literal(UUID())
     try await outside.execute(
-      """
-      INSERT INTO todo (id, version, listID, title, done, priority, due, note)
-      VALUES (\(outside.literal(id)), 'one', \(outside.literal(UUID())), 'text version', 0, 1,
-              NULL, NULL)
-      """)
-    let invalidVersion = { (error: any Error) -> Bool in
-      guard case .invalidValue(let type, _) = error as? Persistence.PersistenceError else {
-        return false
-      }
-      return type == "Int64"
+      before + #"INSERT INTO todo (id, version, "listID", title, done, priority, due, note) "#
+        + "VALUES (\(outside.literal(row.id)), \(row.version), \(listID), \(row.title), 0, "
+        + "\(row.priority), NULL, \(row.note))")
+    try await body(container)
+  }
+
+  /// Whether `error` is `PersistenceError.invalidValue` for a value of `type`.
+  private static func isInvalidValue(_ error: any Error, of type: String) -> Bool {
+    guard case .invalidValue(let found, _) = error as? Persistence.PersistenceError else {
+      return false
     }
-    await #expect {
-      try await container.read { tx in try tx.fetch(FetchRequest<RowTodo>()) }
-    } throws: { invalidVersion($0) }
-    await #expect {
-      try await container.read { tx in try tx.object(RowTodo.self, id: id) }
-    } throws: { invalidVersion($0) }
+    return found == type
   }
 }
