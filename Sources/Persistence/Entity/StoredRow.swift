@@ -13,7 +13,7 @@ public struct StoredRow<Root: Entity> {
   /// Where the columns are, read in place: a SQLite statement's current row, or a PostgreSQL
   /// result row's cells.
   enum Source {
-    case sqlite(Row, SQLiteStatement)
+    case sqlite(SQLiteStatement)
     case postgres(PostgresCells)
   }
 
@@ -34,9 +34,7 @@ public struct StoredRow<Root: Entity> {
     get throws {
       do {
         switch source {
-        case .sqlite(let row, let statement):
-          if let id = Self.uuid(statement, 0) { return id }
-          return try row.uuid(atIndex: 0)
+        case .sqlite(let statement): return try Self.uuid(statement, 0)
         case .postgres(let cells): return try cells.uuid(atIndex: 0)
         }
       } catch {
@@ -50,7 +48,7 @@ public struct StoredRow<Root: Entity> {
   public var version: Int {
     get throws {
       switch source {
-      case .sqlite(_, let statement): return Int(try Self.version(statement))
+      case .sqlite(let statement): return Int(try Self.version(statement))
       case .postgres(let cells): return Int(try cells.int64(atIndex: 1))
       }
     }
@@ -79,7 +77,7 @@ public struct StoredRow<Root: Entity> {
   func storedValue(named name: String) throws -> StoredValue {
     let index = try columnIndex(named: name)
     switch source {
-    case .sqlite(_, let statement):
+    case .sqlite(let statement):
       return StoredValue(statement, CInt(index))
     case .postgres(let cells):
       return try cells.storedValue(atIndex: index)
@@ -91,9 +89,8 @@ public struct StoredRow<Root: Entity> {
   func uuid(named name: String) throws -> UUID {
     let index = try columnIndex(named: name)
     switch source {
-    case .sqlite(_, let statement):
-      if let value = Self.uuid(statement, CInt(index)) { return value }
-      return try UUID(storedValue: StoredValue(statement, CInt(index)))
+    case .sqlite(let statement):
+      return try Self.uuid(statement, CInt(index))
     case .postgres(let cells):
       return try UUID(storedValue: cells.storedValue(atIndex: index))
     }
@@ -125,13 +122,13 @@ public struct StoredRow<Root: Entity> {
     return sqlite3_column_int64(statement, 1)
   }
 
-  /// The UUID in column `index` of the statement's current row, if it holds a blob of 16
-  /// bytes.
-  private static func uuid(_ statement: SQLiteStatement, _ index: CInt) -> UUID? {
+  /// The UUID in column `index` of the statement's current row: a blob of 16 bytes read in
+  /// place, anything else through ``UUID``'s conversion of the stored value, which refuses it.
+  private static func uuid(_ statement: SQLiteStatement, _ index: CInt) throws -> UUID {
     guard sqlite3_column_type(statement, index) == SQLITE_BLOB,
       let bytes = sqlite3_column_blob(statement, index),
       sqlite3_column_bytes(statement, index) == 16
-    else { return nil }
+    else { return try UUID(storedValue: StoredValue(statement, index)) }
     var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     withUnsafeMutableBytes(of: &value) {
       $0.copyMemory(from: UnsafeRawBufferPointer(start: bytes, count: 16))

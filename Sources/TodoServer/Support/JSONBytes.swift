@@ -134,8 +134,8 @@ struct JSONBytes: ~Copyable {
       for index in 0..<16 {
         if index == 4 || index == 6 || index == 8 || index == 10 { put(UInt8(ascii: "-")) }
         let byte = uuid[index]
-        put(Self.upperHexDigit(byte >> 4))
-        put(Self.upperHexDigit(byte & 0x0F))
+        put(Self.hexDigit(byte >> 4, upper: true))
+        put(Self.hexDigit(byte & 0x0F, upper: true))
       }
     }
     put(UInt8(ascii: "\""))
@@ -180,18 +180,18 @@ struct JSONBytes: ~Copyable {
         put(UInt8(ascii: "u"))
         put(UInt8(ascii: "0"))
         put(UInt8(ascii: "0"))
-        put(Self.lowerHex[Int(byte >> 4)])
-        put(Self.lowerHex[Int(byte & 0x0F)])
+        put(Self.hexDigit(byte >> 4, upper: false))
+        put(Self.hexDigit(byte & 0x0F, upper: false))
       }
     }
     if from < utf8.count { put(utf8.baseAddress! + from, utf8.count - from) }
     put(UInt8(ascii: "\""))
   }
 
-  /// The upper-case hex digit of `nibble` (0...15), computed: a table in a static array cost
-  /// a `swift_once` call per digit.
-  private static func upperHexDigit(_ nibble: UInt8) -> UInt8 {
-    nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") - 10 + nibble
+  /// The hex digit of `nibble` (0...15), computed: a table in a static array cost a
+  /// `swift_once` call per digit.
+  private static func hexDigit(_ nibble: UInt8, upper: Bool) -> UInt8 {
+    nibble < 10
+      ? UInt8(ascii: "0") + nibble : (upper ? UInt8(ascii: "A") : UInt8(ascii: "a")) - 10 + nibble
   }
-  private static let lowerHex: [UInt8] = Array("0123456789abcdef".utf8)
 }

@@ -170,10 +170,11 @@ final class SQLiteEngine: StorageEngine {
     _ type: Object.Type, as root: Root.Type, _ statement: SQLiteStatement, _ table: TableInfo
   ) -> (Row) throws -> Root {
     let cursor = ColumnCursor()
-    let read: (Row) throws -> Object = { row in
+    // The row is the statement's current one, read through the statement.
+    let read: (Row) throws -> Object = { _ in
       cursor.next = 2
       return try Object(
-        row: StoredRow(source: .sqlite(row, statement), table: table, cursor: cursor))
+        row: StoredRow(source: .sqlite(statement), table: table, cursor: cursor))
     }
     return read as! (Row) throws -> Root
   }
