@@ -26,7 +26,7 @@ enum TodoJSON {
     json.member("listID", todo.listID)
     json.member("title", todo.title)
     json.member("notes", todo.notes)
-    json.member("deadline", todo.deadline?.rawValue)
+    todo.deadline?.withRawValueUTF8 { json.member("deadline", utf8: $0) }
     json.member("status", todo.status.rawValue)
     json.member("doneAt", todo.doneAt)
     json.member("section", todo.section)

@@ -94,10 +94,13 @@ struct JSONBytes: ~Copyable {
 
   mutating func member(_ name: StaticString, _ value: String) {
     var value = value
-    value.withUTF8 { utf8 in
-      key(name, value: utf8.count + 2)
-      string(utf8)
-    }
+    value.withUTF8 { member(name, utf8: $0) }
+  }
+
+  /// A string member from its UTF-8 bytes, for a value that writes them without a `String`.
+  mutating func member(_ name: StaticString, utf8: UnsafeBufferPointer<UInt8>) {
+    key(name, value: utf8.count + 2)
+    string(utf8)
   }
 
   mutating func member(_ name: StaticString, _ value: String?) {
