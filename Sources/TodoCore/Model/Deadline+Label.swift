@@ -46,8 +46,8 @@ extension Deadline {
 
   /// The time of day as `HH:mm`, if the deadline has one.
   public var timeText: String? {
-    guard let time else { return nil }
-    return Self.padded(time.hour, 2) + ":" + Self.padded(time.minute, 2)
+    guard time != nil else { return nil }
+    return withRawValueUTF8 { String(decoding: $0[11...], as: UTF8.self) }
   }
 
   /// The weekdays, Sunday first.

@@ -158,9 +158,12 @@ public struct Deadline: RawRepresentable, Hashable, Comparable, Sendable, Codabl
 
   /// The deadline as people read it in a table: `yyyy/MM/dd`, then ` HH:mm` if it has a time.
   public var displayText: String {
-    let date = String(format: "%04d/%02d/%02d", year, month, day)
-    guard let time else { return date }
-    return date + String(format: " %02d:%02d", time.hour, time.minute)
+    withRawValueUTF8 { bytes in
+      String(
+        decoding: bytes.lazy.map {
+          $0 == UInt8(ascii: "-") ? UInt8(ascii: "/") : $0 == UInt8(ascii: "T") ? 0x20 : $0
+        }, as: UTF8.self)
+    }
   }
 
   public var description: String { rawValue }
@@ -215,13 +218,6 @@ public struct Deadline: RawRepresentable, Hashable, Comparable, Sendable, Codabl
   }
 
   // MARK: - Helpers
-
-  /// `value` in decimal, zero-padded on the left to `width` digits (as `%0*d` writes it).
-  static func padded(_ value: Int, _ width: Int) -> String {
-    let digits = String(value)
-    guard digits.count < width else { return digits }
-    return String(repeating: "0", count: width - digits.count) + digits
-  }
 
   private static func digits(_ text: Substring) -> Int? {
     guard text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
