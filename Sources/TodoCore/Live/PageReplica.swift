@@ -43,50 +43,43 @@ public struct PageReplica: Sendable {
   /// - Throws: ``PageReplicaError/malformed(_:)`` for a message this client cannot read,
   ///   ``PageReplicaError/desync(_:)`` for changes that do not fit the page it has.
   public mutating func apply(_ json: Data) throws(PageReplicaError) -> Update {
-    let message: WireMessage
-    do {
-      message = try JSONDecoder().decode(WireMessage.self, from: json)
+    let message: LiveMessage
+    do throws(LiveProtocolError) {
+      message = try LiveMessage(json: json)
+    } catch .unsupportedVersion(let version) {
+      throw .malformed("the server speaks version \(version) of the live protocol")
     } catch {
       throw .malformed("the server's message could not be read: \(error)")
     }
-    guard message.v == LiveMessage.version else {
-      throw .malformed("the server speaks version \(message.v) of the live protocol")
-    }
-    switch message.type {
-    case "snapshot":
-      guard let revision = message.rev, let sections = message.sections,
-        let chrome = message.chrome
-      else { throw .malformed("a snapshot without its sections or chrome") }
+    switch message {
+    case .snapshot(let revision, let snapshot):
       page = try Self.page(
-        sections.map { ($0.id, $0.header, $0.items) }, cells: message.cells ?? [:],
-        chrome: chrome)
+        Self.sections(of: snapshot), cells: snapshot.cells, chrome: snapshot.chrome)
       self.revision = revision
       return .page
-    case "changes":
-      guard let revision = message.rev, let stages = message.stages else {
-        throw .malformed("changes without a revision or stages")
+    case .changes(let changes):
+      guard self.revision > 0, changes.revision == self.revision + 1 else {
+        throw .desync("changes to revision \(changes.revision) after revision \(self.revision)")
       }
-      guard self.revision > 0, revision == self.revision + 1 else {
-        throw .desync("changes to revision \(revision) after revision \(self.revision)")
-      }
-      var sections = page.items.sections.map {
-        ($0.identifier, page.headers[$0.identifier], $0.items)
-      }
-      for stage in stages { sections = try Self.apply(stage, to: sections) }
+      var sections = Self.sections(of: page)
+      for stage in changes.stages { sections = try Self.apply(stage, to: sections) }
       var cells = page.cells
-      for (id, cell) in message.cells ?? [:] { cells[id] = cell }
-      page = try Self.page(sections, cells: cells, chrome: message.chrome ?? page.chrome)
-      self.revision = revision
+      for (id, cell) in changes.cells { cells[id] = cell }
+      page = try Self.page(sections, cells: cells, chrome: changes.chrome ?? page.chrome)
+      self.revision = changes.revision
       return .page
-    case "error":
-      return .error(code: message.code ?? "error", message: message.message ?? "")
-    default:
-      throw .malformed("an unknown message type \"\(message.type)\"")
+    case .error(let code, let message):
+      return .error(code: code, message: message)
     }
   }
 
   /// One section as the replica keeps it between stages.
   private typealias Section = (id: String, header: String?, items: [String])
+
+  /// The sections of `page`, with their headers.
+  private static func sections(of page: PageSnapshot) -> [Section] {
+    page.items.sections.map { ($0.identifier, page.headers[$0.identifier], $0.items) }
+  }
 
   /// The page of `sections`, keeping only the cells of items it shows.
   private static func page(
@@ -114,7 +107,8 @@ public struct PageReplica: Sendable {
   }
 
   /// Applies one stage (`list-model.js`'s `applyStage`).
-  private static func apply(_ stage: WireStage, to model: [Section]) throws(PageReplicaError)
+  private static func apply(_ stage: LiveChanges.Stage, to model: [Section])
+    throws(PageReplicaError)
     -> [Section]
   {
     // 1. Remove deleted items and move sources (positions before the stage).
@@ -125,8 +119,8 @@ public struct PageReplica: Sendable {
       else { throw .desync("no \(id) at \(section).\(element)") }
       removal[section, default: []].insert(element)
     }
-    for item in stage.itemDeleted ?? [] { try remove(item.section, item.element, item.id) }
-    for move in stage.itemMoved ?? [] {
+    for item in stage.itemDeleted { try remove(item.section, item.element, item.id) }
+    for move in stage.itemMoved {
       guard move.from.count == 2 else { throw .malformed("a move's position is two numbers") }
       try remove(move.from[0], move.from[1], move.id)
     }
@@ -138,9 +132,9 @@ public struct PageReplica: Sendable {
     }
 
     // 2. Sections: deletes and move sources out, inserts and move targets in.
-    let deletedSections = stage.sectionDeleted ?? []
-    let insertedSections = stage.sectionInserted ?? []
-    let movedSections = stage.sectionMoved ?? []
+    let deletedSections = stage.sectionDeleted
+    let insertedSections = stage.sectionInserted
+    let movedSections = stage.sectionMoved
     if !deletedSections.isEmpty || !insertedSections.isEmpty || !movedSections.isEmpty {
       let gone = Set(deletedSections + movedSections.map(\.source))
       guard gone.allSatisfy(sections.indices.contains) else { throw .desync("no such section") }
@@ -165,7 +159,7 @@ public struct PageReplica: Sendable {
       guard next == remaining.count else { throw .desync("section counts differ") }
       sections = out.compactMap { $0 }
     }
-    for updated in stage.sectionUpdated ?? [] {
+    for updated in stage.sectionUpdated {
       guard sections.indices.contains(updated.index), sections[updated.index].id == updated.id
       else { throw .desync("no section \(updated.id)") }
       sections[updated.index].header = updated.header
@@ -173,10 +167,10 @@ public struct PageReplica: Sendable {
 
     // 3. Insert items and move targets (positions after the stage).
     var additions: [Int: [(Int, String)]] = [:]
-    for item in stage.itemInserted ?? [] {
+    for item in stage.itemInserted {
       additions[item.section, default: []].append((item.element, item.id))
     }
-    for move in stage.itemMoved ?? [] {
+    for move in stage.itemMoved {
       guard move.to.count == 2 else { throw .malformed("a move's position is two numbers") }
       additions[move.to[0], default: []].append((move.to[1], move.id))
     }
@@ -199,7 +193,7 @@ public struct PageReplica: Sendable {
     }
 
     // 4. Updates name items at their (unchanged) positions.
-    for item in stage.itemUpdated ?? [] {
+    for item in stage.itemUpdated {
       guard sections.indices.contains(item.section),
         sections[item.section].items.indices.contains(item.element),
         sections[item.section].items[item.element] == item.id
@@ -215,59 +209,4 @@ public enum PageReplicaError: Error, Equatable, Sendable {
   case malformed(String)
   /// The changes do not fit the page the replica has: ask for a snapshot.
   case desync(String)
-}
-
-// MARK: - The messages' shape on the wire (docs/live-protocol.md)
-
-private struct WireMessage: Decodable {
-  var v: Int
-  var type: String
-  var rev: Int?
-  var sections: [WireSection]?
-  var stages: [WireStage]?
-  var cells: [String: LiveCell]?
-  var chrome: LiveChrome?
-  var code: String?
-  var message: String?
-}
-
-private struct WireSection: Decodable {
-  var id: String
-  var header: String?
-  var items: [String]
-}
-
-private struct WireStage: Decodable {
-  /// `[section, element, id]`.
-  struct Item: Decodable {
-    var section: Int
-    var element: Int
-    var id: String
-
-    init(from decoder: any Decoder) throws {
-      var container = try decoder.unkeyedContainer()
-      section = try container.decode(Int.self)
-      element = try container.decode(Int.self)
-      id = try container.decode(String.self)
-    }
-  }
-  struct Section: Decodable {
-    var index: Int
-    var id: String
-    var header: String?
-    var items: [String]?
-  }
-  struct Move: Decodable {
-    var from: [Int]
-    var to: [Int]
-    var id: String
-  }
-  var sectionDeleted: [Int]?
-  var sectionInserted: [Section]?
-  var sectionUpdated: [Section]?
-  var sectionMoved: [SectionMove]?
-  var itemDeleted: [Item]?
-  var itemInserted: [Item]?
-  var itemUpdated: [Item]?
-  var itemMoved: [Move]?
 }

@@ -11,17 +11,30 @@ import Foundation
 /// let changes = LiveChanges(from: shown, to: PageSnapshot(store.state), revision: 8)
 /// if !changes.isEmpty { try await socket.send(LiveMessage.changes(changes).encoded()) }
 /// ```
-public struct LiveChanges: Equatable, Sendable, Encodable {
+public struct LiveChanges: Equatable, Sendable, Codable {
   /// One stage, valid to apply to the page as the previous stage left it.
-  public struct Stage: Equatable, Sendable, Encodable {
+  public struct Stage: Equatable, Sendable, Codable {
     /// An item at a position: `[section, element, id]` on the wire.
-    public struct Item: Equatable, Sendable, Encodable {
+    public struct Item: Equatable, Sendable, Codable {
       /// The section index.
       public var section: Int
       /// The index inside the section.
       public var element: Int
       /// The item's identifier.
       public var id: String
+      /// Creates an item at a position.
+      public init(section: Int, element: Int, id: String) {
+        self.section = section
+        self.element = element
+        self.id = id
+      }
+      /// Reads `[section, element, id]`.
+      public init(from decoder: any Decoder) throws {
+        var container = try decoder.unkeyedContainer()
+        section = try container.decode(Int.self)
+        element = try container.decode(Int.self)
+        id = try container.decode(String.self)
+      }
       /// Writes `[section, element, id]`.
       public func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
@@ -31,7 +44,7 @@ public struct LiveChanges: Equatable, Sendable, Encodable {
       }
     }
     /// A section at a position, with its heading, and its items when it is inserted.
-    public struct Section: Equatable, Sendable, Encodable {
+    public struct Section: Equatable, Sendable, Codable {
       /// The section index.
       public var index: Int
       /// The section's identifier.
@@ -42,7 +55,7 @@ public struct LiveChanges: Equatable, Sendable, Encodable {
       public var items: [String]?
     }
     /// An item moved from one position (before the stage) to another (after it).
-    public struct Move: Equatable, Sendable, Encodable {
+    public struct Move: Equatable, Sendable, Codable {
       /// `[section, element]` before the stage.
       public var from: [Int]
       /// `[section, element]` after the stage.
@@ -71,6 +84,25 @@ public struct LiveChanges: Equatable, Sendable, Encodable {
     private enum Keys: String, CodingKey {
       case sectionDeleted, sectionInserted, sectionUpdated, sectionMoved
       case itemDeleted, itemInserted, itemUpdated, itemMoved
+    }
+
+    /// Creates an empty stage.
+    public init() {}
+
+    /// Reads the lists present; an absent one is empty.
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: Keys.self)
+      func take<T: Decodable>(_ key: Keys) throws -> [T] {
+        try container.decodeIfPresent([T].self, forKey: key) ?? []
+      }
+      sectionDeleted = try take(.sectionDeleted)
+      sectionInserted = try take(.sectionInserted)
+      sectionUpdated = try take(.sectionUpdated)
+      sectionMoved = try take(.sectionMoved)
+      itemDeleted = try take(.itemDeleted)
+      itemInserted = try take(.itemInserted)
+      itemUpdated = try take(.itemUpdated)
+      itemMoved = try take(.itemMoved)
     }
 
     /// Writes only the non-empty lists.
@@ -102,16 +134,8 @@ public struct LiveChanges: Equatable, Sendable, Encodable {
   /// Whether nothing changed (no message needs to be sent).
   public var isEmpty: Bool { stages.isEmpty && chrome == nil }
 
-  private enum Keys: String, CodingKey { case v, type, rev, stages, cells, chrome }
-
-  /// Writes the `changes` message: version, type, revision, stages, cells, chrome if changed.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: Keys.self)
-    try container.encode(LiveMessage.version, forKey: .v)
-    try container.encode("changes", forKey: .type)
-    try container.encode(revision, forKey: .rev)
-    try container.encode(stages, forKey: .stages)
-    try container.encode(cells, forKey: .cells)
-    try container.encodeIfPresent(chrome, forKey: .chrome)
+  private enum CodingKeys: String, CodingKey {
+    case revision = "rev"
+    case stages, cells, chrome
   }
 }

@@ -1,3 +1,4 @@
+import Composable
 import Diffable
 import Foundation
 
@@ -6,11 +7,13 @@ import Foundation
 ///
 /// The first message of a connection is a ``snapshot(revision:_:)``; after every state change
 /// that alters the page comes ``changes(_:)``; an event the server cannot read gets
-/// ``error(code:message:)`` and the page stays open.
+/// ``error(code:message:)`` and the page stays open. The server encodes them; a client that
+/// is not a browser (``PageReplica``) decodes them with the same type.
 ///
 /// ```swift
 /// let bytes = try LiveMessage.changes(LiveChanges(from: old, to: new, revision: 2)).encoded()
 /// ```
+@CasePathable
 public enum LiveMessage: Equatable, Sendable {
   /// The schema version written as `v` in every message.
   public static let version = 1
@@ -21,6 +24,14 @@ public enum LiveMessage: Equatable, Sendable {
   case changes(LiveChanges)
   /// An event could not be understood; `code` is one of ``LiveProtocolError``'s codes.
   case error(code: String, message: String)
+
+  /// Decodes one message.
+  ///
+  /// - Throws: ``LiveProtocolError`` for malformed JSON, another schema version, an unknown
+  ///   message type or a missing or invalid field.
+  public init(json: Data) throws(LiveProtocolError) {
+    self = try LiveEnvelope.decode(Self.self, json: json)
+  }
 
   /// The message as compact JSON (keys sorted, so equal messages are equal bytes).
   public func encoded() throws -> Data {
@@ -35,41 +46,79 @@ public enum LiveMessage: Equatable, Sendable {
   }
 }
 
-extension LiveMessage: Encodable {
-  private enum Keys: String, CodingKey {
-    case v, type, rev, sections, cells, chrome, code, message
+extension LiveMessage: Codable {
+  /// Reads `v`, `type` and the type's fields.
+  ///
+  /// - Throws: ``LiveProtocolError`` (see ``init(json:)``).
+  public init(from decoder: any Decoder) throws {
+    self = try LiveEnvelope.decode(Self.wireTypesByName, from: decoder)
   }
 
-  private struct WireSection: Encodable {
+  /// Writes the message in the shape `docs/live-protocol.md` describes.
+  public func encode(to encoder: any Encoder) throws {
+    try LiveEnvelope.encode(self, Self.wireTypes, to: encoder)
+  }
+
+  /// Every message the server sends: its `type`, its case and its fields.
+  static let wireTypes: [LiveWireType<LiveMessage>] = [
+    .init("snapshot", \.snapshot, SnapshotFields.self),
+    .init("changes", \.changes, LiveChanges.self),
+    .init("error", \.error, ErrorFields.self),
+  ]
+
+  /// ``wireTypes`` by name, for decoding.
+  static let wireTypesByName = Dictionary(uniqueKeysWithValues: wireTypes.map { ($0.name, $0) })
+}
+
+/// A `snapshot`'s fields: `rev`, `sections` (each with `id`, `header` if it has one, and its
+/// `items`), `cells` and `chrome`.
+struct SnapshotFields: LiveFields {
+  struct Section: Codable {
     var id: String
     var header: String?
     var items: [String]
   }
 
-  /// Writes the message in the shape `docs/live-protocol.md` describes.
-  public func encode(to encoder: any Encoder) throws {
-    if case .changes(let changes) = self {
-      try changes.encode(to: encoder)
-      return
+  var rev: Int
+  var sections: [Section]
+  var cells: [String: LiveCell]
+  var chrome: LiveChrome
+
+  init(_ value: (revision: Int, PageSnapshot)) {
+    let page = value.1
+    rev = value.revision
+    sections = page.items.sections.map {
+      Section(id: $0.identifier, header: page.headers[$0.identifier], items: $0.items)
     }
-    var container = encoder.container(keyedBy: Keys.self)
-    try container.encode(Self.version, forKey: .v)
-    switch self {
-    case .snapshot(let revision, let page):
-      try container.encode("snapshot", forKey: .type)
-      try container.encode(revision, forKey: .rev)
-      let sections = page.items.sections.map {
-        WireSection(id: $0.identifier, header: page.headers[$0.identifier], items: $0.items)
-      }
-      try container.encode(sections, forKey: .sections)
-      try container.encode(page.cells, forKey: .cells)
-      try container.encode(page.chrome, forKey: .chrome)
-    case .changes:
-      break
-    case .error(let code, let message):
-      try container.encode("error", forKey: .type)
-      try container.encode(code, forKey: .code)
-      try container.encode(message, forKey: .message)
-    }
+    cells = page.cells
+    chrome = page.chrome
   }
+
+  func value() throws(LiveProtocolError) -> (revision: Int, PageSnapshot) {
+    var items = Snapshot<String, String>()
+    var headers: [String: String] = [:]
+    do {
+      for section in sections {
+        try items.appendSections([section.id])
+        try items.appendItems(section.items, toSection: section.id)
+        headers[section.id] = section.header
+      }
+    } catch {
+      throw .invalidField("sections", "\(error)")
+    }
+    return (rev, PageSnapshot(items: items, headers: headers, cells: cells, chrome: chrome))
+  }
+}
+
+/// An `error`'s fields: `code` and `message`.
+struct ErrorFields: LiveFields {
+  var code: String
+  var message: String
+  init(_ value: (code: String, message: String)) { (code, message) = value }
+  func value() -> (code: String, message: String) { (code, message) }
+}
+
+extension LiveChanges: LiveFields {
+  init(_ value: LiveChanges) { self = value }
+  func value() -> LiveChanges { self }
 }

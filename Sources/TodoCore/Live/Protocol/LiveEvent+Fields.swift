@@ -1,0 +1,176 @@
+import Foundation
+
+// The fields of the page's events beside `v` and `type`, each struct written once: its stored
+// properties are the fields on the wire (docs/live-protocol.md, "Page → server").
+
+/// No fields: the type says it all (`undo`, `resync`).
+struct NoFields: LiveFields {
+  init(_: Void) {}
+  func value() {}
+}
+
+/// `id`: the todo or list the event is about.
+struct IDFields: LiveFields {
+  var id: UUID
+  init(_ id: UUID) { self.id = id }
+  func value() -> UUID { id }
+}
+
+/// `title`: the new todo's text (`add`).
+struct TitleFields: LiveFields {
+  var title: String
+  init(_ title: String) { self.title = title }
+  func value() -> String { title }
+}
+
+/// `text`: what a field holds as typed (`typeNew`, `search`).
+struct TextFields: LiveFields {
+  var text: String
+  init(_ text: String) { self.text = text }
+  func value() -> String { text }
+}
+
+/// `zone`: an IANA time zone identifier (`setTimeZone`).
+struct ZoneFields: LiveFields {
+  var zone: String
+  init(_ zone: String) { self.zone = zone }
+  func value() -> String { zone }
+}
+
+/// `name`: a new list's name (`createList`).
+struct NameFields: LiveFields {
+  var name: String
+  init(_ name: String) { self.name = name }
+  func value() -> String { name }
+}
+
+/// `id` and `name`: a list renamed (`renameList`).
+struct RenameFields: LiveFields {
+  var id: UUID
+  var name: String
+  init(_ value: (UUID, String)) { (id, name) = value }
+  func value() -> (UUID, String) { (id, name) }
+}
+
+/// `id` and `status` (`setStatus`).
+struct StatusFields: LiveFields {
+  var id: UUID
+  var status: TodoStatus
+  init(_ value: (UUID, TodoStatus)) { (id, status) = value }
+  func value() -> (UUID, TodoStatus) { (id, status) }
+}
+
+/// `id` (a group's: `group:done`) and `expanded` (`setExpanded`).
+struct ExpandFields: LiveFields {
+  var id: String
+  var expanded: Bool
+  init(_ value: (String, Bool)) { (id, expanded) = value }
+  func value() -> (String, Bool) { (id, expanded) }
+}
+
+/// `id`, and `before` or `after` another row (`move`, `moveList`).
+struct MoveFields: LiveFields {
+  var id: UUID
+  var before: UUID?
+  var after: UUID?
+
+  /// A move next to another row; the page has no move to the top or the bottom.
+  init?(_ value: (UUID, MovePosition)) {
+    id = value.0
+    switch value.1 {
+    case .before(let anchor): before = anchor
+    case .after(let anchor): after = anchor
+    case .top, .bottom: return nil
+    }
+  }
+
+  func value() throws(LiveProtocolError) -> (UUID, MovePosition) {
+    if let before { return (id, .before(before)) }
+    if let after { return (id, .after(after)) }
+    throw .invalidField("before", "a move needs \"before\" or \"after\"")
+  }
+}
+
+/// `view`: a smart view (`chooseView`).
+struct ViewFields: LiveFields {
+  var view: SmartView
+  init(_ view: SmartView) { self.view = view }
+  func value() -> SmartView { view }
+}
+
+/// `filter` (`chooseFilter`).
+struct FilterFields: LiveFields {
+  var filter: LivePage.Filter
+  init(_ filter: LivePage.Filter) { self.filter = filter }
+  func value() -> LivePage.Filter { filter }
+}
+
+/// `layout` (`chooseLayout`).
+struct LayoutFields: LiveFields {
+  var layout: LivePage.Layout
+  init(_ layout: LivePage.Layout) { self.layout = layout }
+  func value() -> LivePage.Layout { layout }
+}
+
+/// `on` (`sortByDeadline`).
+struct SwitchFields: LiveFields {
+  var on: Bool
+  init(_ on: Bool) { self.on = on }
+  func value() -> Bool { on }
+}
+
+/// The edit sheet's fields (`saveEdit`, `keepMine`): `title` and `status`, and `notes`,
+/// `deadline` and `section`, each empty when absent.
+struct SheetFields: LiveFields {
+  var title: String
+  var notes: String?
+  var deadline: String?
+  var status: TodoStatus
+  var section: String?
+
+  init(_ fields: LivePage.EditFields) {
+    title = fields.title
+    notes = fields.notes
+    deadline = fields.deadline
+    status = fields.status
+    section = fields.section
+  }
+
+  func value() -> LivePage.EditFields {
+    LivePage.EditFields(
+      title: title, notes: notes ?? "", deadline: deadline ?? "", status: status,
+      section: section ?? "")
+  }
+}
+
+/// A draft kept across a reload (`restoreEdit`): the todo's `id` and the `version` it was
+/// typed over, beside the sheet's fields (``SheetFields``) in the same object.
+struct RestoreFields: LiveFields {
+  /// The fields that say which todo, at which version.
+  struct Draft: Codable {
+    var id: UUID
+    var version: Int
+  }
+
+  var draft: Draft
+  var sheet: SheetFields
+
+  init(_ value: (UUID, version: Int, LivePage.EditFields)) {
+    draft = Draft(id: value.0, version: value.version)
+    sheet = SheetFields(value.2)
+  }
+
+  init(from decoder: any Decoder) throws {
+    draft = try Draft(from: decoder)
+    sheet = try SheetFields(from: decoder)
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    try draft.encode(to: encoder)
+    try sheet.encode(to: encoder)
+  }
+
+  func value() -> (UUID, version: Int, LivePage.EditFields) {
+    (draft.id, draft.version, sheet.value())
+  }
+}
