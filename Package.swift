@@ -158,6 +158,8 @@ let package = Package(
         "PersistenceTestEntities",
         "Composable",
         .product(name: "Dependencies", package: "swift-dependencies"),
+        // The live protocol's round trips are checked on generated events and messages.
+        .product(name: "PropertyBased", package: "swift-property-based"),
         // The stores of earlier schema versions are loaded from their SQL dumps.
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
