@@ -38,8 +38,8 @@ enum TuiDestination: Equatable {
   /// The action that shows it.
   var action: LivePage.Action? {
     switch self {
-    case .view(let entry): .chooseView(entry.id)
-    case .list(let entry): UUID(uuidString: entry.id).map(LivePage.Action.chooseList)
+    case .view(let entry): .sidebar(.chooseView(entry.id))
+    case .list(let entry): UUID(uuidString: entry.id).map { .sidebar(.chooseList($0)) }
     }
   }
 }

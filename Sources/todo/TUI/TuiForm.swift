@@ -3,7 +3,7 @@ import TodoCore
 
 /// The terminal's edit form of a todo: TerminalUI's `Form` over the list, filled from
 /// ``LivePage``'s sheet (``TodoEditor``) once it has loaded and sent back whole on Save
-/// (``LivePage/Action/saveEdit(_:)``), as the web page's form is.
+/// (``PageEditor/Action/saveEdit(_:)``), as the web page's form is.
 ///
 /// Its fields are Title, Notes, Deadline (`yyyy-MM-dd`), Section and Status (a choice); its
 /// buttons Save and Cancel, or, after another person changed the todo, Keep mine, Use
@@ -54,7 +54,7 @@ struct TuiForm: Equatable {
   }
 
   /// The fields as typed, for Save; `nil` while loading.
-  var fields: LivePage.EditFields? {
+  var fields: PageEditor.Fields? {
     guard let form else { return nil }
     // The values are taken in one pass over the fields, not as `form.fields[i].text`:
     // Swift 6.3's release optimizer crashes ("Found outside of lifetime use") on a
@@ -70,7 +70,7 @@ struct TuiForm: Equatable {
     guard texts.count == 4, let selected, Self.statuses.indices.contains(selected) else {
       return nil
     }
-    return LivePage.EditFields(
+    return PageEditor.Fields(
       title: texts[0], notes: texts[1], deadline: texts[2], status: Self.statuses[selected],
       section: texts[3])
   }

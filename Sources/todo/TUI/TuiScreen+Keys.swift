@@ -44,26 +44,26 @@ extension TuiScreen {
     case .pageUp: select(selectionIndex - 10, in: items)
     case .pageDown: select(selectionIndex + 10, in: items)
     case .character(" "), .character("x"):
-      if let todoID { return Command(actions: [.toggle(todoID)]) }
+      if let todoID { return Command(actions: [.list(.toggle(todoID))]) }
       return expand(current, to: nil)
     case .enter, .character("e"):
       if let todoID {
         mode = .editing(TuiForm(todoID: todoID.uuidString))
-        return Command(actions: [.beginEdit(todoID)])
+        return Command(actions: [.editor(.beginEdit(todoID))])
       }
       return key == .enter ? expand(current, to: nil) : Command()
     case .left: return expand(current, to: false)
     case .right: return expand(current, to: true)
     case .character("s"):
       guard let todoID, let status = current?.1.status else { return Command() }
-      return Command(actions: [.setStatus(todoID, TuiForm.cycled(status))])
+      return Command(actions: [.list(.setStatus(todoID, TuiForm.cycled(status)))])
     case .character("n"), .character("a"):
       mode = .adding(Self.newTodoForm)
     case .character("d"), .delete:
       guard let todoID else { return Command() }
       confirmFocus = 0
-      return Command(actions: [.requestDelete(todoID)])
-    case .character("u"): return Command(actions: [.undo])
+      return Command(actions: [.trash(.requestDelete(todoID))])
+    case .character("u"): return Command(actions: [.trash(.undo)])
     case .character("K"): return move(todoID, by: -1, page: page)
     case .character("J"): return move(todoID, by: 1, page: page)
     case .character("/"): mode = .searching(TextFieldState(page.chrome.search))
@@ -72,17 +72,17 @@ extension TuiScreen {
     case .character("["): return neighbourList(-1, page: page)
     case .character("]"): return neighbourList(1, page: page)
     case .character("o"):
-      let all = LivePage.Layout.allCases
+      let all = PageList.Layout.allCases
       let next = all[((all.firstIndex(of: page.chrome.layout) ?? 0) + 1) % all.count]
-      return Command(actions: [.chooseLayout(next)])
+      return Command(actions: [.list(.chooseLayout(next))])
     case .character("f"):
-      let all = LivePage.Filter.allCases
+      let all = PageList.Filter.allCases
       let next = all[((all.firstIndex(of: page.chrome.filter) ?? 0) + 1) % all.count]
-      return Command(actions: [.chooseFilter(next)])
+      return Command(actions: [.list(.chooseFilter(next))])
     case .character("?"): mode = .help(.help(title: "Keys", TuiKeyHelp.all))
     case .escape:
-      if page.chrome.toast != nil { return Command(actions: [.dismissToast]) }
-      if !page.chrome.search.isEmpty { return Command(actions: [.search("")]) }
+      if page.chrome.toast != nil { return Command(actions: [.trash(.dismissToast)]) }
+      if !page.chrome.search.isEmpty { return Command(actions: [.search(.setText(""))]) }
     default: break
     }
     return Command()
@@ -97,7 +97,7 @@ extension TuiScreen {
     guard let (id, cell) = current, cell.kind == .group else { return Command() }
     let target = expanded ?? !(cell.expanded ?? true)
     guard target != cell.expanded else { return Command() }
-    return Command(actions: [.setExpanded(id, target)])
+    return Command(actions: [.list(.setExpanded(id, target))])
   }
 
   /// Moves the selected todo before the todo above it (`-1`) or after the one below (`1`),
@@ -109,7 +109,7 @@ extension TuiScreen {
       todos.indices.contains(index + step),
       let other = UUID(uuidString: todos[index + step])
     else { return Command() }
-    return Command(actions: [.move(todoID, step < 0 ? .before(other) : .after(other))])
+    return Command(actions: [.list(.move(todoID, step < 0 ? .before(other) : .after(other)))])
   }
 
   /// Shows the view or list before (`-1`) or after (`1`) the shown one in the sidebar's
@@ -136,8 +136,8 @@ extension TuiScreen {
       }
     confirmFocus = dialog.focusedButton
     switch event {
-    case .pressed(0): return Command(actions: [.confirmDelete])
-    case .pressed, .cancelled: return Command(actions: [.cancelDelete])
+    case .pressed(0): return Command(actions: [.trash(.confirmDelete)])
+    case .pressed, .cancelled: return Command(actions: [.trash(.cancelDelete)])
     case nil: return Command()
     }
   }
@@ -150,13 +150,13 @@ extension TuiScreen {
     switch event {
     case .pressed(0):
       mode = .list
-      return Command(actions: [.add(text)])
+      return Command(actions: [.list(.add(text))])
     case .pressed, .cancelled:
       mode = .list
-      return Command(actions: [.typeNew("")])
+      return Command(actions: [.list(.typeNew(""))])
     case nil:
       mode = .adding(form)
-      return Command(actions: text == before ? [] : [.typeNew(text)])
+      return Command(actions: text == before ? [] : [.list(.typeNew(text))])
     }
   }
 
@@ -169,12 +169,13 @@ extension TuiScreen {
       return Command()
     case .escape:
       mode = .list
-      return Command(actions: [.search("")])
+      return Command(actions: [.search(.setText(""))])
     default:
       var field = field
       guard field.handle(key) else { return Command() }
       mode = .searching(field)
-      return Command(actions: field.text == page.chrome.search ? [] : [.search(field.text)])
+      return Command(
+        actions: field.text == page.chrome.search ? [] : [.search(.setText(field.text))])
     }
   }
 
@@ -223,14 +224,14 @@ extension TuiScreen {
     switch event {
     case .pressed(let index) where buttons.indices.contains(index) && index < buttons.count - 1:
       guard let fields = form.fields else { return Command() }
-      if !form.conflict { return Command(actions: [.saveEdit(fields)]) }
-      if index == 0 { return Command(actions: [.keepMine(fields)]) }
+      if !form.conflict { return Command(actions: [.editor(.saveEdit(fields))]) }
+      if index == 0 { return Command(actions: [.editor(.keepMine(fields))]) }
       form.form = nil
       mode = .editing(form)
-      return Command(actions: [.useTheirs])
+      return Command(actions: [.editor(.useTheirs)])
     case .pressed, .cancelled:
       mode = .list
-      return Command(actions: [.cancelEdit])
+      return Command(actions: [.editor(.cancelEdit)])
     case nil:
       mode = .editing(form)
       return Command()

@@ -13,7 +13,7 @@ import TodoCore
 /// ```swift
 /// var screen = TuiScreen()
 /// let command = screen.handle(.character("x"), page: page)
-/// command.actions.forEach(store.send)  // [.toggle(selected todo)]
+/// command.actions.forEach(store.send)  // [.list(.toggle(selected todo))]
 /// ```
 struct TuiScreen: Equatable {
   /// What is open over the list.

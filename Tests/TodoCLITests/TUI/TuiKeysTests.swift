@@ -26,16 +26,18 @@ struct TuiKeysTests {
     let page = try TuiPages.page()
     var screen = screen(page)
     #expect(screen.selection == TuiPages.milk.uuidString, "the first row is selected")
-    #expect(screen.handle(.character("x"), page: page).actions == [.toggle(TuiPages.milk)])
+    #expect(screen.handle(.character("x"), page: page).actions == [.list(.toggle(TuiPages.milk))])
     _ = screen.handle(.down, page: page)
     #expect(screen.selection == TuiPages.report.uuidString)
-    #expect(screen.handle(.character(" "), page: page).actions == [.toggle(TuiPages.report)])
+    #expect(screen.handle(.character(" "), page: page).actions == [.list(.toggle(TuiPages.report))])
     #expect(
-      screen.handle(.character("s"), page: page).actions == [.setStatus(TuiPages.report, .done)])
+      screen.handle(.character("s"), page: page).actions == [
+        .list(.setStatus(TuiPages.report, .done))
+      ])
     _ = screen.handle(.end, page: page)
     #expect(
       screen.handle(.character("s"), page: page).actions == [
-        .setStatus(TuiPages.pears, .notStarted)
+        .list(.setStatus(TuiPages.pears, .notStarted))
       ])
     _ = screen.handle(.up, page: page)
     #expect(screen.selection == TuiPages.tax.uuidString)
@@ -48,10 +50,14 @@ struct TuiKeysTests {
     let typed = press(
       [.character("n"), .character("A"), .character("b"), .backspace, .character("x"), .enter],
       on: &screen, page: page)
-    #expect(typed == [.typeNew("A"), .typeNew("Ab"), .typeNew("A"), .typeNew("Ax"), .add("Ax")])
+    #expect(
+      typed == [
+        .list(.typeNew("A")), .list(.typeNew("Ab")), .list(.typeNew("A")), .list(.typeNew("Ax")),
+        .list(.add("Ax")),
+      ])
     #expect(screen.mode == .list)
     let dropped = press([.character("a"), .character("z"), .escape], on: &screen, page: page)
-    #expect(dropped == [.typeNew("z"), .typeNew("")])
+    #expect(dropped == [.list(.typeNew("z")), .list(.typeNew(""))])
     #expect(screen.mode == .list)
   }
 
@@ -61,30 +67,30 @@ struct TuiKeysTests {
     var screen = screen(PageSnapshot(state), selecting: TuiPages.tax)
     #expect(
       screen.handle(.character("d"), page: PageSnapshot(state)).actions == [
-        .requestDelete(TuiPages.tax)
+        .trash(.requestDelete(TuiPages.tax))
       ])
-    state.confirmDelete = TuiPages.tax
+    state.trash.confirmDelete = TuiPages.tax
     let asking = PageSnapshot(state)
     #expect(screen.handle(.character("x"), page: asking).actions == [], "other keys wait")
     #expect(screen.handle(.character("q"), page: asking) == TuiScreen.Command())
-    #expect(screen.handle(.character("n"), page: asking).actions == [.cancelDelete])
-    #expect(screen.handle(.escape, page: asking).actions == [.cancelDelete])
-    #expect(screen.handle(.character("y"), page: asking).actions == [.confirmDelete])
-    #expect(screen.handle(.enter, page: asking).actions == [.confirmDelete])
+    #expect(screen.handle(.character("n"), page: asking).actions == [.trash(.cancelDelete)])
+    #expect(screen.handle(.escape, page: asking).actions == [.trash(.cancelDelete)])
+    #expect(screen.handle(.character("y"), page: asking).actions == [.trash(.confirmDelete)])
+    #expect(screen.handle(.enter, page: asking).actions == [.trash(.confirmDelete)])
     #expect(screen.handle(.right, page: asking).actions == [], "the focus on Cancel")
-    #expect(screen.handle(.enter, page: asking).actions == [.cancelDelete])
-    state.confirmDelete = nil
-    #expect(screen.handle(.character("u"), page: PageSnapshot(state)).actions == [.undo])
+    #expect(screen.handle(.enter, page: asking).actions == [.trash(.cancelDelete)])
+    state.trash.confirmDelete = nil
+    #expect(screen.handle(.character("u"), page: PageSnapshot(state)).actions == [.trash(.undo)])
   }
 
   @Test("a deleted todo's row passes the selection to the row that takes its place")
   func selectionAfterDelete() throws {
     var state = try TuiPages.state()
     var screen = screen(PageSnapshot(state), selecting: TuiPages.report)
-    state.todos.removeAll { $0.id == TuiPages.report }
+    state.data.todos.removeAll { $0.id == TuiPages.report }
     screen.follow(PageSnapshot(state))
     #expect(screen.selection == TuiPages.tax.uuidString)
-    state.todos.removeAll { $0.id != TuiPages.milk }
+    state.data.todos.removeAll { $0.id != TuiPages.milk }
     screen.follow(PageSnapshot(state))
     #expect(screen.selection == TuiPages.milk.uuidString)
   }
@@ -95,11 +101,11 @@ struct TuiKeysTests {
     var screen = screen(plain, selecting: TuiPages.report)
     #expect(
       screen.handle(.character("K"), page: plain).actions == [
-        .move(TuiPages.report, .before(TuiPages.milk))
+        .list(.move(TuiPages.report, .before(TuiPages.milk)))
       ])
     #expect(
       screen.handle(.character("J"), page: plain).actions == [
-        .move(TuiPages.report, .after(TuiPages.tax))
+        .list(.move(TuiPages.report, .after(TuiPages.tax)))
       ])
     var top = self.screen(plain, selecting: TuiPages.milk)
     #expect(top.handle(.character("K"), page: plain).actions == [], "nothing above the first")
@@ -107,7 +113,7 @@ struct TuiKeysTests {
     var grouped = self.screen(outline, selecting: TuiPages.tax)
     #expect(
       grouped.handle(.character("J"), page: outline).actions == [
-        .move(TuiPages.tax, .after(TuiPages.pears))
+        .list(.move(TuiPages.tax, .after(TuiPages.pears)))
       ], "past the Done parent")
   }
 
@@ -118,17 +124,18 @@ struct TuiKeysTests {
     #expect(screen.selection == PageSnapshot.undoneGroup)
     #expect(
       screen.handle(.character(" "), page: outline).actions == [
-        .setExpanded(PageSnapshot.undoneGroup, false)
+        .list(.setExpanded(PageSnapshot.undoneGroup, false))
       ])
     #expect(
       screen.handle(.left, page: outline).actions == [
-        .setExpanded(PageSnapshot.undoneGroup, false)
+        .list(.setExpanded(PageSnapshot.undoneGroup, false))
       ])
     #expect(screen.handle(.right, page: outline).actions == [], "already open")
-    #expect(screen.handle(.character("o"), page: outline).actions == [.chooseLayout(.sectioned)])
+    #expect(
+      screen.handle(.character("o"), page: outline).actions == [.list(.chooseLayout(.sectioned))])
     let plain = try TuiPages.page()
-    #expect(screen.handle(.character("o"), page: plain).actions == [.chooseLayout(.outline)])
-    #expect(screen.handle(.character("f"), page: plain).actions == [.chooseFilter(.active)])
+    #expect(screen.handle(.character("o"), page: plain).actions == [.list(.chooseLayout(.outline))])
+    #expect(screen.handle(.character("f"), page: plain).actions == [.list(.chooseFilter(.active))])
   }
 
   @Test("/ filters as it is typed; Enter keeps the filter, Esc clears it")
@@ -137,15 +144,15 @@ struct TuiKeysTests {
     var screen = screen(page)
     let typed = press(
       [.character("/"), .character("p"), .character("a"), .enter], on: &screen, page: page)
-    #expect(typed == [.search("p"), .search("pa")])
+    #expect(typed == [.search(.setText("p")), .search(.setText("pa"))])
     #expect(screen.mode == .list)
     var state = try TuiPages.state()
-    state.search = "pa"
+    state.search.text = "pa"
     let searched = PageSnapshot(state)
-    #expect(screen.handle(.escape, page: searched).actions == [.search("")])
+    #expect(screen.handle(.escape, page: searched).actions == [.search(.setText(""))])
     #expect(
       press([.character("/"), .character("y"), .escape], on: &screen, page: searched) == [
-        .search("pay"), .search(""),
+        .search(.setText("pay")), .search(.setText("")),
       ], "the line starts with the page's search text")
   }
 
@@ -155,10 +162,10 @@ struct TuiKeysTests {
     var screen = screen(PageSnapshot(state), selecting: TuiPages.tax)
     #expect(
       screen.handle(.character("e"), page: PageSnapshot(state)).actions == [
-        .beginEdit(TuiPages.tax)
+        .editor(.beginEdit(TuiPages.tax))
       ])
     var editor = TodoEditor.State(todoID: TuiPages.tax)
-    state.editor = editor
+    state.editor.sheet = editor
     screen.follow(PageSnapshot(state))
     #expect(
       screen.frame(of: PageSnapshot(state)).overlay
@@ -166,24 +173,24 @@ struct TuiKeysTests {
     editor.phase = .editing
     editor.title = "Pay tax"
     editor.deadline = "2001-01-01"
-    state.editor = editor
+    state.editor.sheet = editor
     let page = PageSnapshot(state)
     screen.follow(page)
     let keys: [Key] =
       [.character("!"), .tab, .character("N"), .tab, .control("u")]
       + "2026-12-01".map { .character($0) } + [.tab, .character("H"), .tab, .right, .right]
     #expect(press(keys, on: &screen, page: page) == [])
-    let fields = LivePage.EditFields(
+    let fields = PageEditor.Fields(
       title: "Pay tax!", notes: "N", deadline: "2026-12-01", status: .done, section: "H")
-    #expect(screen.handle(.control("s"), page: page).actions == [.saveEdit(fields)])
-    #expect(screen.handle(.enter, page: page).actions == [.saveEdit(fields)])
-    state.editor = nil
+    #expect(screen.handle(.control("s"), page: page).actions == [.editor(.saveEdit(fields))])
+    #expect(screen.handle(.enter, page: page).actions == [.editor(.saveEdit(fields))])
+    state.editor.sheet = nil
     screen.follow(PageSnapshot(state))
     #expect(screen.mode == .list, "the sheet closed after saving: so does the form")
 
     _ = screen.handle(.character("e"), page: page)
     screen.follow(page)
-    #expect(screen.handle(.escape, page: page).actions == [.cancelEdit])
+    #expect(screen.handle(.escape, page: page).actions == [.editor(.cancelEdit)])
     #expect(screen.mode == .list)
   }
 
@@ -195,15 +202,15 @@ struct TuiKeysTests {
     var editor = TodoEditor.State(todoID: TuiPages.tax)
     editor.phase = .editing
     editor.title = "Pay tax"
-    state.editor = editor
+    state.editor.sheet = editor
     screen.follow(PageSnapshot(state))
     _ = press([.character("!")], on: &screen, page: PageSnapshot(state))
-    var theirs = state.todos[2]
+    var theirs = state.data.todos[2]
     theirs.title = "Pay the tax"
     theirs.version = 2
     editor.title = "Pay tax!"
     editor.problem = .conflict(theirs: theirs)
-    state.editor = editor
+    state.editor.sheet = editor
     let conflicted = PageSnapshot(state)
     screen.follow(conflicted)
     guard case .form(let box) = screen.frame(of: conflicted).overlay else {
@@ -212,26 +219,26 @@ struct TuiKeysTests {
     }
     #expect(box.buttons == ["Keep mine", "Use theirs", "Cancel"])
     #expect(screen.frame(of: conflicted).keyLine.message.hasPrefix("! Someone else changed"))
-    let mine = LivePage.EditFields(title: "Pay tax!")
-    #expect(screen.handle(.control("s"), page: conflicted).actions == [.keepMine(mine)])
-    #expect(screen.handle(.enter, page: conflicted).actions == [.keepMine(mine)])
-    #expect(screen.handle(.control("t"), page: conflicted).actions == [.useTheirs])
+    let mine = PageEditor.Fields(title: "Pay tax!")
+    #expect(screen.handle(.control("s"), page: conflicted).actions == [.editor(.keepMine(mine))])
+    #expect(screen.handle(.enter, page: conflicted).actions == [.editor(.keepMine(mine))])
+    #expect(screen.handle(.control("t"), page: conflicted).actions == [.editor(.useTheirs)])
     editor.title = "Pay the tax"
     editor.problem = nil
-    state.editor = editor
+    state.editor.sheet = editor
     let refilled = PageSnapshot(state)
     screen.follow(refilled)
     #expect(
       screen.handle(.enter, page: refilled).actions == [
-        .saveEdit(LivePage.EditFields(title: "Pay the tax"))
+        .editor(.saveEdit(PageEditor.Fields(title: "Pay the tax")))
       ], "their version in the form, saved as usual")
   }
 
   @Test("l opens the picker of smart views and lists; [ and ] go to the neighbouring ones")
   func lists() throws {
     var state = try TuiPages.state()
-    state.agenda = [state.todos[2]]
-    state.openCounts = [TodoList.inboxID: 3]
+    state.data.agenda = [state.data.todos[2]]
+    state.data.openCounts = [TodoList.inboxID: 3]
     let page = PageSnapshot(state)
     var screen = screen(page)
     _ = screen.handle(.character("l"), page: page)
@@ -243,19 +250,22 @@ struct TuiKeysTests {
       picker.message.split(separator: "\n") == [
         "    Today", "    Upcoming", "    Overdue (1)", "› • Inbox (3)", "    Work",
       ])
-    #expect(press([.down, .enter], on: &screen, page: page) == [.chooseList(TuiPages.work)])
+    #expect(
+      press([.down, .enter], on: &screen, page: page) == [.sidebar(.chooseList(TuiPages.work))])
     #expect(
       press([.character("l"), .up, .up, .enter], on: &screen, page: page) == [
-        .chooseView(.upcoming)
+        .sidebar(.chooseView(.upcoming))
       ])
     #expect(press([.character("l"), .escape], on: &screen, page: page) == [])
     #expect(press([.character("l"), .enter], on: &screen, page: page) == [], "already shown")
-    #expect(screen.handle(.character("]"), page: page).actions == [.chooseList(TuiPages.work)])
-    #expect(screen.handle(.character("["), page: page).actions == [.chooseView(.overdue)])
-    state.view = .today
+    #expect(
+      screen.handle(.character("]"), page: page).actions == [.sidebar(.chooseList(TuiPages.work))])
+    #expect(screen.handle(.character("["), page: page).actions == [.sidebar(.chooseView(.overdue))])
+    state.data.view = .today
     let today = PageSnapshot(state)
     #expect(screen.frame(of: today).keyLine.message.hasPrefix("Today · "))
-    #expect(screen.handle(.character("["), page: today).actions == [.chooseList(TuiPages.work)])
+    #expect(
+      screen.handle(.character("["), page: today).actions == [.sidebar(.chooseList(TuiPages.work))])
   }
 
   @Test("? shows every key until a key is pressed; q and Ctrl-C quit")

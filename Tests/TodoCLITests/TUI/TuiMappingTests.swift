@@ -43,7 +43,7 @@ struct TuiMappingTests {
   @Test("outline: Undone and Done parents with disclosure and count, todos one level in")
   func outline() throws {
     var state = try TuiPages.state(layout: .outline)
-    state.collapsed = [PageSnapshot.doneGroup]
+    state.list.collapsed = [PageSnapshot.doneGroup]
     let page = PageSnapshot(state)
     let content = PageListContent.content(of: page, selection: nil)
     #expect(content.snapshot == page.items)
@@ -72,11 +72,11 @@ struct TuiMappingTests {
   @Test("an empty list and a search that matches nothing say so in a header row")
   func empty() throws {
     var state = try TuiPages.state()
-    state.search = "zebra"
+    state.search.text = "zebra"
     let searched = PageListContent.content(of: PageSnapshot(state), selection: nil)
     #expect(searched.headers[PageListContent.emptySection] == "Nothing matches “zebra”.")
-    state.search = ""
-    state.todos = []
+    state.search.text = ""
+    state.data.todos = []
     let empty = PageListContent.content(of: PageSnapshot(state), selection: nil)
     #expect(
       empty.headers[PageListContent.emptySection] == "No todos here yet: press n to add one.")
@@ -89,7 +89,7 @@ struct TuiMappingTests {
     let list = screen.frame(of: PageSnapshot(state))
     #expect(list.keyLine == KeyLine(TuiKeyHelp.line, message: "Inbox · 3 items left"))
     #expect(list.overlay == nil && list.searchField == nil)
-    state.confirmDelete = TuiPages.milk
+    state.trash.confirmDelete = TuiPages.milk
     let asking = screen.frame(of: PageSnapshot(state))
     #expect(
       asking.overlay
@@ -98,18 +98,18 @@ struct TuiMappingTests {
             title: "Delete", message: "Move “Buy milk” to the trash?",
             buttons: ["Delete", "Cancel"])))
     #expect(asking.keyLine == KeyLine([KeyHint("y", "delete"), KeyHint("n", "keep")]))
-    state.confirmDelete = nil
-    state.undo = [state.todos[0]]
+    state.trash.confirmDelete = nil
+    state.trash.undo = [state.data.todos[0]]
     #expect(
       screen.frame(of: PageSnapshot(state)).keyLine
         == KeyLine(
           [KeyHint("u", "undo"), KeyHint("Esc", "dismiss")], message: "Deleted “Buy milk”"))
-    state.undo = []
+    state.trash.undo = []
     state.problem = "That todo no longer exists."
     #expect(
       screen.frame(of: PageSnapshot(state)).keyLine.message == "! That todo no longer exists.")
     state.problem = nil
-    state.search = "milk"
+    state.search.text = "milk"
     #expect(
       screen.frame(of: PageSnapshot(state)).searchField
         == SearchField(placeholder: "Search", field: TextFieldState("milk")),
@@ -124,7 +124,7 @@ struct TuiMappingTests {
     var renderer = ListRenderer<String, String>(
       size: TerminalSize(rows: 10, columns: 60), environment: ["NO_COLOR": "1"])
     _ = renderer.draw(screen.frame(of: PageSnapshot(state)).content)
-    state.todos[2].status = .done
+    state.data.todos[2].status = .done
     let page = PageSnapshot(state)
     screen.follow(page)
     let bytes = String(decoding: renderer.update(to: screen.frame(of: page).content), as: UTF8.self)

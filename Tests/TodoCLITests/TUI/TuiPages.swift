@@ -14,13 +14,13 @@ enum TuiPages {
   static let pears = UUID(uuidString: "00000000-0000-4000-8000-000000000104")!
 
   /// The Inbox with four todos: not started, in progress, overdue, done.
-  static func state(layout: LivePage.Layout = .plain) throws -> LivePage.State {
+  static func state(layout: PageList.Layout = .plain) throws -> LivePage.State {
     var state = LivePage.State()
-    state.loaded = true
-    state.now = now
-    state.layout = layout
+    state.data.loaded = true
+    state.data.now = now
+    state.list.layout = layout
     let order = try OrderKey.spaced(4, between: nil, and: nil)
-    state.lists = [
+    state.data.lists = [
       TodoList(
         id: TodoList.inboxID, name: "Inbox", order: order[0], createdAt: now, updatedAt: now),
       TodoList(id: work, name: "Work", order: order[1], createdAt: now, updatedAt: now),
@@ -33,7 +33,7 @@ enum TuiPages {
         id: id, listID: TodoList.inboxID, title: title, deadline: deadline, status: status,
         section: section, order: order[index], createdAt: now, updatedAt: now)
     }
-    state.todos = [
+    state.data.todos = [
       todo(milk, "Buy milk", 0, section: "Home"),
       todo(report, "Write report", 1, status: .inProgress, section: "Work"),
       todo(
@@ -43,7 +43,7 @@ enum TuiPages {
     return state
   }
 
-  static func page(layout: LivePage.Layout = .plain) throws -> PageSnapshot {
+  static func page(layout: PageList.Layout = .plain) throws -> PageSnapshot {
     PageSnapshot(try state(layout: layout))
   }
 }

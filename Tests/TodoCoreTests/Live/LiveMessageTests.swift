@@ -15,74 +15,80 @@ struct LiveMessageTests {
     let id = UUID()
     let other = UUID()
     let cases: [(String, LiveEvent)] = [
-      (#"{"v":1,"type":"add","title":" x "}"#, .page(.add(" x "))),
-      (#"{"v":1,"type":"toggle","id":"\#(id)"}"#, .page(.toggle(id))),
+      (#"{"v":1,"type":"add","title":" x "}"#, .page(.list(.add(" x ")))),
+      (#"{"v":1,"type":"toggle","id":"\#(id)"}"#, .page(.list(.toggle(id)))),
       (
         #"{"v":1,"type":"setStatus","id":"\#(id)","status":"inProgress"}"#,
-        .page(.setStatus(id, .inProgress))
+        .page(.list(.setStatus(id, .inProgress)))
       ),
-      (#"{"v":1,"type":"beginEdit","id":"\#(id)"}"#, .page(.beginEdit(id))),
+      (#"{"v":1,"type":"beginEdit","id":"\#(id)"}"#, .page(.editor(.beginEdit(id)))),
       (
         #"{"v":1,"type":"saveEdit","title":"T","notes":"N","deadline":"2026-01-02","status":"done","section":"S"}"#,
         .page(
-          .saveEdit(
-            .init(title: "T", notes: "N", deadline: "2026-01-02", status: .done, section: "S")))
+          .editor(
+            .saveEdit(
+              PageEditor.Fields(
+                title: "T", notes: "N", deadline: "2026-01-02", status: .done, section: "S"))))
       ),
-      (#"{"v":1,"type":"cancelEdit"}"#, .page(.cancelEdit)),
+      (#"{"v":1,"type":"cancelEdit"}"#, .page(.editor(.cancelEdit))),
       (
         #"{"v":1,"type":"keepMine","title":"T","status":"inProgress"}"#,
-        .page(.keepMine(.init(title: "T", status: .inProgress)))
+        .page(.editor(.keepMine(PageEditor.Fields(title: "T", status: .inProgress))))
       ),
-      (#"{"v":1,"type":"useTheirs"}"#, .page(.useTheirs)),
-      (#"{"v":1,"type":"typeNew","text":"Milk friday"}"#, .page(.typeNew("Milk friday"))),
-      (#"{"v":1,"type":"dismissQuickDeadline"}"#, .page(.dismissQuickDeadline)),
+      (#"{"v":1,"type":"useTheirs"}"#, .page(.editor(.useTheirs))),
+      (#"{"v":1,"type":"typeNew","text":"Milk friday"}"#, .page(.list(.typeNew("Milk friday")))),
+      (#"{"v":1,"type":"dismissQuickDeadline"}"#, .page(.list(.dismissQuickDeadline))),
       (
         #"{"v":1,"type":"setTimeZone","zone":"Europe/Paris"}"#,
         .page(.setTimeZone("Europe/Paris"))
       ),
-      (#"{"v":1,"type":"createList","name":"Food"}"#, .page(.createList("Food"))),
+      (#"{"v":1,"type":"createList","name":"Food"}"#, .page(.sidebar(.createList("Food")))),
       (
         #"{"v":1,"type":"renameList","id":"\#(id)","name":"Food"}"#,
-        .page(.renameList(id, "Food"))
+        .page(.sidebar(.renameList(id, "Food")))
       ),
-      (#"{"v":1,"type":"requestDeleteList","id":"\#(id)"}"#, .page(.requestDeleteList(id))),
-      (#"{"v":1,"type":"confirmDeleteList"}"#, .page(.confirmDeleteList)),
-      (#"{"v":1,"type":"cancelDeleteList"}"#, .page(.cancelDeleteList)),
+      (#"{"v":1,"type":"requestDeleteList","id":"\#(id)"}"#, .page(.trash(.requestDeleteList(id)))),
+      (#"{"v":1,"type":"confirmDeleteList"}"#, .page(.trash(.confirmDeleteList))),
+      (#"{"v":1,"type":"cancelDeleteList"}"#, .page(.trash(.cancelDeleteList))),
       (
         #"{"v":1,"type":"moveList","id":"\#(id)","after":"\#(id)"}"#,
-        .page(.moveList(id, .after(id)))
+        .page(.sidebar(.moveList(id, .after(id))))
       ),
-      (#"{"v":1,"type":"confirmClear"}"#, .page(.confirmClear)),
-      (#"{"v":1,"type":"cancelClear"}"#, .page(.cancelClear)),
+      (#"{"v":1,"type":"confirmClear"}"#, .page(.trash(.confirmClear))),
+      (#"{"v":1,"type":"cancelClear"}"#, .page(.trash(.cancelClear))),
       (
         #"{"v":1,"type":"restoreEdit","id":"\#(id)","version":3,"title":"T","status":"done"}"#,
-        .page(.restoreEdit(id, version: 3, .init(title: "T", status: .done)))
+        .page(.editor(.restoreEdit(id, version: 3, PageEditor.Fields(title: "T", status: .done))))
       ),
-      (#"{"v":1,"type":"requestDelete","id":"\#(id)"}"#, .page(.requestDelete(id))),
-      (#"{"v":1,"type":"confirmDelete"}"#, .page(.confirmDelete)),
-      (#"{"v":1,"type":"cancelDelete"}"#, .page(.cancelDelete)),
-      (#"{"v":1,"type":"undo"}"#, .page(.undo)),
-      (#"{"v":1,"type":"dismissToast"}"#, .page(.dismissToast)),
+      (#"{"v":1,"type":"requestDelete","id":"\#(id)"}"#, .page(.trash(.requestDelete(id)))),
+      (#"{"v":1,"type":"confirmDelete"}"#, .page(.trash(.confirmDelete))),
+      (#"{"v":1,"type":"cancelDelete"}"#, .page(.trash(.cancelDelete))),
+      (#"{"v":1,"type":"undo"}"#, .page(.trash(.undo))),
+      (#"{"v":1,"type":"dismissToast"}"#, .page(.trash(.dismissToast))),
       (
         #"{"v":1,"type":"move","id":"\#(id)","before":"\#(other)"}"#,
-        .page(.move(id, .before(other)))
+        .page(.list(.move(id, .before(other))))
       ),
       (
-        #"{"v":1,"type":"move","id":"\#(id)","after":"\#(other)"}"#, .page(.move(id, .after(other)))
+        #"{"v":1,"type":"move","id":"\#(id)","after":"\#(other)"}"#,
+        .page(.list(.move(id, .after(other))))
       ),
-      (#"{"v":1,"type":"search","text":"milk"}"#, .page(.search("milk"))),
+      (#"{"v":1,"type":"search","text":"milk"}"#, .page(.search(.setText("milk")))),
       (
         #"{"v":1,"type":"setExpanded","id":"group:done","expanded":false}"#,
-        .page(.setExpanded("group:done", false))
+        .page(.list(.setExpanded("group:done", false)))
       ),
-      (#"{"v":1,"type":"chooseList","id":"\#(id)"}"#, .page(.chooseList(id))),
-      (#"{"v":1,"type":"chooseView","view":"today"}"#, .page(.chooseView(.today))),
-      (#"{"v":1,"type":"chooseView","view":"upcoming"}"#, .page(.chooseView(.upcoming))),
-      (#"{"v":1,"type":"chooseView","view":"overdue"}"#, .page(.chooseView(.overdue))),
-      (#"{"v":1,"type":"chooseFilter","filter":"completed"}"#, .page(.chooseFilter(.completed))),
-      (#"{"v":1,"type":"chooseLayout","layout":"outline"}"#, .page(.chooseLayout(.outline))),
-      (#"{"v":1,"type":"sortByDeadline","on":true}"#, .page(.sortByDeadline(true))),
-      (#"{"v":1,"type":"clearCompleted"}"#, .page(.clearCompleted)),
+      (#"{"v":1,"type":"chooseList","id":"\#(id)"}"#, .page(.sidebar(.chooseList(id)))),
+      (#"{"v":1,"type":"chooseView","view":"today"}"#, .page(.sidebar(.chooseView(.today)))),
+      (#"{"v":1,"type":"chooseView","view":"upcoming"}"#, .page(.sidebar(.chooseView(.upcoming)))),
+      (#"{"v":1,"type":"chooseView","view":"overdue"}"#, .page(.sidebar(.chooseView(.overdue)))),
+      (
+        #"{"v":1,"type":"chooseFilter","filter":"completed"}"#,
+        .page(.list(.chooseFilter(.completed)))
+      ),
+      (#"{"v":1,"type":"chooseLayout","layout":"outline"}"#, .page(.list(.chooseLayout(.outline)))),
+      (#"{"v":1,"type":"sortByDeadline","on":true}"#, .page(.list(.sortByDeadline(true)))),
+      (#"{"v":1,"type":"clearCompleted"}"#, .page(.trash(.clearCompleted))),
       (#"{"v":1,"type":"resync"}"#, .resync),
     ]
     for (json, expected) in cases { #expect(try Self.event(json) == expected, "\(json)") }

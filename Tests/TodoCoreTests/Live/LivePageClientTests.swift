@@ -35,15 +35,15 @@ struct LivePageClientTests {
     let loaded = LivePage.Loaded(
       lists: [inbox], listID: inbox.id, todos: [todo], now: now, sequence: 7)
     await store.receive(\.loaded, loaded) {
-      $0.loaded = true
-      $0.lists = [inbox]
-      $0.todos = [todo]
-      $0.todosListID = inbox.id
-      $0.now = now
-      $0.sequence = 7
+      $0.data.loaded = true
+      $0.data.lists = [inbox]
+      $0.data.todos = [todo]
+      $0.data.todosListID = inbox.id
+      $0.data.now = now
+      $0.data.sequence = 7
     }
-    await store.send(.add("Milk"))
-    await store.receive(\.failed) { $0.problem = "title: refused by the stub" }
+    await store.send(.list(.add("Milk")))
+    await store.receive(\.list.failed) { $0.problem = "title: refused by the stub" }
     #expect(created.value == ["Milk"])
     input.finish()
     await store.finish()

@@ -115,12 +115,12 @@ struct LivePageFixture {
   ) async {
     var final = store.state
     expected(&final)
-    let sequence = store.state.sequence
+    let sequence = store.state.data.sequence
     // Not exhaustive for one receive: it skips a `.loaded` that came first.
     store.exhaustivity = .off
     await store.receive(action)
     store.exhaustivity = .on
-    if store.state.sequence == sequence {
+    if store.state.data.sequence == sequence {
       await store.receive(\.loaded, loaded) { $0 = final }
     }
     #expect(store.state == final, sourceLocation: sourceLocation)
@@ -130,21 +130,96 @@ struct LivePageFixture {
 extension LivePage.State {
   /// The state after a load, as the reducer sets it.
   mutating func apply(_ loaded: LivePage.Loaded) {
-    self.loaded = true
-    lists = loaded.lists
-    listID = loaded.listID
-    todos = loaded.todos
-    todosListID = loaded.listID
-    now = loaded.now
-    sequence = loaded.sequence
-    openCounts = loaded.openCounts
-    agenda = loaded.agenda
+    data.apply(loaded)
+  }
+
+  /// The page whose feature at `part` is in the state `scoped`, every other feature as it
+  /// starts: what a feature's test renders.
+  init<Local>(_ scoped: PageScoped<Local>, at part: WritableKeyPath<LivePage.State, Local>) {
+    self.init(scoped)
+    self[keyPath: part] = scoped.local
+  }
+
+  /// The page with the data and the problem of `scoped`, every feature as it starts.
+  init<Local>(_ scoped: PageScoped<Local>) {
+    self.init()
+    data = scoped.data
+    problem = scoped.problem
+  }
+}
+
+extension PageScoped {
+  /// The state once the page has received `loaded` (a feature's store never receives it: the
+  /// page observes the data).
+  func after(_ loaded: LivePage.Loaded) -> Self {
+    var state = self
+    state.data.apply(loaded)
+    return state
+  }
+}
+
+extension LivePageFixture {
+  /// The page's data once `listID`'s first value has arrived.
+  func data(_ listID: UUID = TodoList.inboxID) async throws -> PageData {
+    var data = PageData()
+    data.listID = listID
+    data.apply(try await loaded(listID))
+    return data
+  }
+
+  /// The page action of a JSON event, decoded as the server decodes it.
+  static func action(_ json: String) throws -> LivePage.Action {
+    try #require(try LiveEvent(json: Data(json.utf8)).action)
+  }
+
+  /// A test store of one of the page's features, on the Inbox as loaded now.
+  func feature<Local, Feature: Reducer>(
+    _ feature: Feature, _ local: Local
+  ) async throws -> TestStore<PageScoped<Local>, Feature.Action>
+  where Feature.State == PageScoped<Local>, Feature.Action: Sendable {
+    self.feature(feature, PageScoped(data: try await data(), local))
+  }
+
+  /// A test store of one of the page's features in the state `initial`, with the
+  /// dependencies of ``page()``.
+  ///
+  /// A feature's store does not observe the data (the page does): a test that needs the
+  /// feature on the data a commit brought opens a store on `store.state.after(loaded)`.
+  func feature<Local, Feature: Reducer>(
+    _ feature: Feature, _ initial: PageScoped<Local>
+  ) -> TestStore<PageScoped<Local>, Feature.Action>
+  where Feature.State == PageScoped<Local>, Feature.Action: Sendable {
+    let store = TestStore(initialState: initial) {
+      feature
+    } withDependencies: { [service] in
+      $0.todoClient = .live(service)
+      $0.date = .constant(Self.now)
+      $0.calendar = .utcGregorian
+    }
+    store.timeout = .seconds(30)
+    return store
   }
 }
 
 /// The message the server sends when the page goes from `before` to `after`.
 func sent(_ before: LivePage.State, _ after: LivePage.State) -> LiveChanges {
   LiveChanges(from: PageSnapshot(before), to: PageSnapshot(after), revision: 2)
+}
+
+/// The message the server sends when the page's feature at `part` goes from `before` to
+/// `after`.
+func sent<Local>(
+  _ before: PageScoped<Local>, _ after: PageScoped<Local>,
+  at part: WritableKeyPath<LivePage.State, Local>
+) -> LiveChanges {
+  sent(LivePage.State(before, at: part), LivePage.State(after, at: part))
+}
+
+/// The page the server renders when its feature at `part` is in the state `scoped`.
+func rendered<Local>(
+  _ scoped: PageScoped<Local>, at part: WritableKeyPath<LivePage.State, Local>
+) -> PageSnapshot {
+  PageSnapshot(LivePage.State(scoped, at: part))
 }
 
 /// A stage item for assertions.

@@ -19,7 +19,7 @@ struct LivePageSmartViewTests {
     // failure, and the whole suite in parallel on two cores can take more than a second.
     store.timeout = .seconds(10)
     try await fixture.appear(store)
-    await store.send(.setTimeZone("UTC")) { $0.timeZone = utc }
+    await store.send(.setTimeZone("UTC")) { $0.data.timeZone = utc }
     return store
   }
 
@@ -41,7 +41,8 @@ struct LivePageSmartViewTests {
         NewTodo(title: "Done", deadline: try Deadline(parsing: "2026-01-01"), status: .done))
       let store = try await Self.open(fixture)
 
-      await store.send(.chooseView(.today)) { $0.view = .today }
+      await store.send(.sidebar(.chooseView(.today)))
+      await store.receive(.sidebar(.delegate(.showView(.today)))) { $0.data.view = .today }
       let page = PageSnapshot(store.state)
       #expect(page.items.sectionIdentifiers == ["view:today"])
       // By deadline: a date-only deadline before a timed one of the same day.
@@ -58,7 +59,7 @@ struct LivePageSmartViewTests {
 
       // Toggling a todo of another list from Today: it is done, and leaves the view.
       var before = store.state
-      await store.send(.toggle(call.id))
+      await store.send(.list(.toggle(call.id)))
       let toggled = try await fixture.loaded { $0.openCounts[errands.id] == nil }
       await store.receive(\.loaded, toggled) { $0.apply(toggled) }
       var changes = sent(before, store.state)
@@ -67,13 +68,13 @@ struct LivePageSmartViewTests {
       #expect(changes.chrome?.lists.map(\.open) == [3, 0])
 
       // Reordering is off: the order is the deadlines'.
-      await store.send(.move(milk.id, .before(milk.id))) {
+      await store.send(.list(.move(milk.id, .before(milk.id)))) {
         $0.problem = "Today is in deadline order; reorder todos in their list."
       }
 
       // Adding in Today: to the Inbox, due today.
       before = store.state
-      await store.send(.add("Buy stamps")) { $0.problem = nil }
+      await store.send(.list(.add("Buy stamps"))) { $0.problem = nil }
       let added = try await fixture.loaded { $0.agenda.contains { $0.title == "Buy stamps" } }
       await store.receive(\.loaded, added) { $0.apply(added) }
       let stamps = try #require(added.todos.first { $0.title == "Buy stamps" })
@@ -85,9 +86,10 @@ struct LivePageSmartViewTests {
       #expect(changes.chrome?.views.first?.count == 2)
 
       // Choosing a list leaves the view.
-      await store.send(.chooseList(errands.id)) {
-        $0.view = nil
-        $0.listID = errands.id
+      await store.send(.sidebar(.chooseList(errands.id)))
+      await store.receive(.sidebar(.delegate(.showList(errands.id)))) {
+        $0.data.view = nil
+        $0.data.listID = errands.id
       }
       let shown = try await fixture.loaded(errands.id)
       await store.receive(\.loaded, shown) { $0.apply(shown) }
@@ -110,7 +112,8 @@ struct LivePageSmartViewTests {
         NewTodo(title: "Too far", deadline: try Deadline(parsing: "2026-01-09")))
       let store = try await Self.open(fixture)
 
-      await store.send(.chooseView(.upcoming)) { $0.view = .upcoming }
+      await store.send(.sidebar(.chooseView(.upcoming)))
+      await store.receive(.sidebar(.delegate(.showView(.upcoming)))) { $0.data.view = .upcoming }
       var page = PageSnapshot(store.state)
       #expect(page.items.sectionIdentifiers == ["day:2026-01-02", "day:2026-01-04"])
       #expect(page.headers == ["day:2026-01-02": "Tomorrow", "day:2026-01-04": "Sunday 4 January"])
@@ -128,7 +131,7 @@ struct LivePageSmartViewTests {
       _ = try await service.updateTodo(
         id: a.id, TodoPatch(deadline: .some(try Deadline(parsing: "2026-01-01"))))
       let moved = try await fixture.loaded {
-        $0.agenda.first?.id == a.id && $0.sequence > before.sequence
+        $0.agenda.first?.id == a.id && $0.sequence > before.data.sequence
       }
       await store.receive(\.loaded, moved) { $0.apply(moved) }
       let changes = sent(before, store.state)
@@ -138,12 +141,12 @@ struct LivePageSmartViewTests {
       #expect(page.items.sectionIdentifiers == ["day:2026-01-04"])
 
       // Adding in Upcoming: to the Inbox, due tomorrow, unless the text names a day.
-      await store.send(.add("Plan"))
+      await store.send(.list(.add("Plan")))
       let plan = try await fixture.loaded { $0.todos.contains { $0.title == "Plan" } }
       await store.receive(\.loaded, plan) { $0.apply(plan) }
       let tomorrow = try Deadline(parsing: "2026-01-02")
       #expect(plan.todos.first { $0.title == "Plan" }?.deadline == tomorrow)
-      await store.send(.add("Party saturday"))
+      await store.send(.list(.add("Party saturday")))
       let party = try await fixture.loaded { $0.todos.contains { $0.title == "Party" } }
       await store.receive(\.loaded, party) { $0.apply(party) }
       let saturday = try Deadline(parsing: "2026-01-03")
@@ -166,40 +169,42 @@ struct LivePageSmartViewTests {
         NewTodo(title: "Today", deadline: try Deadline(parsing: "2026-01-01")))
       let store = try await Self.open(fixture)
 
-      await store.send(.chooseView(.overdue)) { $0.view = .overdue }
+      await store.send(.sidebar(.chooseView(.overdue)))
+      await store.receive(.sidebar(.delegate(.showView(.overdue)))) { $0.data.view = .overdue }
       var page = PageSnapshot(store.state)
       #expect(page.items.itemIdentifiers == [late.id.uuidString])
       #expect(page.cells[late.id.uuidString]?.overdue == true)
       // Overdue says when it was due.
       #expect(page.cells[late.id.uuidString]?.detail == "Inbox · Yesterday")
 
-      await store.send(.requestDelete(late.id)) { $0.confirmDelete = late.id }
+      await store.send(.trash(.requestDelete(late.id))) { $0.trash.confirmDelete = late.id }
       #expect(PageSnapshot(store.state).chrome.confirmTitle == "Late")
-      await store.send(.confirmDelete) { $0.confirmDelete = nil }
+      await store.send(.trash(.confirmDelete)) { $0.trash.confirmDelete = nil }
       let gone = try await fixture.loaded { $0.agenda.count == 1 }
       let trashed = try #require(try await service.trash().todos.first)
-      await fixture.receive(store, gone, and: .trashed([trashed])) {
+      await fixture.receive(store, gone, and: .trash(.trashed([trashed]))) {
         $0.apply(gone)
-        $0.undo = [trashed]
+        $0.trash.undo = [trashed]
       }
       page = PageSnapshot(store.state)
       #expect(page.items.itemIdentifiers.isEmpty)
       #expect(page.chrome.emptyText == "Nothing overdue.")
       #expect(page.chrome.toast == "Deleted \u{201C}Late\u{201D}")
 
-      await store.send(.undo) { $0.undo = [] }
+      await store.send(.trash(.undo)) { $0.trash.undo = [] }
       let back = try await fixture.loaded { $0.agenda.count == 2 }
       await store.receive(\.loaded, back) { $0.apply(back) }
       #expect(PageSnapshot(store.state).items.itemIdentifiers == [late.id.uuidString])
 
       // Choosing a view closes what the list had open.
-      await store.send(.requestDelete(late.id)) { $0.confirmDelete = late.id }
-      await store.send(.chooseView(.today)) {
-        $0.view = .today
-        $0.confirmDelete = nil
+      await store.send(.trash(.requestDelete(late.id))) { $0.trash.confirmDelete = late.id }
+      await store.send(.sidebar(.chooseView(.today)))
+      await store.receive(.sidebar(.delegate(.showView(.today)))) {
+        $0.data.view = .today
+        $0.trash.confirmDelete = nil
       }
       // A todo that Today does not show cannot be acted on from it.
-      await store.send(.toggle(late.id)) { $0.problem = "That todo no longer exists." }
+      await store.send(.list(.toggle(late.id))) { $0.problem = "That todo no longer exists." }
       await fixture.disappear(store) { $0.problem = nil }
     }
   }
@@ -220,37 +225,39 @@ struct LivePageSmartViewTests {
       }
       store.timeout = .seconds(10)
       try await fixture.appear(store)
-      await store.send(.setTimeZone("UTC")) { $0.timeZone = Self.utc }
-      await store.send(.chooseView(.today)) { $0.view = .today }
+      await store.send(.setTimeZone("UTC")) { $0.data.timeZone = Self.utc }
+      await store.send(.sidebar(.chooseView(.today)))
+      await store.receive(.sidebar(.delegate(.showView(.today)))) { $0.data.view = .today }
       #expect(PageSnapshot(store.state).items.itemIdentifiers.isEmpty)
 
       // A day later, no commit: choosing the view again reads the clock.
       clock.advance(24 * 60 * 60)
-      await store.send(.chooseView(.today)) { $0.now = clock.now() }
+      await store.send(.sidebar(.chooseView(.today)))
+      await store.receive(.sidebar(.delegate(.showView(.today)))) { $0.data.now = clock.now() }
       let page = PageSnapshot(store.state)
       #expect(page.items.itemIdentifiers == [tomorrow.id.uuidString])
       #expect(page.chrome.views.map(\.count) == [1, 0, 0])
 
       // Another day: the page's midnight timer says its time zone again, which reads the
       // clock without closing what is open.
-      await store.send(.beginEdit(tomorrow.id)) {
-        $0.editor = TodoEditor.State(todoID: tomorrow.id)
+      await store.send(.editor(.beginEdit(tomorrow.id))) {
+        $0.editor.sheet = TodoEditor.State(todoID: tomorrow.id)
       }
-      await store.receive(.editor(.begin))
-      await store.receive(.editor(.began(tomorrow))) {
-        $0.editor?.phase = .editing
-        $0.editor?.original = tomorrow
-        $0.editor?.title = tomorrow.title
-        $0.editor?.deadline = "2026-01-02"
+      await store.receive(.editor(.sheet(.begin)))
+      await store.receive(.editor(.sheet(.began(tomorrow)))) {
+        $0.editor.sheet?.phase = .editing
+        $0.editor.sheet?.original = tomorrow
+        $0.editor.sheet?.title = tomorrow.title
+        $0.editor.sheet?.deadline = "2026-01-02"
       }
       clock.advance(24 * 60 * 60)
-      await store.send(.setTimeZone("UTC")) { $0.now = clock.now() }
+      await store.send(.setTimeZone("UTC")) { $0.data.now = clock.now() }
       let overdue = PageSnapshot(store.state)
       #expect(overdue.items.itemIdentifiers.isEmpty)
       #expect(overdue.chrome.views.map(\.count) == [0, 0, 1])
       #expect(overdue.chrome.editor?.id == tomorrow.id.uuidString)
-      await store.send(.cancelEdit)
-      await store.receive(.editor(.cancel)) { $0.editor = nil }
+      await store.send(.editor(.cancelEdit))
+      await store.receive(.editor(.sheet(.cancel))) { $0.editor.sheet = nil }
       await fixture.disappear(store)
     }
   }

@@ -4,7 +4,10 @@ import Testing
 
 @testable import TodoCore
 
-@Suite("LivePage feature: events, snapshots and changesets")
+/// The page itself (``LivePage``): loading, the time zone, and how its features talk: the
+/// sidebar's choice shown, what was open over the list closed, the last problem cleared by
+/// the next event. Each feature's own behaviour is in its suite (`Live/Page`).
+@Suite("LivePage: loading, the time zone, and how its features talk")
 struct LivePageTests {
   @Test("appearing loads the Inbox; the snapshot lists every todo in user order")
   func appear() async throws {
@@ -30,30 +33,6 @@ struct LivePageTests {
     }
   }
 
-  @Test("add trims the text, ignores empty text, and sends one inserted item")
-  func add() async throws {
-    try await LivePageFixture.with { fixture in
-      let store = fixture.page()
-      try await fixture.appear(store)
-      await store.send(.add("   "))
-      await store.send(.add("\n"))
-      let before = store.state
-      await store.send(.add("  Buy milk  "))
-      let loaded = try await fixture.loaded(after: before.sequence)
-      await store.receive(\.loaded, loaded) { $0.apply(loaded) }
-      let todo = try #require(loaded.todos.first)
-      #expect(loaded.todos.count == 1)
-      #expect(todo.title == "Buy milk")
-      let changes = sent(before, store.state)
-      try #require(changes.stages.count == 1)
-      #expect(changes.stages[0].itemInserted == [item(0, 0, todo.id)])
-      #expect(
-        changes.cells == [todo.id.uuidString: LiveCell(title: "Buy milk", status: .notStarted)])
-      #expect(changes.chrome?.counter == "1 item left")
-      await fixture.disappear(store)
-    }
-  }
-
   @Test("the browser's time zone: tomorrow and overdue are the person's; an unknown one is refused")
   func browserTimeZone() async throws {
     try await LivePageFixture.with { fixture in
@@ -65,13 +44,13 @@ struct LivePageTests {
       let overdue = { PageSnapshot(store.state).cells[todo.id.uuidString]?.overdue }
       #expect(overdue() == true)
       let zone = try #require(TimeZone(identifier: "America/Los_Angeles"))
-      await store.send(.setTimeZone("America/Los_Angeles")) { $0.timeZone = zone }
+      await store.send(.setTimeZone("America/Los_Angeles")) { $0.data.timeZone = zone }
       #expect(overdue() == false)
       var calendar = Calendar.utcGregorian
       calendar.timeZone = zone
       let entry = QuickEntry(
         parsing: "Call mum tomorrow", now: LivePageFixture.now, calendar: calendar)
-      await store.send(.typeNew("Call mum tomorrow")) { $0.newEntry = entry }
+      await store.send(.list(.typeNew("Call mum tomorrow"))) { $0.list.newEntry = entry }
       #expect(PageSnapshot(store.state).chrome.quickDeadline == "2026/01/01")
       await store.send(.setTimeZone("Mars/Olympus_Mons")) {
         $0.problem = "The browser's time zone \"Mars/Olympus_Mons\" is not one the server knows."
@@ -80,115 +59,120 @@ struct LivePageTests {
     }
   }
 
-  @Test("quick entry: the deadline the text names is a chip, added with the todo unless removed")
-  func quickEntry() async throws {
-    try await LivePageFixture.with { fixture in
-      let store = fixture.page()
-      try await fixture.appear(store)
-      // The fixture's clock: Thursday 2026-01-01 00:00 UTC.
-      let entry = QuickEntry(
-        parsing: "Call mum tomorrow 9:00", now: LivePageFixture.now, calendar: .utcGregorian)
-      await store.send(.typeNew("Call mum tomorrow 9:00")) { $0.newEntry = entry }
-      #expect(PageSnapshot(store.state).chrome.quickDeadline == "2026/01/02 09:00")
-      #expect(PageSnapshot(store.state).chrome.quickPhrase == "tomorrow 9:00")
-      var before = store.state
-      await store.send(.add("Call mum tomorrow 9:00")) { $0.newEntry = nil }
-      var loaded = try await fixture.loaded(after: before.sequence)
-      await store.receive(\.loaded, loaded) { $0.apply(loaded) }
-      let call = try #require(loaded.todos.first)
-      #expect(call.title == "Call mum")
-      #expect(call.deadline == (try Deadline(parsing: "2026-01-02T09:00")))
-      #expect(PageSnapshot(store.state).chrome.quickDeadline == nil)
-
-      // Removed chip: the text is the title, with no deadline.
-      let friday = QuickEntry(
-        parsing: "Pay rent friday", now: LivePageFixture.now, calendar: .utcGregorian)
-      await store.send(.typeNew("Pay rent friday")) { $0.newEntry = friday }
-      await store.send(.dismissQuickDeadline) { $0.quickDismissed = true }
-      #expect(PageSnapshot(store.state).chrome.quickDeadline == nil)
-      // Typing on without changing the date words keeps it removed.
-      await store.send(.typeNew("Pay rent friday "))
-      before = store.state
-      await store.send(.add("Pay rent friday")) {
-        $0.newEntry = nil
-        $0.quickDismissed = false
-      }
-      loaded = try await fixture.loaded(after: before.sequence)
-      await store.receive(\.loaded, loaded) { $0.apply(loaded) }
-      let rent = try #require(loaded.todos.last)
-      #expect(rent.title == "Pay rent friday" && rent.deadline == nil)
-
-      // Text that names no deadline shows no chip.
-      await store.send(.typeNew("Buy 2 apples"))
-      await store.send(.dismissQuickDeadline)
-      await fixture.disappear(store)
-    }
-  }
-
-  @Test("toggle and set status update the cell in place")
-  func toggleAndStatus() async throws {
-    try await LivePageFixture.with { fixture in
-      let todo = try await fixture.service.createTodo(NewTodo(title: "Milk"))
-      let other = try await fixture.service.createTodo(NewTodo(title: "Eggs"))
-      let store = fixture.page()
-      try await fixture.appear(store)
-
-      var before = store.state
-      await store.send(.toggle(todo.id))
-      var done = todo
-      done.status = .done
-      done.doneAt = LivePageFixture.now
-      done.version = todo.version + 1
-      done.updatedAt = LivePageFixture.now
-      let toggled = try await fixture.loaded(after: before.sequence)
-      #expect(toggled.todos == [done, other])
-      #expect(toggled.lists == before.lists)
-      await store.receive(\.loaded, toggled) {
-        $0.todos = [done, other]
-        $0.sequence = toggled.sequence
-        $0.openCounts = [TodoList.inboxID: 1]
-      }
-      var changes = sent(before, store.state)
-      #expect(changes.stages.map(\.itemUpdated) == [[item(0, 0, todo.id)]])
-      #expect(changes.cells[todo.id.uuidString]?.status == .done)
-      #expect(changes.chrome?.counter == "1 item left")
-      #expect(changes.chrome?.completedCount == 1)
-
-      before = store.state
-      await store.send(.setStatus(other.id, .inProgress))
-      let started = try await fixture.loaded(after: before.sequence)
-      #expect(started.todos.last?.status == .inProgress)
-      await store.receive(\.loaded, started) { $0.apply(started) }
-      changes = sent(before, store.state)
-      #expect(changes.stages.map(\.itemUpdated) == [[item(0, 1, other.id)]])
-      #expect(changes.cells.keys.sorted() == [other.id.uuidString])
-      #expect(changes.chrome == nil)
-
-      before = store.state
-      await store.send(.toggle(todo.id))
-      let reopened = try await fixture.loaded(after: before.sequence)
-      #expect(reopened.todos.first?.status == .notStarted)
-      await store.receive(\.loaded, reopened) { $0.apply(reopened) }
-      #expect(store.state.todos.first?.doneAt == nil)
-      await fixture.disappear(store)
-    }
-  }
-
-  @Test("an event naming a todo the page no longer shows is reported, not applied")
+  @Test("a feature's refusal is the page's problem until the next event, whichever feature's")
   func missing() async throws {
     try await LivePageFixture.with { fixture in
       let store = fixture.page()
       try await fixture.appear(store)
       let ghost = UUID()
-      await store.send(.toggle(ghost)) { $0.problem = "That todo no longer exists." }
+      await store.send(.list(.toggle(ghost))) { $0.problem = "That todo no longer exists." }
       #expect(PageSnapshot(store.state).chrome.problem == "That todo no longer exists.")
-      await store.send(.requestDelete(ghost))
-      await store.send(.chooseFilter(.all)) { $0.problem = nil }
-      await store.send(.add(String(repeating: "x", count: 1_001)))
-      await store.receive(\.failed) {
+      await store.send(.trash(.requestDelete(ghost)))
+      await store.send(.list(.chooseFilter(.all))) { $0.problem = nil }
+      await store.send(.list(.add(String(repeating: "x", count: 1_001))))
+      await store.receive(\.list.failed) {
         $0.problem = "title: a title is limited to 1000 characters (got 1001)"
       }
-      await fixture.disappear(store) { $0.problem = nil }
+      // Another feature's refusal replaces it; the next event clears it.
+      await store.send(.sidebar(.chooseList(ghost))) { $0.problem = "That list no longer exists." }
+      await store.send(.search(.setText("milk"))) {
+        $0.problem = nil
+        $0.search.text = "milk"
+      }
+      await fixture.disappear(store)
+    }
+  }
+
+  @Test("choosing a list or a view closes the sheet and the questions about the list it showed")
+  func navigation() async throws {
+    try await LivePageFixture.with { fixture in
+      let milk = try await fixture.service.createTodo(NewTodo(title: "Milk"))
+      let errands = try await fixture.service.createList(named: "Errands")
+      let store = fixture.page()
+      try await fixture.appear(store)
+      await store.send(.trash(.requestDelete(milk.id))) { $0.trash.confirmDelete = milk.id }
+      await store.send(.trash(.requestDeleteList(errands.id))) {
+        $0.trash.confirmDelete = nil
+        $0.trash.confirmDeleteList = errands.id
+      }
+      await store.send(.editor(.beginEdit(milk.id))) {
+        $0.editor.sheet = TodoEditor.State(todoID: milk.id)
+      }
+      await store.receive(.editor(.sheet(.begin)))
+      await store.receive(\.editor.sheet.began) {
+        $0.editor.sheet?.phase = .editing
+        $0.editor.sheet?.original = milk
+        $0.editor.sheet?.title = "Milk"
+      }
+      await store.send(.trash(.requestDelete(milk.id))) { $0.trash.confirmDelete = milk.id }
+
+      // A view: the sheet and the question about the todo go; the list's question stays.
+      await store.send(.sidebar(.chooseView(.today)))
+      await store.receive(.sidebar(.delegate(.showView(.today)))) {
+        $0.data.view = .today
+        $0.editor.sheet = nil
+        $0.trash.confirmDelete = nil
+      }
+
+      // A list: shown, and observed instead of the other.
+      await store.send(.sidebar(.chooseList(errands.id)))
+      await store.receive(.sidebar(.delegate(.showList(errands.id)))) {
+        $0.data.view = nil
+        $0.data.listID = errands.id
+      }
+      let shown = try await fixture.loaded(errands.id)
+      await store.receive(\.loaded, shown) { $0.apply(shown) }
+      #expect(PageSnapshot(store.state).chrome.listID == errands.id.uuidString)
+      await fixture.disappear(store)
+    }
+  }
+
+  @Test("a list created in the sidebar is shown")
+  func createdListShown() async throws {
+    try await LivePageFixture.with { fixture in
+      let store = fixture.page()
+      try await fixture.appear(store)
+      let before = store.state
+      await store.send(.sidebar(.createList("Groceries")))
+      let inboxAfter = try await fixture.loaded(after: before.data.sequence)
+      let groceries = try #require(inboxAfter.lists.first { $0.name == "Groceries" })
+      let shown = try await fixture.loaded(groceries.id)
+      // The Inbox's load of the commit and the sidebar's delegate race; a load of the Inbox
+      // that comes after the page switched lists is ignored. Either way the page ends on the
+      // list.
+      store.exhaustivity = .off
+      await store.receive(.sidebar(.delegate(.showList(groceries.id))))
+      await store.receive(\.loaded, shown)
+      store.exhaustivity = .on
+      var expected = before
+      expected.apply(shown)
+      #expect(store.state == expected)
+      #expect(PageSnapshot(store.state).chrome.listID == groceries.id.uuidString)
+      await fixture.disappear(store)
+    }
+  }
+
+  @Test("two pages on different lists each show their own list's todos")
+  func twoPages() async throws {
+    try await LivePageFixture.with { fixture in
+      let inboxTodo = try await fixture.service.createTodo(NewTodo(title: "In the inbox"))
+      let errands = try await fixture.service.createList(named: "Errands")
+      let post = try await fixture.service.createTodo(NewTodo(title: "Post", listID: errands.id))
+      let inboxPage = fixture.page()
+      try await fixture.appear(inboxPage)
+      #expect(inboxPage.state.data.todos == [inboxTodo])
+
+      let errandsPage = fixture.page()
+      try await fixture.appear(errandsPage)
+      await errandsPage.send(.sidebar(.chooseList(errands.id)))
+      await errandsPage.receive(.sidebar(.delegate(.showList(errands.id)))) {
+        $0.data.listID = errands.id
+      }
+      let shown = try await fixture.loaded(errands.id)
+      await errandsPage.receive(\.loaded, shown) { $0.apply(shown) }
+      #expect(errandsPage.state.data.todos == [post])
+      await fixture.disappear(errandsPage)
+      await fixture.disappear(inboxPage)
     }
   }
 }

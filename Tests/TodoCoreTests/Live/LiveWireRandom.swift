@@ -49,8 +49,8 @@ enum LiveWireRandom {
     Bool.random(using: &random) ? .before(id(&random)) : .after(id(&random))
   }
 
-  static func sheet(_ random: inout Source) -> LivePage.EditFields {
-    LivePage.EditFields(
+  static func sheet(_ random: inout Source) -> PageEditor.Fields {
+    PageEditor.Fields(
       title: text(&random), notes: text(&random), deadline: text(&random),
       status: choice(TodoStatus.self, &random), section: text(&random))
   }
@@ -84,9 +84,9 @@ enum LiveWireRandom {
       LiveChrome.ViewEntry(id: choice(SmartView.self, &$0), name: text(&$0), count: count(&$0))
     }
     chrome.view = optional(&random) { choice(SmartView.self, &$0) }
-    chrome.filter = choice(LivePage.Filter.self, &random)
+    chrome.filter = choice(PageList.Filter.self, &random)
     chrome.search = text(&random)
-    chrome.layout = choice(LivePage.Layout.self, &random)
+    chrome.layout = choice(PageList.Layout.self, &random)
     chrome.sortByDeadline = Bool.random(using: &random)
     chrome.counter = text(&random)
     chrome.quickDeadline = optional(&random, text)

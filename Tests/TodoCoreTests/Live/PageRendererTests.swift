@@ -9,16 +9,16 @@ struct PageRendererTests {
 
   static func state(_ todos: [Todo], sequence: UInt64) throws -> LivePage.State {
     var state = LivePage.State()
-    state.loaded = true
-    state.lists = [
+    state.data.loaded = true
+    state.data.lists = [
       TodoList(
         id: TodoList.inboxID, name: "Inbox", order: try .between(nil, nil), createdAt: now,
         updatedAt: now)
     ]
-    state.todos = todos
-    state.todosListID = TodoList.inboxID
-    state.now = now
-    state.sequence = sequence
+    state.data.todos = todos
+    state.data.todosListID = TodoList.inboxID
+    state.data.now = now
+    state.data.sequence = sequence
     return state
   }
 
@@ -137,8 +137,8 @@ struct PageRendererTests {
     var old = try Self.state(todos, sequence: 1)
     var new = try Self.state(after, sequence: 2)
     if edit == "hide" {
-      old.filter = .active
-      new.filter = .active
+      old.list.filter = .active
+      new.list.filter = .active
     }
     let shown = await renderer.render(old)
     let next = await renderer.render(new)
@@ -166,18 +166,18 @@ struct PageRendererTests {
     var eggs = try Self.todo("Eggs")
     eggs.listID = other
     var inbox = try Self.state([milk], sequence: 5)
-    inbox.lists.append(
+    inbox.data.lists.append(
       TodoList(
         id: other, name: "Shop", order: try .between(nil, nil), createdAt: Self.now,
         updatedAt: Self.now))
     // The person chose the other list: its todos are not there yet, nothing was committed.
     var choosing = inbox
-    choosing.listID = other
+    choosing.data.listID = other
     _ = await renderer.render(choosing)
     // Its first value arrives at the same sequence: the page shows its todos, not the Inbox's.
     var loaded = choosing
-    loaded.todos = [eggs]
-    loaded.todosListID = other
+    loaded.data.todos = [eggs]
+    loaded.data.todosListID = other
     let shown = await renderer.render(loaded)
     #expect(shown.page == PageSnapshot(loaded))
     #expect(shown.page.cells.values.map(\.title) == ["Eggs"])
@@ -190,11 +190,11 @@ struct PageRendererTests {
     dentist.deadline = try Deadline(parsing: "2026-01-02T09:30")
     let milk = try Self.todo("Milk")
     var evening = try Self.state([dentist, milk], sequence: 1)
-    evening.timeZone = TimeZone(identifier: "UTC")
-    evening.now = Self.now - 60
+    evening.data.timeZone = TimeZone(identifier: "UTC")
+    evening.data.now = Self.now - 60
     // The page's midnight: its setTimeZone read the clock again; the data is the same.
     var morning = evening
-    morning.now = Self.now + 8 * 60 * 60
+    morning.data.now = Self.now + 8 * 60 * 60
     let shown = await renderer.render(evening)
     let next = await renderer.render(morning)
     #expect(shown.page.cells[dentist.id.uuidString]?.detail == "Friday 09:30")
@@ -213,7 +213,7 @@ struct PageRendererTests {
 
     // The same instant in Tokyo is already 1 January, 09:00: the page's time zone decides.
     var tokyo = evening
-    tokyo.timeZone = TimeZone(identifier: "Asia/Tokyo")
+    tokyo.data.timeZone = TimeZone(identifier: "Asia/Tokyo")
     let there = await renderer.render(tokyo)
     #expect(there.page.cells[dentist.id.uuidString]?.detail == "Tomorrow 09:30")
   }

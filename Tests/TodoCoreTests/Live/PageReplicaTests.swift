@@ -14,22 +14,22 @@ struct PageReplicaTests {
   static func state(_ todos: [(String, String?, TodoStatus)]) throws -> LivePage.State {
     let keys = try OrderKey.spaced(todos.count, between: nil, and: nil)
     var state = LivePage.State()
-    state.loaded = true
-    state.lists = [
+    state.data.loaded = true
+    state.data.lists = [
       TodoList(
         id: TodoList.inboxID, name: "Inbox",
         order: try OrderKey.spaced(1, between: nil, and: nil)[0],
         createdAt: date, updatedAt: date)
     ]
-    state.todos = zip(todos, keys).enumerated().map { index, pair in
+    state.data.todos = zip(todos, keys).enumerated().map { index, pair in
       let ((title, section, status), key) = pair
       return Todo(
         id: UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", index))!,
         listID: TodoList.inboxID, title: title, status: status, section: section, order: key,
         createdAt: date, updatedAt: date)
     }
-    state.todosListID = TodoList.inboxID
-    state.now = date
+    state.data.todosListID = TodoList.inboxID
+    state.data.now = date
     return state
   }
 
@@ -76,8 +76,8 @@ struct PageReplicaTests {
       ("Pay rent", "Home", .done), ("牛乳を買う 🥛", nil, .notStarted),
     ])
     var pages = [PageSnapshot(state)]
-    state.todos.append(
-      contentsOf: try Self.state([("a", nil, .notStarted)]).todos.map {
+    state.data.todos.append(
+      contentsOf: try Self.state([("a", nil, .notStarted)]).data.todos.map {
         var todo = $0
         todo.id = UUID()
         todo.order = try! OrderKey(validating: "zz")
@@ -85,29 +85,29 @@ struct PageReplicaTests {
         return todo
       })
     pages.append(PageSnapshot(state))
-    state.todos[0].status = .done
+    state.data.todos[0].status = .done
     pages.append(PageSnapshot(state))
-    state.layout = .outline
+    state.list.layout = .outline
     pages.append(PageSnapshot(state))
-    state.todos[2].status = .notStarted
+    state.data.todos[2].status = .notStarted
     pages.append(PageSnapshot(state))
-    state.collapsed = ["group:done"]
+    state.list.collapsed = ["group:done"]
     pages.append(PageSnapshot(state))
-    state.layout = .sectioned
+    state.list.layout = .sectioned
     pages.append(PageSnapshot(state))
-    state.todos[1].section = "Home"
-    state.todos[3].section = "Work"
+    state.data.todos[1].section = "Home"
+    state.data.todos[3].section = "Work"
     pages.append(PageSnapshot(state))
-    state.todos.swapAt(0, 3)
+    state.data.todos.swapAt(0, 3)
     pages.append(PageSnapshot(state))
-    state.search = "milk"
+    state.search.text = "milk"
     pages.append(PageSnapshot(state))
-    state.search = ""
-    state.layout = .plain
-    state.confirmDelete = state.todos[1].id
+    state.search.text = ""
+    state.list.layout = .plain
+    state.trash.confirmDelete = state.data.todos[1].id
     pages.append(PageSnapshot(state))
-    state.todos.removeSubrange(1...2)
-    state.confirmDelete = nil
+    state.data.todos.removeSubrange(1...2)
+    state.trash.confirmDelete = nil
     pages.append(PageSnapshot(state))
     try Self.follow(pages)
   }
@@ -173,27 +173,34 @@ struct PageReplicaTests {
   func eventsRoundTrip() throws {
     let id = UUID()
     let other = UUID()
-    let edit = LivePage.EditFields(
+    let edit = PageEditor.Fields(
       title: "Title \"quoted\"", notes: "line\nline", deadline: "2026-12-01T09:30",
       status: .inProgress, section: "Work")
     let actions: [LivePage.Action] = [
-      .add("Buy milk tomorrow"), .typeNew("tom"), .dismissQuickDeadline,
-      .setTimeZone("Europe/Berlin"), .toggle(id), .setStatus(id, .done), .beginEdit(id),
-      .saveEdit(edit), .keepMine(edit), .restoreEdit(id, version: 3, edit), .useTheirs,
-      .cancelEdit, .requestDelete(id), .confirmDelete, .cancelDelete, .undo, .dismissToast,
-      .move(id, .before(other)), .move(id, .after(other)), .moveList(id, .after(other)),
-      .search("milk"), .setExpanded("group:done", false), .chooseList(id),
-      .chooseView(.upcoming), .createList("Groceries"), .renameList(id, "Food"),
-      .requestDeleteList(id), .confirmDeleteList, .cancelDeleteList, .chooseFilter(.active),
-      .chooseLayout(.outline), .sortByDeadline(true), .clearCompleted, .confirmClear,
-      .cancelClear,
+      .list(.add("Buy milk tomorrow")), .list(.typeNew("tom")), .list(.dismissQuickDeadline),
+      .setTimeZone("Europe/Berlin"), .list(.toggle(id)), .list(.setStatus(id, .done)),
+      .editor(.beginEdit(id)), .editor(.saveEdit(edit)), .editor(.keepMine(edit)),
+      .editor(.restoreEdit(id, version: 3, edit)), .editor(.useTheirs), .editor(.cancelEdit),
+      .trash(.requestDelete(id)), .trash(.confirmDelete), .trash(.cancelDelete), .trash(.undo),
+      .trash(.dismissToast), .list(.move(id, .before(other))), .list(.move(id, .after(other))),
+      .sidebar(.moveList(id, .after(other))), .search(.setText("milk")),
+      .list(.setExpanded("group:done", false)), .sidebar(.chooseList(id)),
+      .sidebar(.chooseView(.upcoming)), .sidebar(.createList("Groceries")),
+      .sidebar(.renameList(id, "Food")), .trash(.requestDeleteList(id)),
+      .trash(.confirmDeleteList), .trash(.cancelDeleteList), .list(.chooseFilter(.active)),
+      .list(.chooseLayout(.outline)), .list(.sortByDeadline(true)), .trash(.clearCompleted),
+      .trash(.confirmClear), .trash(.cancelClear),
     ]
     for action in actions {
       let json = try #require(LiveEvent.page(action).json(), "\(action)")
       #expect(try LiveEvent(json: json) == .page(action))
     }
     #expect(try LiveEvent(json: try #require(LiveEvent.resync.json())) == .resync)
-    for action: LivePage.Action in [.onAppear, .onDisappear, .failed("x"), .move(id, .top)] {
+    let results: [LivePage.Action] = [
+      .onAppear, .onDisappear, .failed("x"), .list(.move(id, .top)), .trash(.trashed([])),
+      .sidebar(.delegate(.showList(id))), .editor(.close), .editor(.sheet(.begin)),
+    ]
+    for action in results {
       #expect(LiveEvent.page(action).json() == nil)
     }
   }

@@ -7,318 +7,50 @@ extension LivePage {
   /// The identifier of the effect that follows the store's reachability.
   enum ReachabilityID: Hashable, Sendable { case watch }
 
-  // MARK: - Browser events
-
-  func reduceEvent(into state: inout State, action: Action) -> Effect<Action> {
-    let problem = state.problem
-    state.problem = nil
+  /// What the page does itself, after its features: loading, the time zone, and showing the
+  /// list or view the sidebar asks for.
+  func reducePage(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .onAppear:
-      return .merge(load(state.listID), watchReachability())
+      return .merge(load(state.data.listID), watchReachability())
 
     case .onDisappear:
       return .merge(.cancel(id: LoadID.load), .cancel(id: ReachabilityID.watch))
-
-    case .add(let text):
-      if let refused = refusal(of: [("title", text)]) {
-        state.problem = refused
-        return .none
-      }
-      guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return .none }
-      let entry = QuickEntry(parsing: text, now: date.now, calendar: calendar(state))
-      let dismissed = state.quickDismissed && entry.phrase == state.newEntry?.phrase
-      // In a smart view the todo goes to the Inbox, due on the view's day unless the text
-      // names another.
-      let listID = state.view == nil ? state.listID : state.inboxID
-      let fallback = state.view.flatMap { smartDeadline(for: $0, in: state) }
-      let draft =
-        dismissed || entry.deadline == nil
-        ? NewTodo(title: text, listID: listID, deadline: fallback)
-        : NewTodo(title: entry.title, listID: listID, deadline: entry.deadline)
-      state.newEntry = nil
-      state.quickDismissed = false
-      return write(state.listID) { todos in
-        _ = try await todos.createTodo(draft)
-      }
-
-    case .typeNew(let text):
-      let entry = QuickEntry(parsing: text, now: date.now, calendar: calendar(state))
-      if entry.phrase != state.newEntry?.phrase { state.quickDismissed = false }
-      state.newEntry = entry.deadline == nil ? nil : entry
-      return .none
-
-    case .dismissQuickDeadline:
-      guard state.newEntry != nil else { return .none }
-      state.quickDismissed = true
-      return .none
 
     case .setTimeZone(let identifier):
       guard let zone = TimeZone(identifier: identifier) else {
         state.problem = "The browser's time zone \"\(identifier)\" is not one the server knows."
         return .none
       }
-      state.timeZone = zone
+      state.data.timeZone = zone
       // The page says it again at its midnight: the day is read again, so "today", "overdue"
       // and the smart views follow the date even when no commit reaches the page.
-      if state.loaded { state.now = date.now }
+      if state.data.loaded { state.data.now = date.now }
       return .none
 
-    case .toggle(let id):
-      guard let todo = state.shownTodo(id) else { return missing(&state) }
-      let status: TodoStatus = todo.status == .done ? .notStarted : .done
-      return write(state.listID) { todos in
-        _ = try await todos.updateTodo(id, TodoPatch(status: status), nil)
-      }
+    case .sidebar(.delegate(.showList(let id))):
+      state.data.listID = id
+      state.data.view = nil
+      return .merge(leaveList(&state), load(id))
 
-    case .setStatus(let id, let status):
-      guard state.shownTodo(id) != nil else { return missing(&state) }
-      return write(state.listID) { todos in
-        _ = try await todos.updateTodo(id, TodoPatch(status: status), nil)
-      }
-
-    case .beginEdit(let id):
-      guard state.shownTodo(id) != nil else { return missing(&state) }
-      if let open = state.editor, open.todoID == id { return .none }
-      state.editor = TodoEditor.State(todoID: id)
-      return .send(.editor(.begin))
-
-    case .restoreEdit(let id, let version, let fields):
-      // The page may send this before it shows the todo's list (right after it connects):
-      // the todo is looked up by the sheet, not in the shown list.
-      if let refused = refusal(of: fields.texts) {
-        state.problem = refused
-        return .none
-      }
-      state.editor = TodoEditor.State(todoID: id)
-      state.restoring = DraftRestore(version: version, fields: fields)
-      return .send(.editor(.begin))
-
-    case .saveEdit(let fields):
-      return submit(fields, &state, then: .save)
-
-    case .keepMine(let fields):
-      guard state.editor?.problem?.theirs != nil else { return .none }
-      return submit(fields, &state, then: .keepMine)
-
-    case .useTheirs:
-      guard state.editor?.problem?.theirs != nil else { return .none }
-      return .send(.editor(.useTheirs))
-
-    case .cancelEdit:
-      guard state.editor != nil else { return .none }
-      return .send(.editor(.cancel))
-
-    case .requestDelete(let id):
-      guard state.shownTodo(id) != nil else { return missing(&state) }
-      state.confirmDelete = id
-      return .none
-
-    case .confirmDelete:
-      guard let id = state.confirmDelete else { return .none }
-      state.confirmDelete = nil
-      return write(state.listID) { todos, send in
-        send(.trashed([try await todos.trashTodo(id)]))
-      }
-
-    case .cancelDelete:
-      state.confirmDelete = nil
-      return .none
-
-    case .undo:
-      guard !state.undo.isEmpty else { return .none }
-      let ids = state.undo.map(\.id)
-      state.undo = []
-      return write(state.listID) { todos in
-        _ = try await todos.restoreTodos(ids)
-      }
-
-    case .dismissToast:
-      state.undo = []
-      return .none
-
-    case .move(let id, let position):
-      if let view = state.view {
-        // A smart view is in deadline order: there is no order of the person's to change.
-        state.problem = "\(view.name) is in deadline order; reorder todos in their list."
-        return .none
-      }
-      guard state.todos.contains(where: { $0.id == id }) else { return missing(&state) }
-      return write(state.listID) { todos in
-        _ = try await todos.moveTodo(id, position)
-      }
-
-    case .search(let text):
-      if let refused = refusal(of: [("text", text)]) {
-        state.problem = refused
-        return .none
-      }
-      state.search = text
-      return .none
-
-    case .setExpanded(let group, let expanded):
-      if expanded { state.collapsed.remove(group) } else { state.collapsed.insert(group) }
-      return .none
-
-    case .chooseList(let id):
-      guard state.lists.contains(where: { $0.id == id }) else {
-        return missing(&state, "list")
-      }
-      state.listID = id
-      state.view = nil
-      state.editor = nil
-      state.restoring = nil
-      state.confirmDelete = nil
-      state.confirmClear = false
-      return load(id)
-
-    case .chooseView(let view):
-      state.view = view
+    case .sidebar(.delegate(.showView(let view))):
+      state.data.view = view
       // Read the day now: a page left open overnight shows today's Today when it is chosen.
-      state.now = date.now
-      state.editor = nil
-      state.restoring = nil
-      state.confirmDelete = nil
-      state.confirmClear = false
-      return .none
+      state.data.now = date.now
+      return leaveList(&state)
 
-    case .createList(let name):
-      if let refused = refusal(of: [("name", name)]) {
-        state.problem = refused
-        return .none
-      }
-      guard !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return .none }
-      return write(state.listID) { todos, send in
-        send(.listCreated(try await todos.createList(name)))
-      }
-
-    case .renameList(let id, let name):
-      guard state.lists.contains(where: { $0.id == id }) else {
-        return missing(&state, "list")
-      }
-      if let refused = refusal(of: [("name", name)]) {
-        state.problem = refused
-        return .none
-      }
-      return write(state.listID) { todos in
-        _ = try await todos.renameList(id, name)
-      }
-
-    case .requestDeleteList(let id):
-      guard state.lists.contains(where: { $0.id == id }) else {
-        return missing(&state, "list")
-      }
-      guard id != state.inboxID else {
-        state.problem = "The Inbox cannot be deleted."
-        return .none
-      }
-      state.confirmDelete = nil
-      state.confirmClear = false
-      state.confirmDeleteList = id
-      return .none
-
-    case .confirmDeleteList:
-      guard let id = state.confirmDeleteList else { return .none }
-      state.confirmDeleteList = nil
-      return write(state.listID) { todos in
-        _ = try await todos.trashList(id)
-      }
-
-    case .cancelDeleteList:
-      state.confirmDeleteList = nil
-      return .none
-
-    case .moveList(let id, let position):
-      guard state.lists.contains(where: { $0.id == id }) else {
-        return missing(&state, "list")
-      }
-      return write(state.listID) { todos in
-        _ = try await todos.moveList(id, position)
-      }
-
-    case .chooseFilter(let filter):
-      state.filter = filter
-      return .none
-
-    case .chooseLayout(let layout):
-      state.layout = layout
-      return .none
-
-    case .sortByDeadline(let on):
-      state.sortByDeadline = on
-      return .none
-
-    case .clearCompleted:
-      guard state.view == nil, state.todos.contains(where: { $0.status == .done }) else {
-        return .none
-      }
-      state.confirmDelete = nil
-      state.confirmClear = true
-      return .none
-
-    case .confirmClear:
-      guard state.confirmClear else { return .none }
-      state.confirmClear = false
-      let listID = state.listID
-      return write(listID) { todos, send in
-        send(.trashed(try await todos.trashTodos(listID, .done)))
-      }
-
-    case .cancelClear:
-      state.confirmClear = false
-      return .none
-
-    default:
-      state.problem = problem
-      return reduceResult(into: &state, action: action)
-    }
-  }
-
-  // MARK: - Results of effects
-
-  func reduceResult(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
     case .loaded(let loaded):
       // A load of a list the page no longer shows, sent before its observation was replaced.
-      guard loaded.listID == state.listID else { return .none }
+      guard loaded.listID == state.data.listID else { return .none }
       guard loaded.lists.contains(where: { $0.id == loaded.listID }) else {
         // The shown list went away (trashed here or elsewhere): show the Inbox.
-        guard loaded.listID != state.inboxID else { return .none }
-        state.listID = state.inboxID
-        return load(state.inboxID)
+        guard loaded.listID != state.data.inboxID else { return .none }
+        state.data.listID = state.data.inboxID
+        return load(state.data.inboxID)
       }
-      state.loaded = true
-      state.lists = loaded.lists
-      state.listID = loaded.listID
-      state.todos = loaded.todos
-      state.todosListID = loaded.listID
-      state.now = loaded.now
-      state.sequence = loaded.sequence
-      state.openCounts = loaded.openCounts
-      state.agenda = loaded.agenda
-      if let id = state.confirmDelete, state.shownTodo(id) == nil {
-        state.confirmDelete = nil
-      }
-      if let id = state.confirmDeleteList, !loaded.lists.contains(where: { $0.id == id }) {
-        state.confirmDeleteList = nil
-      }
-      // Cleared meanwhile, here or elsewhere: nothing is left to ask about.
-      if state.confirmClear, !loaded.todos.contains(where: { $0.status == .done }) {
-        state.confirmClear = false
-      }
+      state.data.apply(loaded)
+      state.trashScope.dropStaleQuestions()
       return .none
-
-    case .trashed(let trashed):
-      state.undo = trashed
-      return .none
-
-    case .listCreated(let list):
-      state.listID = list.id
-      state.view = nil
-      state.editor = nil
-      state.restoring = nil
-      state.confirmDelete = nil
-      state.confirmClear = false
-      return load(list.id)
 
     case .failed(let message):
       state.problem = message
@@ -328,38 +60,18 @@ extension LivePage {
       state.storeUnreachable = !reachable
       return .none
 
-    case .editor(.began(let todo)):
-      // The sheet opened with the todo as it is now; a draft brought back from a reload
-      // replaces its fields, beside their version if the todo changed since.
-      guard let restore = state.restoring, state.editor?.todoID == todo.id else { return .none }
-      state.restoring = nil
-      state.editor?.title = restore.fields.title
-      state.editor?.notes = restore.fields.notes
-      state.editor?.deadline = restore.fields.deadline
-      state.editor?.status = restore.fields.status
-      state.editor?.section = restore.fields.section
-      if todo.version != restore.version { state.editor?.problem = .conflict(theirs: todo) }
-      return .none
-
-    case .editor(.failed):
-      guard state.restoring != nil, state.editor?.original == nil else { return .none }
-      // A kept draft whose todo is gone: nothing is left to edit.
-      state.restoring = nil
-      state.editor = nil
-      state.problem = "The todo you were editing no longer exists; your unsaved edit was dropped."
-      return .none
-
-    case .editor(.saved), .editor(.cancel):
-      state.editor = nil
-      state.restoring = nil
-      return .none
-
-    default:
+    case .sidebar, .list, .search, .trash, .editor:
       return .none
     }
   }
 
-  // MARK: - Effects
+  /// The page shows another list or view: what was open over the list goes, the sheet with
+  /// what it was doing (through the editor's reducer, whose `ifLet` cancels it).
+  private func leaveList(_ state: inout State) -> Effect<Action> {
+    state.trash.leaveList()
+    return PageEditor(sessions: sessions).reduce(into: &state.editorScope, action: .close)
+      .map { .editor($0) }
+  }
 
   /// Observes the lists and the todos of `listID` (``TodoService/observe(list:)``): the
   /// current ones first, then every committed change, from any page, process or client.
@@ -374,29 +86,9 @@ extension LivePage {
               sequence: value.sequence, openCounts: value.openCounts, agenda: value.agenda)))
       }
     } catch: { error, send in
-      send(.failed(Self.message(for: error)))
+      send(.failed(TodoClient.message(for: error)))
     }
     .cancellable(id: LoadID.load, cancelInFlight: true)
-  }
-
-  /// Sets the sheet's fields as the page sent them, then saves them (`save`, or `keepMine`
-  /// after a conflict). Text with a control character is refused in the sheet, and nothing
-  /// is applied.
-  func submit(
-    _ fields: EditFields, _ state: inout State, then action: TodoEditorAction
-  ) -> Effect<Action> {
-    guard let editor = state.editor, editor.phase == .editing else { return .none }
-    if let refused = refusal(of: fields.texts) {
-      state.editor?.problem = EditorProblem(
-        message: refused, currentVersion: editor.problem?.currentVersion,
-        theirs: editor.problem?.theirs)
-      return .none
-    }
-    return .concatenate(
-      .send(.editor(.setTitle(fields.title))), .send(.editor(.setNotes(fields.notes))),
-      .send(.editor(.setDeadline(fields.deadline))),
-      .send(.editor(.setStatus(fields.status))), .send(.editor(.setSection(fields.section))),
-      .send(.editor(action)))
   }
 
   /// Follows whether the store can be reached (``TodoClient/reachabilityChanges``); what
@@ -407,61 +99,65 @@ extension LivePage {
     }
     .cancellable(id: ReachabilityID.watch, cancelInFlight: true)
   }
+}
 
-  /// Runs a write; its result arrives through the observation. A failure becomes
-  /// ``Action/failed(_:)``.
-  func write(
-    _ listID: UUID, _ body: @escaping @Sendable (TodoClient) async throws -> Void
-  ) -> Effect<Action> {
-    write(listID) { todos, _ in try await body(todos) }
-  }
-
-  func write(
-    _ listID: UUID,
-    _ body: @escaping @Sendable (TodoClient, Send<Action>) async throws -> Void
-  ) -> Effect<Action> {
-    .run { [todos] send in
-      try await body(todos, send)
-    } catch: { error, send in
-      send(.failed(Self.message(for: error)))
+extension LivePage.Action {
+  /// Whether the action is something the person did: it clears the last problem. The
+  /// results of effects keep it.
+  var isEvent: Bool {
+    switch self {
+    case .onAppear, .onDisappear, .setTimeZone: true
+    case .loaded, .failed, .storeReachable: false
+    case .sidebar(let action): action.isEvent
+    case .list(let action): action.isEvent
+    case .search: true
+    case .trash(let action): action.isEvent
+    case .editor(let action): action.isEvent
     }
   }
+}
 
-  /// The problem to show for an event whose text carries a control character
-  /// (``TodoValidation/checkCharacters(_:field:)``), naming the field; `nil` if every text is
-  /// acceptable. Such an event is not applied: nothing reaches the state or the store.
-  func refusal(of texts: [(field: String, text: String)]) -> String? {
-    do {
-      for (field, text) in texts { try TodoValidation.checkCharacters(text, field: field) }
-      return nil
-    } catch {
-      return error.description
-    }
+// MARK: - The features' state
+
+extension LivePage.State {
+  /// The sidebar's state: the page's data.
+  var sidebarScope: PageSidebar.State {
+    get { scoped(PageSidebar.Local()) }
+    set { _ = unscoped(newValue) }
   }
 
-  /// The calendar dates are read in: the browser's time zone once the page said it, the
-  /// server's until then.
-  func calendar(_ state: State) -> Calendar {
-    var calendar = self.calendar
-    if let zone = state.timeZone { calendar.timeZone = zone }
-    return calendar
+  /// The list's state: its own, and the page's data.
+  var listScope: PageList.State {
+    get { scoped(list) }
+    set { list = unscoped(newValue) }
   }
 
-  /// The deadline a todo added in a smart view gets: today in Today and Overdue, tomorrow
-  /// in Upcoming (its first day), read in the browser's time zone.
-  func smartDeadline(for view: SmartView, in state: State) -> Deadline? {
-    let day = AgendaDay(now: date.now, calendar: calendar(state))
-    let parts = view == .upcoming ? day.upcoming[0] : day.today
-    return try? Deadline(year: parts[0], month: parts[1], day: parts[2])
+  /// The search's state: its text, and the page's data.
+  var searchScope: PageSearch.State {
+    get { scoped(search) }
+    set { search = unscoped(newValue) }
   }
 
-  /// An event named a todo the page does not show (it was deleted meanwhile).
-  func missing(_ state: inout State, _ kind: String = "todo") -> Effect<Action> {
-    state.problem = "That \(kind) no longer exists."
-    return .none
+  /// The trash's state: its own, and the page's data.
+  var trashScope: PageTrash.State {
+    get { scoped(trash) }
+    set { trash = unscoped(newValue) }
   }
 
-  static func message(for error: any Error) -> String {
-    (error as? TodoError)?.description ?? "\(error)"
+  /// The editor's state: its own, and the page's data.
+  var editorScope: PageEditor.State {
+    get { scoped(editor) }
+    set { editor = unscoped(newValue) }
+  }
+
+  private func scoped<Local>(_ local: Local) -> PageScoped<Local> {
+    PageScoped(data: data, problem: problem, local)
+  }
+
+  /// Takes back the data and the problem a feature may have changed; returns its own state.
+  private mutating func unscoped<Local>(_ scoped: PageScoped<Local>) -> Local {
+    data = scoped.data
+    problem = scoped.problem
+    return scoped.local
   }
 }

@@ -100,16 +100,16 @@ struct ViewFields: LiveFields {
 
 /// `filter` (`chooseFilter`).
 struct FilterFields: LiveFields {
-  var filter: LivePage.Filter
-  init(_ filter: LivePage.Filter) { self.filter = filter }
-  func value() -> LivePage.Filter { filter }
+  var filter: PageList.Filter
+  init(_ filter: PageList.Filter) { self.filter = filter }
+  func value() -> PageList.Filter { filter }
 }
 
 /// `layout` (`chooseLayout`).
 struct LayoutFields: LiveFields {
-  var layout: LivePage.Layout
-  init(_ layout: LivePage.Layout) { self.layout = layout }
-  func value() -> LivePage.Layout { layout }
+  var layout: PageList.Layout
+  init(_ layout: PageList.Layout) { self.layout = layout }
+  func value() -> PageList.Layout { layout }
 }
 
 /// `on` (`sortByDeadline`).
@@ -128,7 +128,7 @@ struct SheetFields: LiveFields {
   var status: TodoStatus
   var section: String?
 
-  init(_ fields: LivePage.EditFields) {
+  init(_ fields: PageEditor.Fields) {
     title = fields.title
     notes = fields.notes
     deadline = fields.deadline
@@ -136,8 +136,8 @@ struct SheetFields: LiveFields {
     section = fields.section
   }
 
-  func value() -> LivePage.EditFields {
-    LivePage.EditFields(
+  func value() -> PageEditor.Fields {
+    PageEditor.Fields(
       title: title, notes: notes ?? "", deadline: deadline ?? "", status: status,
       section: section ?? "")
   }
@@ -155,7 +155,7 @@ struct RestoreFields: LiveFields {
   var draft: Draft
   var sheet: SheetFields
 
-  init(_ value: (UUID, version: Int, LivePage.EditFields)) {
+  init(_ value: (UUID, version: Int, PageEditor.Fields)) {
     draft = Draft(id: value.0, version: value.version)
     sheet = SheetFields(value.2)
   }
@@ -170,7 +170,7 @@ struct RestoreFields: LiveFields {
     try sheet.encode(to: encoder)
   }
 
-  func value() -> (UUID, version: Int, LivePage.EditFields) {
+  func value() -> (UUID, version: Int, PageEditor.Fields) {
     (draft.id, draft.version, sheet.value())
   }
 }

@@ -19,8 +19,8 @@ extension LiveChoice {
 
 extension TodoStatus: LiveChoice {}
 extension SmartView: LiveChoice {}
-extension LivePage.Filter: LiveChoice {}
-extension LivePage.Layout: LiveChoice {}
+extension PageList.Filter: LiveChoice {}
+extension PageList.Layout: LiveChoice {}
 
 /// Reads the fields of a message with the live protocol's errors instead of `DecodingError`s:
 /// a field that is missing, of the wrong type, not a UUID, not one of its words

@@ -18,7 +18,7 @@ final class ListPart: Sendable {
 
   init(_ state: LivePage.State) {
     self.state = state
-    remaining = state.todos.count { $0.status != .done }
+    remaining = state.data.todos.count { $0.status != .done }
   }
 
   /// The rendered list part, computed on first use.
@@ -33,11 +33,12 @@ final class ListPart: Sendable {
   /// order, each todo shown or not on its own (no search, whose matching is costly, no sort
   /// by deadline, no groups, no smart view).
   private var isIncremental: Bool {
-    state.view == nil && state.layout == .plain && !state.sortByDeadline && state.search.isEmpty
+    state.data.view == nil && state.list.layout == .plain && !state.list.sortByDeadline
+      && state.search.text.isEmpty
   }
 
   private func isShown(_ todo: Todo) -> Bool {
-    switch state.filter {
+    switch state.list.filter {
     case .all: true
     case .active: todo.status != .done
     case .completed: todo.status == .done
@@ -55,17 +56,17 @@ final class ListPart: Sendable {
   /// - Complexity: O(n) comparisons of todos that mostly share their storage, plus the
   ///   rendering and diff of the todos between the first and last change of place.
   static func incrementalChanges(from old: ListPart, to new: ListPart) -> LiveChanges? {
-    guard old.isIncremental, new.isIncremental, old.state.filter == new.state.filter,
-      old.state.now == new.state.now, old.state.timeZone == new.state.timeZone
+    guard old.isIncremental, new.isIncremental, old.state.list.filter == new.state.list.filter,
+      old.state.data.now == new.state.data.now, old.state.data.timeZone == new.state.data.timeZone
     else { return nil }
-    let before = old.state.todos
-    let after = new.state.todos
+    let before = old.state.data.todos
+    let after = new.state.data.todos
     // Updated in place, at the same index in both lists (all shown: filter `all`), or
     // anywhere in the window (other filters show or hide a todo when it changes).
     var updatedInPlace: [(before: Int, after: Int)] = []
     var front = 0
     var back = 0
-    if old.state.filter == .all {
+    if old.state.list.filter == .all {
       let shortest = min(before.count, after.count)
       while front < shortest, before[front].id == after[front].id {
         if before[front] != after[front] { updatedInPlace.append((front, front)) }
@@ -95,7 +96,7 @@ final class ListPart: Sendable {
     var stages: [LiveChanges.Stage] = []
     var cells = window.cells
     if !updatedInPlace.isEmpty {
-      let day = AgendaDay(now: new.state.now, calendar: new.state.deadlineCalendar)
+      let day = AgendaDay(now: new.state.data.now, calendar: new.state.data.deadlineCalendar)
       // Like the diff's own first stage: updates where the todos stand before the change.
       var stage = LiveChanges.Stage()
       for (index, target) in updatedInPlace.sorted(by: { $0.before < $1.before }) {
@@ -131,6 +132,6 @@ final class ListPart: Sendable {
   /// The list part of some of the todos, as ``PageSnapshot/init(listOnly:)`` renders it.
   private func slice(_ todos: ArraySlice<Todo>) -> PageSnapshot {
     PageSnapshot(
-      plain: todos.lazy.filter(isShown), now: state.now, calendar: state.deadlineCalendar)
+      plain: todos.lazy.filter(isShown), now: state.data.now, calendar: state.data.deadlineCalendar)
   }
 }

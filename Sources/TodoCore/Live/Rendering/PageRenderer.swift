@@ -21,9 +21,9 @@ public final class PageRenderer: Sendable {
   struct View: Hashable, Sendable {
     var listID: UUID
     var sequence: UInt64
-    var filter: LivePage.Filter
+    var filter: PageList.Filter
     var search: String
-    var layout: LivePage.Layout
+    var layout: PageList.Layout
     var sortByDeadline: Bool
     var collapsed: Set<String>
     var now: Date
@@ -36,21 +36,23 @@ public final class PageRenderer: Sendable {
     init?(_ state: LivePage.State) {
       // Between choosing a list and its first value, the todos are still the other list's:
       // that page is not the chosen list's at this sequence, so it is not shared.
-      guard state.loaded, state.sequence > 0, state.todosListID == state.listID else {
+      guard state.data.loaded, state.data.sequence > 0, state.data.todosListID == state.data.listID
+      else {
         return nil
       }
-      listID = state.listID
-      sequence = state.sequence
-      filter = state.filter
-      search = state.search
-      layout = state.layout
-      sortByDeadline = state.sortByDeadline
-      collapsed = state.collapsed
-      view = state.view
-      account = state.view == nil ? nil : state.signedIn?.accountID
-      timeZone = state.timeZone
+      listID = state.data.listID
+      sequence = state.data.sequence
+      filter = state.list.filter
+      search = state.search.text
+      layout = state.list.layout
+      sortByDeadline = state.list.sortByDeadline
+      collapsed = state.list.collapsed
+      view = state.data.view
+      account = state.data.view == nil ? nil : state.data.signedIn?.accountID
+      timeZone = state.data.timeZone
       // "Overdue" is measured per minute: pages that render within one minute agree.
-      now = Date(timeIntervalSince1970: (state.now.timeIntervalSince1970 / 60).rounded(.down) * 60)
+      now = Date(
+        timeIntervalSince1970: (state.data.now.timeIntervalSince1970 / 60).rounded(.down) * 60)
     }
   }
 
@@ -112,7 +114,7 @@ public final class PageRenderer: Sendable {
     }
     let list = await shared(\.renders, view) {
       var viewed = state
-      viewed.now = view.now
+      viewed.data.now = view.now
       return ListPart(viewed)
     }
     return Rendered(

@@ -119,11 +119,11 @@ public struct LiveChrome: Codable, Hashable, Sendable {
   /// The chosen smart view, shown instead of the chosen list; absent while a list is shown.
   public var view: SmartView?
   /// The chosen filter: `all`, `active` or `completed`.
-  public var filter = LivePage.Filter.all
+  public var filter = PageList.Filter.all
   /// The search text the list is filtered by.
   public var search = ""
   /// How the list is grouped: `plain`, `outline` or `sectioned`.
-  public var layout = LivePage.Layout.plain
+  public var layout = PageList.Layout.plain
   /// Whether the list is sorted by deadline instead of user order.
   public var sortByDeadline = false
   /// "1 item left" / "N items left".

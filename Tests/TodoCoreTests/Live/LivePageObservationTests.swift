@@ -4,86 +4,10 @@ import Testing
 
 @testable import TodoCore
 
-@Suite("LivePage feature: delete, undo, moves and other writers")
-struct LivePageChangeTests {
-  @Test("delete asks first; cancel keeps the todo; confirm trashes it; undo restores it")
-  func deleteAndUndo() async throws {
-    try await LivePageFixture.with { fixture in
-      let a = try await fixture.service.createTodo(NewTodo(title: "A"))
-      let b = try await fixture.service.createTodo(NewTodo(title: "B"))
-      let store = fixture.page()
-      try await fixture.appear(store)
-
-      var before = store.state
-      await store.send(.requestDelete(b.id)) { $0.confirmDelete = b.id }
-      var changes = sent(before, store.state)
-      #expect(changes.stages.isEmpty)
-      #expect(changes.chrome?.confirmDelete == b.id.uuidString)
-      #expect(changes.chrome?.confirmTitle == "B")
-      await store.send(.cancelDelete) { $0.confirmDelete = nil }
-      #expect(try await fixture.service.todos(inList: TodoList.inboxID).count == 2)
-
-      await store.send(.requestDelete(b.id)) { $0.confirmDelete = b.id }
-      before = store.state
-      await store.send(.confirmDelete) { $0.confirmDelete = nil }
-      var trashed = b
-      trashed.deletedAt = LivePageFixture.now
-      trashed.version = b.version + 1
-      let afterDelete = try await fixture.loaded(after: before.sequence)
-      #expect(afterDelete.todos == [a])
-      await fixture.receive(store, afterDelete, and: .trashed([trashed])) {
-        $0.apply(afterDelete)
-        $0.undo = [trashed]
-      }
-      changes = sent(before, store.state)
-      #expect(changes.stages.map(\.itemDeleted) == [[item(0, 1, b.id)]])
-      #expect(changes.chrome?.toast == "Deleted \u{201C}B\u{201D}")
-
-      before = store.state
-      await store.send(.undo) { $0.undo = [] }
-      let restored = try await fixture.loaded(after: before.sequence)
-      #expect(restored.todos.map(\.id) == [a.id, b.id])
-      await store.receive(\.loaded, restored) { $0.apply(restored) }
-      changes = sent(before, store.state)
-      #expect(changes.stages.map(\.itemInserted) == [[item(0, 1, b.id)]])
-      #expect(changes.chrome?.toast == nil)
-      await store.send(.undo)
-      await store.send(.dismissToast)
-      await fixture.disappear(store)
-    }
-  }
-
-  @Test("a move sends exactly one moved item")
-  func move() async throws {
-    try await LivePageFixture.with { fixture in
-      var ids: [UUID] = []
-      for title in ["A", "B", "C", "D"] {
-        ids.append(try await fixture.service.createTodo(NewTodo(title: title)).id)
-      }
-      let store = fixture.page()
-      try await fixture.appear(store)
-      var before = store.state
-      await store.send(.move(ids[3], .before(ids[0])))
-      let moved = try await fixture.loaded(after: before.sequence)
-      #expect(moved.todos.map(\.id) == [ids[3], ids[0], ids[1], ids[2]])
-      await store.receive(\.loaded, moved) { $0.apply(moved) }
-      var changes = sent(before, store.state)
-      try #require(changes.stages.count == 1)
-      #expect(
-        changes.stages[0].itemMoved == [.init(from: [0, 3], to: [0, 0], id: ids[3].uuidString)])
-      #expect(changes.cells.isEmpty && changes.chrome == nil)
-
-      before = store.state
-      await store.send(.move(ids[3], .after(ids[1])))
-      let back = try await fixture.loaded(after: before.sequence)
-      #expect(back.todos.map(\.id) == [ids[0], ids[1], ids[3], ids[2]])
-      await store.receive(\.loaded, back) { $0.apply(back) }
-      changes = sent(before, store.state)
-      #expect(changes.stages.flatMap(\.itemMoved).count == 1)
-      await fixture.disappear(store)
-    }
-  }
-
+/// What the page observes: commits by anyone reach it, one load per commit that changes what
+/// it shows, and only while it is open.
+@Suite("LivePage: the observation of its data")
+struct LivePageObservationTests {
   @Test("every commit by another writer that changes the page arrives, one load per commit")
   func otherWriters() async throws {
     try await LivePageFixture.with { fixture in
@@ -93,7 +17,7 @@ struct LivePageChangeTests {
       let before = store.state
 
       let b = try await fixture.service.createTodo(NewTodo(title: "From the CLI"))
-      let created = try await fixture.loaded(after: before.sequence)
+      let created = try await fixture.loaded(after: before.data.sequence)
       #expect(created.todos.map(\.id) == [a.id, b.id])
       await store.receive(\.loaded, created) { $0.apply(created) }
 
@@ -140,7 +64,7 @@ struct LivePageChangeTests {
       let inboxTodo = try await fixture.service.createTodo(NewTodo(title: "Milk"))
       let loaded = try await fixture.loaded { $0.todos == [inboxTodo] }
       await store.receive(\.loaded, loaded) { $0.apply(loaded) }
-      #expect(loaded.sequence >= before.sequence + 2)
+      #expect(loaded.sequence >= before.data.sequence + 2)
       #expect(loaded.openCounts == [TodoList.inboxID: 1, errands.id: 1])
 
       // Completing the todo of the other list takes it off the count, live.
@@ -165,7 +89,7 @@ struct LivePageChangeTests {
 
       let before = store.state
       let todo = try await other.createTodo(NewTodo(title: "From another process"))
-      let loaded = try await fixture.loaded(after: before.sequence)
+      let loaded = try await fixture.loaded(after: before.data.sequence)
       #expect(loaded.todos == [todo])
       await store.receive(\.loaded, loaded) { $0.apply(loaded) }
 
@@ -185,7 +109,10 @@ struct LivePageChangeTests {
       let post = try await fixture.service.createTodo(NewTodo(title: "Post", listID: errands.id))
       let store = fixture.page()
       try await fixture.appear(store)
-      await store.send(.chooseList(errands.id)) { $0.listID = errands.id }
+      await store.send(.sidebar(.chooseList(errands.id)))
+      await store.receive(.sidebar(.delegate(.showList(errands.id)))) {
+        $0.data.listID = errands.id
+      }
       let shown = try await fixture.loaded(errands.id)
       #expect(shown.todos == [post])
       await store.receive(\.loaded, shown) { $0.apply(shown) }
@@ -194,7 +121,7 @@ struct LivePageChangeTests {
       // The observed list's value without the list: the page observes the Inbox instead…
       let gone = try await fixture.loaded(errands.id, after: shown.sequence)
       #expect(gone.lists.map(\.id) == [TodoList.inboxID])
-      await store.receive(\.loaded, gone) { $0.listID = TodoList.inboxID }
+      await store.receive(\.loaded, gone) { $0.data.listID = TodoList.inboxID }
       // …and shows it.
       let inbox = try await fixture.loaded()
       #expect(inbox.todos == [inboxTodo])
@@ -216,8 +143,49 @@ struct LivePageChangeTests {
       // The commit is observed; the page, no longer observing, receives nothing (`finish`
       // reports any action not received).
       let loaded = try await fixture.loaded { $0.todos == [todo] }
-      #expect(loaded.sequence > store.state.sequence)
+      #expect(loaded.sequence > store.state.data.sequence)
       await store.finish()
+    }
+  }
+
+  @Test("a list created elsewhere appears; a commit to a list the page does not show counts")
+  func otherLists() async throws {
+    try await LivePageFixture.with { fixture in
+      _ = try await fixture.service.createTodo(NewTodo(title: "In the inbox"))
+      let store = fixture.page()
+      try await fixture.appear(store)
+      // A list created elsewhere appears in the page's list chooser.
+      let shopping = try await fixture.service.createList(named: "Shopping")
+      let lists = try await fixture.loaded(after: store.state.data.sequence)
+      #expect(lists.lists.map(\.name) == ["Inbox", "Shopping"])
+      await store.receive(\.loaded, lists) { $0.apply(lists) }
+      #expect(PageSnapshot(store.state).chrome.lists.map(\.name) == ["Inbox", "Shopping"])
+      // An open todo written to a list the page does not show changes only its count in the
+      // sidebar; a done one changes nothing it shows: nothing arrives (the next `send` would
+      // report an unexpected `.loaded`).
+      _ = try await fixture.service.createTodo(NewTodo(title: "Milk", listID: shopping.id))
+      let counted = try await fixture.loaded { $0.openCounts[shopping.id] == 1 }
+      await store.receive(\.loaded, counted) { $0.apply(counted) }
+      _ = try await fixture.service.createTodo(
+        NewTodo(title: "Bread", listID: shopping.id, status: .done))
+
+      await store.send(.sidebar(.chooseList(shopping.id)))
+      await store.receive(.sidebar(.delegate(.showList(shopping.id)))) {
+        $0.data.listID = shopping.id
+      }
+      let shown = try await fixture.loaded(shopping.id)
+      #expect(shown.todos.map(\.title) == ["Milk", "Bread"])
+      await store.receive(\.loaded, shown) { $0.apply(shown) }
+      #expect(PageSnapshot(store.state).chrome.completedCount == 1)
+
+      // The Inbox's todos are no longer this page's: a commit there changes only its count.
+      _ = try await fixture.service.createTodo(NewTodo(title: "Elsewhere"))
+      let elsewhere = try await fixture.loaded(shopping.id) {
+        $0.openCounts[TodoList.inboxID] == 2
+      }
+      #expect(elsewhere.todos == shown.todos)
+      await store.receive(\.loaded, elsewhere) { $0.apply(elsewhere) }
+      await fixture.disappear(store)
     }
   }
 }

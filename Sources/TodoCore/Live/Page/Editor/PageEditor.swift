@@ -1,0 +1,122 @@
+import Composable
+import Foundation
+
+/// The live page's edit sheet as a feature: the page's events for it (open, save, keep mine,
+/// use theirs, cancel, and a draft restored after a reload), over the sheet itself
+/// (``TodoEditor``, a child while it is open).
+///
+/// The page sends a sheet's fields whole on Save (``Fields``); they are set on the sheet, then
+/// saved. A concurrent change by someone else is never overwritten: the draft is kept beside
+/// their version, and the person keeps theirs or the other. A draft the page kept across a
+/// reload reopens its sheet (``Action/restoreEdit(_:version:_:)``), as a conflict if the todo
+/// changed since.
+///
+/// ```swift
+/// let store = TestStore(initialState: PageEditor.State(data: loaded, PageEditor.Local())) {
+///   PageEditor()
+/// } withDependencies: {
+///   $0.todoClient = .live(service)
+/// }
+/// await store.send(.beginEdit(milk.id)) { $0.sheet = TodoEditor.State(todoID: milk.id) }
+/// ```
+public struct PageEditor: Reducer {
+  /// The fields of the edit sheet when Save is pressed.
+  public struct Fields: Equatable, Sendable, Codable {
+    /// The title as typed (the service trims and validates it).
+    public var title: String
+    /// The notes.
+    public var notes: String
+    /// The deadline: `yyyy-MM-dd`, `yyyy-MM-ddTHH:mm`, or empty for none.
+    public var deadline: String
+    /// The status.
+    public var status: TodoStatus
+    /// The section heading; empty for none.
+    public var section: String
+
+    /// Creates the fields.
+    public init(
+      title: String, notes: String = "", deadline: String = "", status: TodoStatus = .notStarted,
+      section: String = ""
+    ) {
+      self.title = title
+      self.notes = notes
+      self.deadline = deadline
+      self.status = status
+      self.section = section
+    }
+
+    /// The free-text fields with their names, as the page's text checks take them.
+    var texts: [(field: String, text: String)] {
+      [("title", title), ("notes", notes), ("section", section)]
+    }
+  }
+
+  /// A draft the page kept across a reload, waiting for its sheet to open.
+  public struct DraftRestore: Equatable, Sendable {
+    /// The todo's version the draft was typed over.
+    public var version: Int
+    /// The draft.
+    public var fields: Fields
+  }
+
+  /// The open sheet, and a draft waiting for it.
+  public struct Local: Equatable, Sendable {
+    /// The open edit sheet.
+    public var sheet: TodoEditor.State?
+    /// The draft the sheet opens with, when the page brought one back from a reload.
+    public var restoring: DraftRestore?
+
+    /// Creates the state of a page with no sheet open.
+    public init() {}
+  }
+
+  /// The editor's state: its own, and the page's data.
+  public typealias State = PageScoped<Local>
+
+  /// The sheet's events, and what the sheet does.
+  @CasePathable
+  public enum Action: Equatable, Sendable {
+    /// Open the sheet of a todo the page shows.
+    case beginEdit(UUID)
+    /// Save the sheet with these fields (refused with the sheet's problem, and not applied,
+    /// if any text has a control character).
+    case saveEdit(Fields)
+    /// After a conflict: save the sheet with these fields over the other version.
+    case keepMine(Fields)
+    /// After a conflict: throw the draft away and edit the other version.
+    case useTheirs
+    case cancelEdit
+    /// Reopen the sheet of a todo with a draft kept across a reconnect or a reload, typed
+    /// over `version`: if someone else changed the todo since, the sheet shows the conflict.
+    case restoreEdit(UUID, version: Int, Fields)
+    /// Close the sheet without a word (the page shows another list or view); what it was
+    /// doing is cancelled.
+    case close
+    /// The sheet itself.
+    case sheet(TodoEditorAction)
+
+    /// Whether the action is something the person did (not the page's or the sheet's).
+    var isEvent: Bool {
+      switch self {
+      case .beginEdit, .saveEdit, .keepMine, .useTheirs, .cancelEdit, .restoreEdit: true
+      case .close, .sheet: false
+      }
+    }
+  }
+
+  let sessions: EditSessions
+
+  /// Creates the feature.
+  ///
+  /// - Parameter sessions: The open edit sessions (child contexts) of this page.
+  public init(sessions: EditSessions = EditSessions()) {
+    self.sessions = sessions
+  }
+
+  /// The page's events for the sheet, with the sheet (``TodoEditor``) as a child while it is
+  /// open: closing it cancels what it was doing.
+  public var body: some Reducer<State, Action> {
+    Reduce { state, action in reduceEvent(into: &state, action: action) }
+      .ifLet(\.sheet, action: \.sheet) { TodoEditor(sessions: sessions) }
+  }
+}

@@ -1,0 +1,195 @@
+import Composable
+import Foundation
+
+/// The live page's list of todos as a feature: the rows' actions (toggle, status, move), the
+/// new-todo field with its deadline chip (``QuickEntry``), and how the list is shown (filter,
+/// layout, order, outline groups).
+///
+/// It reads the page's data (``PageData``): the shown list's todos, or the chosen smart
+/// view's. Writes go through ``TodoClient``; their results come back through the page's
+/// observation.
+///
+/// ```swift
+/// let store = TestStore(initialState: PageList.State(data: loaded, PageList.Local())) {
+///   PageList()
+/// } withDependencies: {
+///   $0.todoClient = .live(service)
+/// }
+/// await store.send(.toggle(milk.id))
+/// ```
+public struct PageList: Reducer {
+  /// Which todos the list shows.
+  public enum Filter: String, Codable, Sendable, CaseIterable { case all, active, completed }
+  /// How the list is grouped.
+  public enum Layout: String, Codable, Sendable, CaseIterable { case plain, outline, sectioned }
+
+  /// What the list keeps of its own: how it is shown, and the new-todo field's deadline.
+  public struct Local: Equatable, Sendable {
+    /// Which todos the list shows.
+    public var filter = Filter.all
+    /// How the list is grouped.
+    public var layout = Layout.plain
+    /// Whether the list is in deadline order instead of user order.
+    public var sortByDeadline = false
+    /// Outline groups the person collapsed (`group:undone`, `group:done`).
+    public var collapsed: Set<String> = []
+    /// What the new-todo field reads as, while it names a deadline (shown as a chip).
+    public var newEntry: QuickEntry?
+    /// Whether the person removed the chip: the text is added as typed.
+    public var quickDismissed = false
+
+    /// Creates the list's state: all todos, plain, in user order.
+    public init() {}
+  }
+
+  /// The list's state: its own, and the page's data.
+  public typealias State = PageScoped<Local>
+
+  /// The list's events, and the results of its effects.
+  @CasePathable
+  public enum Action: Equatable, Sendable, PageFeatureAction {
+    /// Add a todo with this text (trimmed; empty text is ignored; text with a control
+    /// character is refused with the page's problem). A deadline the text names
+    /// (``QuickEntry``) becomes the todo's, unless its chip was removed.
+    case add(String)
+    /// The new-todo field's text changed: read it for a deadline.
+    case typeNew(String)
+    /// Remove the deadline chip: the text is added as typed.
+    case dismissQuickDeadline
+    case toggle(UUID)
+    case setStatus(UUID, TodoStatus)
+    /// Move a todo just before or just after another.
+    case move(UUID, MovePosition)
+    case setExpanded(String, Bool)
+    case chooseFilter(Filter)
+    case chooseLayout(Layout)
+    case sortByDeadline(Bool)
+    case failed(String)
+
+    /// Whether the action is something the person did (not the result of an effect).
+    var isEvent: Bool {
+      switch self {
+      case .add, .typeNew, .dismissQuickDeadline, .toggle, .setStatus, .move, .setExpanded,
+        .chooseFilter, .chooseLayout, .sortByDeadline:
+        true
+      case .failed: false
+      }
+    }
+  }
+
+  /// The todo store (``TodoClient``).
+  @Dependency(\.todoClient) var todos
+  /// The clock quick entry reads "tomorrow" from.
+  @Dependency(\.date) var date
+  /// The calendar quick entry reads "tomorrow" and "friday" in (the server's time zone).
+  @Dependency(\.calendar) var calendar
+
+  /// Creates the feature. It writes through the `todoClient` dependency and reads the time
+  /// from the `date` and `calendar` dependencies.
+  public init() {}
+
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .add(let text):
+      return add(text, &state)
+
+    case .typeNew(let text):
+      let entry = QuickEntry(parsing: text, now: date.now, calendar: calendar(state.data))
+      if entry.phrase != state.newEntry?.phrase { state.quickDismissed = false }
+      state.newEntry = entry.deadline == nil ? nil : entry
+      return .none
+
+    case .dismissQuickDeadline:
+      guard state.newEntry != nil else { return .none }
+      state.quickDismissed = true
+      return .none
+
+    case .toggle(let id):
+      guard let todo = state.data.shownTodo(id) else {
+        state.reportMissing()
+        return .none
+      }
+      let status: TodoStatus = todo.status == .done ? .notStarted : .done
+      return todos.write { todos, _ in
+        _ = try await todos.updateTodo(id, TodoPatch(status: status), nil)
+      }
+
+    case .setStatus(let id, let status):
+      guard state.data.shownTodo(id) != nil else {
+        state.reportMissing()
+        return .none
+      }
+      return todos.write { todos, _ in
+        _ = try await todos.updateTodo(id, TodoPatch(status: status), nil)
+      }
+
+    case .move(let id, let position):
+      if let view = state.data.view {
+        // A smart view is in deadline order: there is no order of the person's to change.
+        state.problem = "\(view.name) is in deadline order; reorder todos in their list."
+        return .none
+      }
+      guard state.data.todos.contains(where: { $0.id == id }) else {
+        state.reportMissing()
+        return .none
+      }
+      return todos.write { todos, _ in _ = try await todos.moveTodo(id, position) }
+
+    case .setExpanded(let group, let expanded):
+      if expanded { state.collapsed.remove(group) } else { state.collapsed.insert(group) }
+      return .none
+
+    case .chooseFilter(let filter):
+      state.filter = filter
+      return .none
+
+    case .chooseLayout(let layout):
+      state.layout = layout
+      return .none
+
+    case .sortByDeadline(let on):
+      state.sortByDeadline = on
+      return .none
+
+    case .failed(let message):
+      state.problem = message
+      return .none
+    }
+  }
+
+  /// Adds the todo the new-todo field's `text` says. In a smart view it goes to the Inbox,
+  /// due on the view's day unless the text names another.
+  private func add(_ text: String, _ state: inout State) -> Effect<Action> {
+    guard !state.refuses([("title", text)]),
+      !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+    else { return .none }
+    let entry = QuickEntry(parsing: text, now: date.now, calendar: calendar(state.data))
+    let dismissed = state.quickDismissed && entry.phrase == state.newEntry?.phrase
+    let data = state.data
+    let listID = data.view == nil ? data.listID : data.inboxID
+    let fallback = data.view.flatMap { smartDeadline(for: $0, in: data) }
+    let draft =
+      dismissed || entry.deadline == nil
+      ? NewTodo(title: text, listID: listID, deadline: fallback)
+      : NewTodo(title: entry.title, listID: listID, deadline: entry.deadline)
+    state.newEntry = nil
+    state.quickDismissed = false
+    return todos.write { todos, _ in _ = try await todos.createTodo(draft) }
+  }
+
+  /// The calendar dates are read in: the browser's time zone once the page said it, the
+  /// server's until then.
+  private func calendar(_ data: PageData) -> Calendar {
+    var calendar = self.calendar
+    if let zone = data.timeZone { calendar.timeZone = zone }
+    return calendar
+  }
+
+  /// The deadline a todo added in a smart view gets: today in Today and Overdue, tomorrow
+  /// in Upcoming (its first day), read in the browser's time zone.
+  private func smartDeadline(for view: SmartView, in data: PageData) -> Deadline? {
+    let day = AgendaDay(now: date.now, calendar: calendar(data))
+    let parts = view == .upcoming ? day.upcoming[0] : day.today
+    return try? Deadline(year: parts[0], month: parts[1], day: parts[2])
+  }
+}

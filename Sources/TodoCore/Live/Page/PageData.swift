@@ -1,0 +1,94 @@
+import Foundation
+
+/// The data every part of a live page reads: what the page's observation delivered (the
+/// lists, the chosen list's todos, the agenda, the open counts), which list or smart view the
+/// page shows, and the clock and time zone dates are read in.
+///
+/// ``LivePage`` holds it once and passes it down to its features (``PageScoped``); only the
+/// page itself writes what the observation delivers (``LivePage/Action/loaded(_:)``) and what
+/// it shows (a list or a view the sidebar chose).
+public struct PageData: Equatable, Sendable {
+  /// Whether the first load finished.
+  public var loaded = false
+  /// The live lists in user order.
+  public var lists: [TodoList] = []
+  /// Who is signed in, on a server with accounts.
+  public var signedIn: Principal?
+  /// The chosen list; the Inbox until another is chosen.
+  public var listID: UUID
+  /// The chosen list's live todos in user order.
+  public var todos: [Todo] = []
+  /// The list ``todos`` belong to: the chosen list once its first value arrived, the list
+  /// chosen before until then.
+  public var todosListID: UUID?
+  /// The chosen smart view (Today, Upcoming, Overdue), shown instead of the chosen list;
+  /// `nil` while a list is shown.
+  public var view: SmartView?
+  /// The open todos with a deadline of every list the person can read, by deadline then
+  /// title: what the smart views choose from (``TodoService/agenda``).
+  public var agenda: [Todo] = []
+  /// How many open (not done) todos each list holds, for the sidebar; a list with none is
+  /// absent.
+  public var openCounts: [UUID: Int] = [:]
+  /// When the data was loaded: what "overdue" is measured against.
+  public var now = Date(timeIntervalSince1970: 0)
+  /// The browser's time zone, once the page said it: what "tomorrow" and "overdue" mean
+  /// for the person (the server's own until then).
+  public var timeZone: TimeZone?
+  /// The store's change sequence the data reflects: pages showing the same list at the
+  /// same sequence show the same data.
+  public var sequence: UInt64 = 0
+
+  /// Creates the data of a page that has not loaded yet.
+  ///
+  /// - Parameter signedIn: Who is signed in, on a server with accounts; the page opens their
+  ///   Inbox.
+  public init(signedIn: Principal? = nil) {
+    self.signedIn = signedIn
+    self.listID = signedIn?.inboxID ?? TodoList.inboxID
+  }
+
+  /// The person's Inbox: the list the page opens, and goes back to when the chosen list
+  /// goes away (trashed, or no longer shared).
+  public var inboxID: UUID { signedIn?.inboxID ?? TodoList.inboxID }
+
+  /// The calendar a deadline is "overdue" in: the browser's time zone, else the server's.
+  var deadlineCalendar: Calendar {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone ?? .current
+    return calendar
+  }
+
+  /// The todos the page shows now: the chosen smart view's, else the chosen list's (before
+  /// filter and search).
+  public var shownTodos: [Todo] {
+    guard let view else { return todos }
+    let day = AgendaDay(now: now, calendar: deadlineCalendar)
+    return agenda.filter { day.shows($0, in: view) }
+  }
+
+  /// The todo with this identifier among those the page shows (the chosen list's, or the
+  /// chosen smart view's).
+  public func shownTodo(_ id: UUID) -> Todo? {
+    guard view != nil else { return todos.first { $0.id == id } }
+    return shownTodos.first { $0.id == id }
+  }
+
+  /// Whether the person has a list with this identifier.
+  func hasList(_ id: UUID) -> Bool {
+    lists.contains { $0.id == id }
+  }
+
+  /// Takes what a load read.
+  mutating func apply(_ loaded: LivePage.Loaded) {
+    self.loaded = true
+    lists = loaded.lists
+    listID = loaded.listID
+    todos = loaded.todos
+    todosListID = loaded.listID
+    now = loaded.now
+    sequence = loaded.sequence
+    openCounts = loaded.openCounts
+    agenda = loaded.agenda
+  }
+}

@@ -1,0 +1,162 @@
+import Foundation
+
+// MARK: - Cells and chrome
+
+extension LiveCell {
+  /// The cell of a todo on `day` (the page's now, in ``LivePage/State/deadlineCalendar``):
+  /// its deadline as a label relative to that day ("Tomorrow 09:00",
+  /// ``Deadline/label(on:)``), and whether it is overdue then.
+  ///
+  /// - Complexity: O(1): the day is read from the calendar once per rendering, not per cell.
+  init(_ todo: Todo, on day: AgendaDay) {
+    self.init(
+      kind: .todo, title: todo.title, detail: todo.deadline?.label(on: day),
+      overdue: todo.status != .done && (todo.deadline.map(day.isOverdue) ?? false),
+      status: todo.status)
+  }
+}
+
+extension LiveChrome {
+  /// The chrome of the page in `state`.
+  ///
+  /// - Parameter remaining: How many of the list's todos are not done, if already counted
+  ///   (``PageRenderer`` counts once for every page showing the same data); counted here
+  ///   otherwise.
+  init(_ state: LivePage.State, remaining: Int? = nil) {
+    self.init()
+    loaded = state.data.loaded
+    let me = state.data.signedIn?.accountID
+    lists = state.data.lists.map {
+      ListEntry(
+        id: $0.id.uuidString, name: $0.name,
+        shared: me != nil && $0.ownerID != me ? true : nil, open: state.data.openCounts[$0.id] ?? 0)
+    }
+    if state.data.loaded { views = Self.views(state) }
+    view = state.data.view
+    account = state.data.signedIn?.name
+    inboxID = state.data.signedIn?.inboxID.uuidString
+    listID = state.data.loaded ? state.data.listID.uuidString : nil
+    filter = state.list.filter
+    search = state.search.text
+    if let entry = state.list.newEntry, !state.list.quickDismissed {
+      quickDeadline = entry.deadline?.displayText
+      quickPhrase = entry.phrase
+    }
+    let needle = state.search.text.trimmingCharacters(in: .whitespacesAndNewlines)
+    if !needle.isEmpty, PageSnapshot.visibleTodos(state).isEmpty {
+      emptyText = "Nothing matches \u{201C}\(needle)\u{201D}."
+    } else if state.data.loaded, let view = state.data.view, state.data.shownTodos.isEmpty {
+      emptyText =
+        switch view {
+        case .today: "Nothing due today."
+        case .upcoming: "Nothing due in the next 7 days."
+        case .overdue: "Nothing overdue."
+        }
+    }
+    layout = state.list.layout
+    sortByDeadline = state.list.sortByDeadline
+    if state.data.view != nil {
+      // A smart view shows open todos only: nothing to clear.
+      let left = state.data.shownTodos.count
+      counter = left == 1 ? "1 item left" : "\(left) items left"
+      completedCount = 0
+    } else {
+      let left = remaining ?? state.data.todos.count { $0.status != .done }
+      counter = left == 1 ? "1 item left" : "\(left) items left"
+      completedCount = state.data.todos.count - left
+    }
+    if let id = state.trash.confirmDelete {
+      confirmDelete = id.uuidString
+      confirmTitle = state.data.shownTodo(id)?.title
+    }
+    if state.trash.confirmClear { confirmClear = completedCount }
+    if let id = state.trash.confirmDeleteList {
+      confirmDeleteList = state.data.lists.first { $0.id == id }?.name
+    }
+    switch state.trash.undo.count {
+    case 0: break
+    case 1: toast = "Deleted \u{201C}\(state.trash.undo[0].title)\u{201D}"
+    case let count: toast = "Cleared \(count) completed todos"
+    }
+    problem = state.problem
+    storeOffline = state.storeUnreachable
+    if let editor = state.editor.sheet { self.editor = EditorForm(editor) }
+  }
+}
+
+extension LiveChrome {
+  /// The smart views with their counts, from one pass over the agenda.
+  ///
+  /// - Complexity: O(m) for the m open todos with a deadline the person can read.
+  static func views(_ state: LivePage.State) -> [ViewEntry] {
+    let day = AgendaDay(now: state.data.now, calendar: state.data.deadlineCalendar)
+    var today = 0
+    var upcoming = 0
+    var overdue = 0
+    for todo in state.data.agenda {
+      guard let deadline = todo.deadline else { continue }
+      if day.isToday(deadline) { today += 1 }
+      if day.isOverdue(deadline) { overdue += 1 }
+      if day.upcomingDay(deadline) != nil { upcoming += 1 }
+    }
+    return [
+      ViewEntry(id: .today, name: SmartView.today.name, count: today),
+      ViewEntry(id: .upcoming, name: SmartView.upcoming.name, count: upcoming),
+      ViewEntry(id: .overdue, name: SmartView.overdue.name, count: overdue),
+    ]
+  }
+}
+
+extension LiveChrome.EditorForm {
+  /// The sheet's fields from the editor's state.
+  init(_ editor: TodoEditor.State) {
+    let phase: String =
+      switch editor.phase {
+      case .loading: "loading"
+      case .saving: "saving"
+      default: "editing"
+      }
+    self.init(
+      id: editor.todoID.uuidString, phase: phase, title: editor.title, notes: editor.notes,
+      deadline: editor.deadline, status: editor.status,
+      section: editor.section, problem: editor.problem?.message,
+      conflict: editor.problem?.currentVersion != nil)
+    version = editor.original?.version ?? 0
+    guard let theirs = editor.problem?.theirs, let original = editor.original else { return }
+    // What they changed since the sheet opened; after a reload, the draft's base is not
+    // known, so every field where their version and the draft differ.
+    let base =
+      original.version == theirs.version
+      ? Self.shown(
+        title: editor.title, notes: editor.notes, deadline: Deadline(rawValue: editor.deadline),
+        status: editor.status, section: editor.section)
+      : Self.shown(original)
+    let their = Self.shown(theirs)
+    theirChanges = their.indices.filter { base[$0].value != their[$0].value }.map { their[$0] }
+  }
+
+  /// A todo's fields as people read them.
+  static func shown(_ todo: Todo) -> [LiveChrome.FieldChange] {
+    shown(
+      title: todo.title, notes: todo.notes, deadline: todo.deadline, status: todo.status,
+      section: todo.section ?? "")
+  }
+
+  static func shown(
+    title: String, notes: String, deadline: Deadline?, status: TodoStatus, section: String
+  ) -> [LiveChrome.FieldChange] {
+    let statusText =
+      switch status {
+      case .notStarted: "Not started"
+      case .inProgress: "In progress"
+      case .done: "Done"
+      }
+    return [
+      .init(field: "title", label: "Title", value: title),
+      .init(field: "notes", label: "Notes", value: notes),
+      .init(field: "deadline", label: "Deadline", value: deadline?.displayText ?? ""),
+      .init(field: "status", label: "Status", value: statusText),
+      .init(field: "section", label: "Section", value: section),
+    ]
+  }
+}

@@ -1,0 +1,195 @@
+import Diffable
+import Foundation
+
+// MARK: - The page as a snapshot
+
+extension PageSnapshot {
+  /// The outline parent of unfinished todos.
+  public static let undoneGroup = "group:undone"
+  /// The outline parent of finished todos.
+  public static let doneGroup = "group:done"
+
+  /// Renders the page for `state`: the filtered, searched and ordered todos in the chosen
+  /// layout, their cells, and the chrome.
+  ///
+  /// - Complexity: O(n log n) in the number of todos of the list (O(n) in user order).
+  public init(_ state: LivePage.State) {
+    self.init(listOnly: state)
+    chrome = LiveChrome(state)
+  }
+
+  /// The list part of the page for `state` (sections, items, cells), with an empty chrome.
+  ///
+  /// - Complexity: O(n log n) in the number of todos of the list (O(n) in user order).
+  init(listOnly state: LivePage.State) {
+    self.init()
+    guard state.data.loaded else { return }
+    let todos = Self.visibleTodos(state)
+    if let view = state.data.view {
+      renderSmart(view, todos, state: state)
+      return
+    }
+    guard state.list.layout != .plain else {
+      self = PageSnapshot(plain: todos, now: state.data.now, calendar: state.data.deadlineCalendar)
+      return
+    }
+    let day = AgendaDay(now: state.data.now, calendar: state.data.deadlineCalendar)
+    for todo in todos {
+      cells[todo.id.uuidString] = LiveCell(todo, on: day)
+    }
+    switch state.list.layout {
+    case .plain:
+      break
+    case .sectioned:
+      var order: [String] = []
+      var groups: [String: [String]] = [:]
+      for todo in todos {
+        let key = todo.section ?? ""
+        if groups[key] == nil { order.append(key) }
+        groups[key, default: []].append(todo.id.uuidString)
+      }
+      for key in order {
+        let id = "section:" + key
+        items.appendSectionsUnchecked([id])
+        headers[id] = key.isEmpty ? "No section" : key
+        items.appendItemsUnchecked(groups[key] ?? [], to: id)
+      }
+    case .outline:
+      renderOutline(todos, state: state)
+    }
+  }
+
+  /// The list part of the plain layout: one section, `todos` in order, with their cells.
+  init(plain todos: some Sequence<Todo>, now: Date, calendar: Calendar) {
+    self.init()
+    items.appendSectionsUnchecked(["main"])
+    let day = AgendaDay(now: now, calendar: calendar)
+    var ids: [String] = []
+    for todo in todos {
+      let id = todo.id.uuidString
+      ids.append(id)
+      cells[id] = LiveCell(todo, on: day)
+    }
+    items.appendItemsUnchecked(ids, to: "main")
+  }
+
+  /// The todos the list shows: filtered by status and search text, in user or deadline order.
+  static func visibleTodos(_ state: LivePage.State) -> [Todo] {
+    let needle = state.search.text.trimmingCharacters(in: .whitespacesAndNewlines)
+    // A smart view shows open todos in deadline order: no status filter, no other order.
+    let smart = state.data.view != nil
+    var todos = state.data.shownTodos.filter { todo in
+      switch smart ? .all : state.list.filter {
+      case .all: break
+      case .active: if todo.status == .done { return false }
+      case .completed: if todo.status != .done { return false }
+      }
+      guard !needle.isEmpty else { return true }
+      return todo.title.localizedCaseInsensitiveContains(needle)
+        || todo.notes.localizedCaseInsensitiveContains(needle)
+    }
+    if state.list.sortByDeadline, !smart {
+      let position = Dictionary(
+        uniqueKeysWithValues: todos.enumerated().map { ($0.element.id, $0.offset) })
+      todos.sort { lhs, rhs in
+        switch (lhs.deadline, rhs.deadline) {
+        case (let l?, let r?) where l != r: return l < r
+        case (.some, nil): return true
+        case (nil, .some): return false
+        default: return position[lhs.id]! < position[rhs.id]!
+        }
+      }
+    }
+    return todos
+  }
+
+  /// The list part of a smart view: its todos (already in deadline order), each with its
+  /// list's name as detail; Upcoming in one section per day, headed "Tomorrow", then the
+  /// day's name ("Wednesday 2 December").
+  ///
+  /// Today and Upcoming name the day already (the view's title, the section's heading), so a
+  /// row adds only its time ("Errands · 09:00"); Overdue says when it was due ("Inbox ·
+  /// Yesterday").
+  mutating func renderSmart(_ view: SmartView, _ todos: [Todo], state: LivePage.State) {
+    let calendar = state.data.deadlineCalendar
+    let day = AgendaDay(now: state.data.now, calendar: calendar)
+    let names = Dictionary(
+      state.data.lists.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+    for todo in todos {
+      var cell = LiveCell(todo, on: day)
+      if let name = names[todo.listID] {
+        let when = view == .overdue ? cell.detail : todo.deadline?.timeText
+        cell.detail = [name, when].compactMap { $0 }.joined(separator: " · ")
+      }
+      cells[todo.id.uuidString] = cell
+    }
+    guard view == .upcoming else {
+      let id = "view:" + view.rawValue
+      items.appendSectionsUnchecked([id])
+      items.appendItemsUnchecked(todos.map(\.id.uuidString), to: id)
+      return
+    }
+    var days: [[String]] = Array(repeating: [], count: day.upcoming.count)
+    for todo in todos {
+      guard let deadline = todo.deadline, let index = day.upcomingDay(deadline) else { continue }
+      days[index].append(todo.id.uuidString)
+    }
+    for (index, ids) in days.enumerated() where !ids.isEmpty {
+      let parts = day.upcoming[index]
+      let id = String(format: "day:%04d-%02d-%02d", parts[0], parts[1], parts[2])
+      items.appendSectionsUnchecked([id])
+      headers[id] = index == 0 ? "Tomorrow" : Self.dayName(parts, calendar: calendar)
+      items.appendItemsUnchecked(ids, to: id)
+    }
+  }
+
+  /// A day's name for a section header: "Wednesday 2 December".
+  static func dayName(_ parts: [Int], calendar: Calendar) -> String {
+    let components = DateComponents(year: parts[0], month: parts[1], day: parts[2], hour: 12)
+    guard let date = calendar.date(from: components) else { return "" }
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.calendar = calendar
+    formatter.timeZone = calendar.timeZone
+    formatter.dateFormat = "EEEE d MMMM"
+    return formatter.string(from: date)
+  }
+
+  /// Groups `todos` under the "Undone" and "Done" parents of a `SectionSnapshot`.
+  mutating func renderOutline(_ todos: [Todo], state: LivePage.State) {
+    let undone = todos.filter { $0.status != .done }.map(\.id.uuidString)
+    let done = todos.filter { $0.status == .done }.map(\.id.uuidString)
+    var outline = SectionSnapshot<String>()
+    // Identifiers are unique by construction (UUIDs and two fixed group names).
+    try? outline.append([Self.undoneGroup, Self.doneGroup])
+    try? outline.append(undone, to: Self.undoneGroup)
+    try? outline.append(done, to: Self.doneGroup)
+    for group in [Self.undoneGroup, Self.doneGroup] where !state.list.collapsed.contains(group) {
+      try? outline.expand([group])
+    }
+    items.appendSectionsUnchecked(["outline"])
+    try? items.setSectionSnapshot(outline, for: "outline")
+    for (group, title, count) in [
+      (Self.undoneGroup, "Undone", undone.count), (Self.doneGroup, "Done", done.count),
+    ] {
+      cells[group] = LiveCell(
+        kind: .group, title: title, detail: "\(count)", level: 0,
+        expanded: !state.list.collapsed.contains(group))
+    }
+    for id in undone + done { cells[id]?.level = 1 }
+    let visible = Set(outline.visibleItems)
+    cells = cells.filter { visible.contains($0.key) }
+  }
+}
+
+extension Snapshot where SectionIdentifierType == String, ItemIdentifierType == String {
+  /// Appends sections whose identifiers the renderer made unique.
+  fileprivate mutating func appendSectionsUnchecked(_ sections: [String]) {
+    try? appendSections(sections)
+  }
+
+  /// Appends items whose identifiers the renderer made unique.
+  fileprivate mutating func appendItemsUnchecked(_ items: [String], to section: String) {
+    try? appendItems(items, toSection: section)
+  }
+}
