@@ -75,4 +75,48 @@ struct LivePageClientTests {
     reachable.finish()
     await store.finish()
   }
+
+  @Test("showing another view while the sheet opens closes it, and its work is cancelled")
+  func navigationCancelsTheSheet() async throws {
+    let now = Date(timeIntervalSince1970: 1_767_225_600)
+    let inbox = TodoList(
+      id: TodoList.inboxID, name: "Inbox", order: try .between(nil, nil), createdAt: now,
+      updatedAt: now)
+    let todo = Todo(
+      listID: TodoList.inboxID, title: "Stubbed", order: try .between(nil, nil), createdAt: now,
+      updatedAt: now)
+    let (values, input) = AsyncThrowingStream.makeStream(of: ListObservation.self)
+    var client = TodoClient.unavailable
+    client.observeList = { _ in values }
+    // A session that takes an hour to open: only a cancellation ends it.
+    client.beginEdit = { _ in
+      try await Task.sleep(for: .seconds(3_600))
+      throw CancellationError()
+    }
+    let store = TestStore(initialState: LivePage.State()) {
+      LivePage()
+    } withDependencies: {
+      $0.todoClient = client
+      $0.date = .constant(now)
+      $0.calendar = .utcGregorian
+    }
+    await store.send(.onAppear)
+    input.yield(ListObservation(lists: [inbox], listID: inbox.id, todos: [todo], sequence: 7))
+    let loaded = LivePage.Loaded(
+      lists: [inbox], listID: inbox.id, todos: [todo], now: now, sequence: 7)
+    await store.receive(\.loaded, loaded) { $0.apply(loaded) }
+    await store.send(.editor(.beginEdit(todo.id))) {
+      $0.editor.sheet = TodoEditor.State(todoID: todo.id)
+    }
+    await store.receive(.editor(.sheet(.begin)))
+    await store.send(.sidebar(.chooseView(.today)))
+    await store.receive(.sidebar(.delegate(.showView(.today)))) {
+      $0.data.view = .today
+      $0.editor.sheet = nil
+    }
+    await store.send(.onDisappear)
+    input.finish()
+    // `finish` fails if the sheet's work still runs.
+    await store.finish()
+  }
 }

@@ -9,7 +9,7 @@ import Foundation
 /// to the page's state. Its own fields read as the scoped state's (`state.confirmDelete`).
 ///
 /// ```swift
-/// let store = TestStore(initialState: PageTrash.State(data: loaded, PageTrash.Local())) {
+/// let store = TestStore(initialState: PageTrash.State(data: data, PageTrash.Local())) {
 ///   PageTrash()
 /// }
 /// await store.send(.requestDelete(id)) { $0.confirmDelete = id }

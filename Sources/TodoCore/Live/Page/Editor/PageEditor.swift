@@ -12,7 +12,7 @@ import Foundation
 /// changed since.
 ///
 /// ```swift
-/// let store = TestStore(initialState: PageEditor.State(data: loaded, PageEditor.Local())) {
+/// let store = TestStore(initialState: PageEditor.State(data: data, PageEditor.Local())) {
 ///   PageEditor()
 /// } withDependencies: {
 ///   $0.todoClient = .live(service)

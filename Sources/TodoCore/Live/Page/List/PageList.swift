@@ -10,7 +10,7 @@ import Foundation
 /// observation.
 ///
 /// ```swift
-/// let store = TestStore(initialState: PageList.State(data: loaded, PageList.Local())) {
+/// let store = TestStore(initialState: PageList.State(data: data, PageList.Local())) {
 ///   PageList()
 /// } withDependencies: {
 ///   $0.todoClient = .live(service)

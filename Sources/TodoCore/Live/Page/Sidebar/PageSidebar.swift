@@ -9,7 +9,7 @@ import Foundation
 /// observation. (Deleting a list is ``PageTrash``'s, with the page's other questions.)
 ///
 /// ```swift
-/// let store = TestStore(initialState: PageSidebar.State(data: loaded, PageSidebar.Local())) {
+/// let store = TestStore(initialState: PageSidebar.State(data: data, PageSidebar.Local())) {
 ///   PageSidebar()
 /// }
 /// await store.send(.chooseList(errands.id))

@@ -10,7 +10,7 @@ import Foundation
 /// delete or clear in one transaction.
 ///
 /// ```swift
-/// let store = TestStore(initialState: PageTrash.State(data: loaded, PageTrash.Local())) {
+/// let store = TestStore(initialState: PageTrash.State(data: data, PageTrash.Local())) {
 ///   PageTrash()
 /// } withDependencies: {
 ///   $0.todoClient = .live(service)
