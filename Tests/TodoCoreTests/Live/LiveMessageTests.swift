@@ -139,6 +139,64 @@ struct LiveMessageTests {
     }
   }
 
+  @Test("an error names the field and says what is wrong with it")
+  func errorMessages() {
+    let id = "5F0E2AE8-40B0-4E4C-9E51-3C2A5B1A7A10"
+    let cases: [(String, String)] = [
+      ("not json", "malformed message: the message is not valid JSON"),
+      ("[1,2]", "malformed message: a message must be a JSON object"),
+      (#"{"type":"undo"}"#, #"malformed message: the message has no version "v""#),
+      (#"{"v":"1","type":"undo"}"#, #"malformed message: the message has no version "v""#),
+      (
+        #"{"v":2,"type":"undo"}"#,
+        "unsupported message version 2; this server speaks version 1"
+      ),
+      (#"{"v":1,"type":"explode"}"#, #"unknown event type "explode""#),
+      (#"{"v":1}"#, #"field "type": missing"#),
+      (#"{"v":1,"type":7}"#, #"field "type": must be a string"#),
+      (#"{"v":1,"type":"toggle"}"#, #"field "id": missing"#),
+      (#"{"v":1,"type":"toggle","id":"nope"}"#, #"field "id": must be a UUID"#),
+      (#"{"v":1,"type":"toggle","id":5}"#, #"field "id": must be a string"#),
+      (#"{"v":1,"type":"add","title":5}"#, #"field "title": must be a string"#),
+      (#"{"v":1,"type":"add","title":null}"#, #"field "title": must be a string"#),
+      (
+        #"{"v":1,"type":"saveEdit","title":"T","notes":null,"status":"done"}"#,
+        #"field "notes": must be a string"#
+      ),
+      (#"{"v":1,"type":"sortByDeadline","on":"yes"}"#, #"field "on": must be true or false"#),
+      (
+        #"{"v":1,"type":"chooseFilter","filter":"some"}"#,
+        #"field "filter": must be one of all, active, completed"#
+      ),
+      (
+        #"{"v":1,"type":"setStatus","id":"\#(id)","status":"finished"}"#,
+        #"field "status": must be one of notStarted, inProgress, done"#
+      ),
+      (#"{"v":1,"type":"chooseView","view":1}"#, #"field "view": must be a string"#),
+      (
+        #"{"v":1,"type":"restoreEdit","id":"\#(id)","version":-1,"title":"T","status":"done"}"#,
+        #"field "version": must be a whole number"#
+      ),
+      (
+        #"{"v":1,"type":"restoreEdit","id":"\#(id)","version":"3","title":"T","status":"done"}"#,
+        #"field "version": must be a whole number"#
+      ),
+      (
+        #"{"v":1,"type":"move","id":"\#(id)"}"#,
+        #"field "before": a move needs "before" or "after""#
+      ),
+      (#"{"v":1,"type":"move","id":"\#(id)","after":"x"}"#, #"field "after": must be a UUID"#),
+    ]
+    for (json, description) in cases {
+      do {
+        _ = try Self.event(json)
+        Issue.record("\(json) decoded")
+      } catch {
+        #expect(error.description == description, "\(json)")
+      }
+    }
+  }
+
   /// A plain page of `count` todos.
   static func page(_ count: Int, changing changed: Int? = nil) -> PageSnapshot {
     var page = PageSnapshot()

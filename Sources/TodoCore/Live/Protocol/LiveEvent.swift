@@ -68,48 +68,56 @@ extension LiveEvent {
   /// Every event a page sends: its `type`, the case it decodes to, and its fields.
   ///
   /// `docs/live-protocol.md` has an example of each, which a test decodes with this list.
-  static let wireTypes: [LiveWireType<LiveEvent>] = [
-    .init("resync", \.resync, NoFields.self),
-    .init("setTimeZone", \.page.setTimeZone, ZoneFields.self),
-    // The todo list.
-    .init("add", \.page.list.add, TitleFields.self),
-    .init("typeNew", \.page.list.typeNew, TextFields.self),
-    .init("dismissQuickDeadline", \.page.list.dismissQuickDeadline, NoFields.self),
-    .init("toggle", \.page.list.toggle, IDFields.self),
-    .init("setStatus", \.page.list.setStatus, StatusFields.self),
-    .init("move", \.page.list.move, MoveFields.self),
-    .init("setExpanded", \.page.list.setExpanded, ExpandFields.self),
-    .init("chooseFilter", \.page.list.chooseFilter, FilterFields.self),
-    .init("chooseLayout", \.page.list.chooseLayout, LayoutFields.self),
-    .init("sortByDeadline", \.page.list.sortByDeadline, SwitchFields.self),
-    // Search.
-    .init("search", \.page.search.setText, TextFields.self),
-    // The trash.
-    .init("requestDelete", \.page.trash.requestDelete, IDFields.self),
-    .init("confirmDelete", \.page.trash.confirmDelete, NoFields.self),
-    .init("cancelDelete", \.page.trash.cancelDelete, NoFields.self),
-    .init("clearCompleted", \.page.trash.clearCompleted, NoFields.self),
-    .init("confirmClear", \.page.trash.confirmClear, NoFields.self),
-    .init("cancelClear", \.page.trash.cancelClear, NoFields.self),
-    .init("requestDeleteList", \.page.trash.requestDeleteList, IDFields.self),
-    .init("confirmDeleteList", \.page.trash.confirmDeleteList, NoFields.self),
-    .init("cancelDeleteList", \.page.trash.cancelDeleteList, NoFields.self),
-    .init("undo", \.page.trash.undo, NoFields.self),
-    .init("dismissToast", \.page.trash.dismissToast, NoFields.self),
-    // Lists and smart views.
-    .init("chooseList", \.page.sidebar.chooseList, IDFields.self),
-    .init("chooseView", \.page.sidebar.chooseView, ViewFields.self),
-    .init("createList", \.page.sidebar.createList, NameFields.self),
-    .init("renameList", \.page.sidebar.renameList, RenameFields.self),
-    .init("moveList", \.page.sidebar.moveList, MoveFields.self),
-    // The edit sheet.
-    .init("beginEdit", \.page.editor.beginEdit, IDFields.self),
-    .init("saveEdit", \.page.editor.saveEdit, SheetFields.self),
-    .init("keepMine", \.page.editor.keepMine, SheetFields.self),
-    .init("useTheirs", \.page.editor.useTheirs, NoFields.self),
-    .init("cancelEdit", \.page.editor.cancelEdit, NoFields.self),
-    .init("restoreEdit", \.page.editor.restoreEdit, RestoreFields.self),
-  ]
+  static let wireTypes: [LiveWireType<LiveEvent>] = {
+    let page = LiveEvent.allCasePaths.page
+    let list = page.then(\.list)
+    let search = page.then(\.search)
+    let trash = page.then(\.trash)
+    let sidebar = page.then(\.sidebar)
+    let editor = page.then(\.editor)
+    return [
+      .init("resync", LiveEvent.allCasePaths.resync, NoFields.self),
+      .init("setTimeZone", page.then(\.setTimeZone), ZoneFields.self),
+      // The todo list.
+      .init("add", list.then(\.add), TitleFields.self),
+      .init("typeNew", list.then(\.typeNew), TextFields.self),
+      .init("dismissQuickDeadline", list.then(\.dismissQuickDeadline), NoFields.self),
+      .init("toggle", list.then(\.toggle), IDFields.self),
+      .init("setStatus", list.then(\.setStatus), StatusFields.self),
+      .init("move", list.then(\.move), MoveFields.self),
+      .init("setExpanded", list.then(\.setExpanded), ExpandFields.self),
+      .init("chooseFilter", list.then(\.chooseFilter), FilterFields.self),
+      .init("chooseLayout", list.then(\.chooseLayout), LayoutFields.self),
+      .init("sortByDeadline", list.then(\.sortByDeadline), SwitchFields.self),
+      // Search.
+      .init("search", search.then(\.setText), TextFields.self),
+      // The trash.
+      .init("requestDelete", trash.then(\.requestDelete), IDFields.self),
+      .init("confirmDelete", trash.then(\.confirmDelete), NoFields.self),
+      .init("cancelDelete", trash.then(\.cancelDelete), NoFields.self),
+      .init("clearCompleted", trash.then(\.clearCompleted), NoFields.self),
+      .init("confirmClear", trash.then(\.confirmClear), NoFields.self),
+      .init("cancelClear", trash.then(\.cancelClear), NoFields.self),
+      .init("requestDeleteList", trash.then(\.requestDeleteList), IDFields.self),
+      .init("confirmDeleteList", trash.then(\.confirmDeleteList), NoFields.self),
+      .init("cancelDeleteList", trash.then(\.cancelDeleteList), NoFields.self),
+      .init("undo", trash.then(\.undo), NoFields.self),
+      .init("dismissToast", trash.then(\.dismissToast), NoFields.self),
+      // Lists and smart views.
+      .init("chooseList", sidebar.then(\.chooseList), IDFields.self),
+      .init("chooseView", sidebar.then(\.chooseView), ViewFields.self),
+      .init("createList", sidebar.then(\.createList), NameFields.self),
+      .init("renameList", sidebar.then(\.renameList), RenameFields.self),
+      .init("moveList", sidebar.then(\.moveList), MoveFields.self),
+      // The edit sheet.
+      .init("beginEdit", editor.then(\.beginEdit), IDFields.self),
+      .init("saveEdit", editor.then(\.saveEdit), SheetFields.self),
+      .init("keepMine", editor.then(\.keepMine), SheetFields.self),
+      .init("useTheirs", editor.then(\.useTheirs), NoFields.self),
+      .init("cancelEdit", editor.then(\.cancelEdit), NoFields.self),
+      .init("restoreEdit", editor.then(\.restoreEdit), RestoreFields.self),
+    ]
+  }()
 
   /// ``wireTypes`` by name, for decoding.
   static let wireTypesByName = Dictionary(uniqueKeysWithValues: wireTypes.map { ($0.name, $0) })

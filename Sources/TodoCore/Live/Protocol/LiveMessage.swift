@@ -61,9 +61,9 @@ extension LiveMessage: Codable {
 
   /// Every message the server sends: its `type`, its case and its fields.
   static let wireTypes: [LiveWireType<LiveMessage>] = [
-    .init("snapshot", \.snapshot, SnapshotFields.self),
-    .init("changes", \.changes, LiveChanges.self),
-    .init("error", \.error, ErrorFields.self),
+    .init("snapshot", allCasePaths.snapshot, SnapshotFields.self),
+    .init("changes", allCasePaths.changes, LiveChanges.self),
+    .init("error", allCasePaths.error, ErrorFields.self),
   ]
 
   /// ``wireTypes`` by name, for decoding.
