@@ -19,7 +19,7 @@ extension Deadline {
   /// - Parameters:
   ///   - now: The current instant.
   ///   - calendar: The calendar whose time zone says what day it is (the page's,
-  ///     ``LivePage/State/deadlineCalendar``).
+  ///     ``PageData/deadlineCalendar``).
   public func label(relativeTo now: Date, in calendar: Calendar) -> String {
     label(on: AgendaDay(now: now, calendar: calendar))
   }

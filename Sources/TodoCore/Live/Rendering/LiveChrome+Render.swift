@@ -3,7 +3,7 @@ import Foundation
 // MARK: - Cells and chrome
 
 extension LiveCell {
-  /// The cell of a todo on `day` (the page's now, in ``LivePage/State/deadlineCalendar``):
+  /// The cell of a todo on `day` (the page's now, in ``PageData/deadlineCalendar``):
   /// its deadline as a label relative to that day ("Tomorrow 09:00",
   /// ``Deadline/label(on:)``), and whether it is overdue then.
   ///

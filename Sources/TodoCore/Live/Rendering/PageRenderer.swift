@@ -6,7 +6,7 @@ import Synchronization
 /// data the same way.
 ///
 /// A page's list part (sections, items, cells) is a pure function of the list's data, which
-/// ``LivePage/State/sequence`` identifies, and of the person's view choices (list, filter,
+/// ``PageData/sequence`` identifies, and of the person's view choices (list, filter,
 /// search, layout, order, collapsed groups). Pages that agree on all of them (the common case:
 /// many people on one list) get one rendering, and the change from one such rendering to the
 /// next is diffed once; only the chrome (dialogs, drafts, problems) is each page's own. With
