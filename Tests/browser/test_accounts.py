@@ -1,4 +1,4 @@
-"""Accounts in the page (issue 13): signing in and out, a wrong password, and a list shared
+"""Accounts in the page: signing in and out, a wrong password, and a list shared
 with another person appearing in their open page, then disappearing when it is revoked.
 
 Each test starts its own `todo serve` on a database with two users (made with `todo user

@@ -1,4 +1,5 @@
-"""Several `todo serve` processes on one PostgreSQL database are one live system (issue 12).
+"""Several `todo serve` processes on one PostgreSQL database are one live system, as a
+deployment of several servers on one database needs.
 
 Needs the cluster scripts/test starts (TODO_TEST_POSTGRES_URL, TODO_TEST_PG_RESTART); each
 test gets a new database and two servers of its own.

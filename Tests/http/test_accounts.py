@@ -1,4 +1,4 @@
-"""Accounts and sharing (issue 13) against a real `todo serve` whose database has users:
+"""Accounts and sharing against a real `todo serve` whose database has users:
 who may do what with whose lists.
 
 1. A cross-user matrix built from openapi.json: every operation of the document, for each

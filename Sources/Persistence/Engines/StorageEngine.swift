@@ -1,11 +1,12 @@
 import Foundation
 
-/// What the contexts need from a database engine. The SQLite engine implements it on GRDB; a
-/// PostgreSQL engine can implement the same protocol, and nothing above it changes.
+/// What the contexts need from a database engine. Two engines implement it: ``SQLiteEngine``
+/// on GRDB and ``PostgresEngine`` on postgres-nio; nothing above it knows which one runs.
 ///
 /// Engines are shared by every context of a container and used from many tasks at once.
 protocol StorageEngine: Sendable {
-  /// A description of the store for errors and logs (a path, or `:memory:`).
+  /// A description of the store for errors and logs (a path, `:memory:`, or a PostgreSQL URL
+  /// without its password).
   var location: String { get }
 
   /// The table of every entity, by entity type.
@@ -33,18 +34,19 @@ protocol StorageEngine: Sendable {
   ///   insert finds the identifier taken; `EngineError` for engine failures.
   func commit(_ batches: [any AnyEntityBatch]) async throws -> CommitSummary
 
-  /// Runs `body` in one read transaction (one snapshot, one trip to a reader).
+  /// Runs `body` in one read transaction: one snapshot, on one connection.
   func read<T: Sendable>(_ body: @escaping @Sendable (ReadTransaction) throws -> T) async throws
     -> T
 
   /// Runs `body` in one write transaction that holds the store's write lock from its first
-  /// read (`BEGIN IMMEDIATE`), commits what it wrote with its change records, and publishes
-  /// them. A thrown error rolls everything back.
+  /// read (SQLite's `BEGIN IMMEDIATE`, PostgreSQL's `pg_advisory_xact_lock`), commits what it
+  /// wrote with its change records, and publishes them. A thrown error rolls everything back.
   func write<T: Sendable>(_ body: @escaping @Sendable (WriteTransaction) throws -> T) async throws
     -> T
 
-  /// Publishes the change records other processes committed since the last ones published,
-  /// if the store changed. Called periodically by the container.
+  /// Publishes the change records other processes (or other servers) committed since the
+  /// last ones published, if the store changed. Called periodically by the container: how
+  /// SQLite learns of other processes' commits, and a safety net behind PostgreSQL's `LISTEN`.
   func catchUpExternalChanges() async throws
 
   /// Closes the engine's connections.

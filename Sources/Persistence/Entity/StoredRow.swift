@@ -63,8 +63,8 @@ public struct StoredRow<Root: Entity> {
   public subscript<Value: AttributeValue>(_ attribute: Attribute<Root, Value>) -> Value {
     get throws {
       // A UUID is read from its 16 bytes in place, without a `Data` in between: a list read
-      // spent a third of its row decoding in the two per todo (issue 11). The test is
-      // decided where the read is specialised.
+      // spent a third of its row decoding in the two per todo. The test is decided where
+      // the read is specialised.
       if Value.self == UUID.self {
         return unsafeBitCast(try uuid(named: attribute.name), to: Value.self)
       }

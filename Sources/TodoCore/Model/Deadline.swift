@@ -127,8 +127,8 @@ public struct Deadline: RawRepresentable, Hashable, Comparable, Sendable, Codabl
   /// body needs, without a `String` made for it.
   ///
   /// The digits are written in place rather than joined from padded strings or formatted
-  /// with `String(format:)`: the five strings and their joins cost 7% of a list read's CPU
-  /// (issue 11), and Foundation's formatting more than the rest of decoding a todo.
+  /// with `String(format:)`: the five strings and their joins cost 7% of a list read's CPU,
+  /// and Foundation's formatting more than the rest of decoding a todo.
   public func withRawValueUTF8<Result>(
     _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
   ) rethrows -> Result {

@@ -93,7 +93,7 @@ final class SQLiteEngine: StorageEngine {
   /// A read of a request's size is CPU work of a few hundred microseconds at most (the file
   /// is in the page cache, WAL readers never wait for the writer): done where the request
   /// already runs, it saves two thread hops, a third of a list read's cost when GRDB's async
-  /// `read` sent it to a reader's dispatch queue and back (BENCHMARKS.md, issue 11). Only a
+  /// `read` sent it to a reader's dispatch queue and back (BENCHMARKS.md). Only a
   /// pool has concurrent readers; a queue (in-memory stores) reads on its queue.
   private func readNow<T>(_ body: (Database) throws -> T) throws -> T {
     if let pool = writer as? DatabasePool {
@@ -104,7 +104,7 @@ final class SQLiteEngine: StorageEngine {
 
   /// Runs `body` in a deferred transaction that prepared statements begin and end: the same
   /// snapshot as GRDB's `read`, which prepares its `BEGIN` and `COMMIT` again for every read
-  /// (3.5% of a list read's CPU, BENCHMARKS.md, issue 11). Left by `COMMIT`, or by `ROLLBACK`
+  /// (3.5% of a list read's CPU, BENCHMARKS.md). Left by `COMMIT`, or by `ROLLBACK`
   /// if the commit fails, so the reader goes back to the pool outside any transaction.
   static func inSnapshot<T>(_ db: Database, _ body: (Database) throws -> T) throws -> T {
     try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
