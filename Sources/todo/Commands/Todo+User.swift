@@ -244,7 +244,7 @@ enum AdminTable {
       while text.last == " " { text.removeLast() }
       return text
     }
-    Console.output(Style.bold.apply(line(header), enabled: Console.usesColor))
+    Console.output(TextStyle.bold.apply(line(header), enabled: Console.usesColor))
     for row in rows { Console.output(line(row)) }
   }
 }
