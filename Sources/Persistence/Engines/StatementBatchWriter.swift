@@ -1,3 +1,5 @@
+import Foundation
+
 /// Runs one write statement of a commit on an engine's connection.
 protocol StatementRunner {
   var dialect: SQLDialect { get }
@@ -26,11 +28,18 @@ struct DuplicateIdentifier: Error {
   var index: Int? = nil
 }
 
+/// A write found the object's row with another version than the one it was based on, gone,
+/// or (an insert) already there. The transaction turns it into
+/// ``PersistenceError/conflict(entity:id:current:)`` with the version the row has.
+struct VersionMismatch: Error {
+  var id: UUID
+}
+
 /// Writes batches inside the commit's transaction, on either engine.
 ///
 /// Updates and deletes name the version the context read: `WHERE id = ? AND version = ?`. A
 /// statement that changes no row means someone else changed or deleted the object, which fails
-/// the whole commit with `PersistenceError.conflict`.
+/// the whole commit with ``VersionMismatch``.
 struct StatementBatchWriter<Runner: StatementRunner>: BatchWriter {
   let runner: Runner
   let tables: [ObjectIdentifier: TableInfo]
@@ -55,8 +64,8 @@ struct StatementBatchWriter<Runner: StatementRunner>: BatchWriter {
       for attribute in attributes { values.append(attribute.read(object)) }
       // A new object starts at version 1, or at the version it carries (an import keeps the
       // versions of its source).
-      let version = max(1, Root.carriedVersion(of: object) ?? 1)
-      values.append(.integer(version))
+      let version = max(.initial, Root.carriedVersion(of: object) ?? .initial)
+      values.append(.integer(version.rawValue))
       rows.append(values)
       committed.inserted.append(
         Stored(value: Root.stamped(object, version: version), version: version))
@@ -65,8 +74,7 @@ struct StatementBatchWriter<Runner: StatementRunner>: BatchWriter {
       do {
         _ = try runner.run(statements.insert, batch: rows)
       } catch let duplicate as DuplicateIdentifier {
-        let id = batch.inserts[duplicate.index ?? 0].id
-        throw PersistenceError.conflict(entity: Root.entityName, id: id)
+        throw VersionMismatch(id: batch.inserts[duplicate.index ?? 0].id)
       }
     }
 
@@ -74,11 +82,11 @@ struct StatementBatchWriter<Runner: StatementRunner>: BatchWriter {
       values.removeAll(keepingCapacity: true)
       for attribute in attributes { values.append(attribute.read(update.value)) }
       values.append(update.value.id.storedValue)
-      values.append(.integer(update.baseVersion))
+      values.append(.integer(update.baseVersion.rawValue))
       guard try runner.run(statements.update, values) == 1 else {
-        throw PersistenceError.conflict(entity: Root.entityName, id: update.value.id)
+        throw VersionMismatch(id: update.value.id)
       }
-      let version = update.baseVersion + 1
+      let version = update.baseVersion.next
       committed.updated.append(
         Stored(value: Root.stamped(update.value, version: version), version: version))
     }
@@ -86,9 +94,9 @@ struct StatementBatchWriter<Runner: StatementRunner>: BatchWriter {
     for delete in batch.deletes {
       values.removeAll(keepingCapacity: true)
       values.append(delete.id.storedValue)
-      values.append(.integer(delete.baseVersion))
+      values.append(.integer(delete.baseVersion.rawValue))
       guard try runner.run(statements.delete, values) == 1 else {
-        throw PersistenceError.conflict(entity: Root.entityName, id: delete.id)
+        throw VersionMismatch(id: delete.id)
       }
       committed.deleted.append(delete.id)
     }

@@ -26,13 +26,7 @@ protocol StorageEngine: Sendable {
   /// (observation starts from it), read in the same snapshot.
   func fetchSequenced<Root: Entity>(
     _ request: FetchRequest<Root>
-  ) async throws -> (objects: [Stored<Root>], sequence: UInt64)
-
-  /// Commits every batch in one transaction, or none of them, with its change records.
-  ///
-  /// - Throws: `PersistenceError.conflict` if an update or delete finds another version, or an
-  ///   insert finds the identifier taken; `EngineError` for engine failures.
-  func commit(_ batches: [any AnyEntityBatch]) async throws -> CommitSummary
+  ) async throws -> (objects: [Stored<Root>], sequence: ChangeSequence)
 
   /// Runs `body` in one read transaction: one snapshot, on one connection.
   func read<T: Sendable>(_ body: @escaping @Sendable (ReadTransaction) throws -> T) async throws
@@ -65,11 +59,11 @@ extension StorageEngine {
 struct EntityBatch<Root: Entity>: AnyEntityBatch {
   struct Update: Sendable {
     var value: Root
-    var baseVersion: Int64
+    var baseVersion: Version
   }
   struct Delete: Sendable {
     var id: UUID
-    var baseVersion: Int64
+    var baseVersion: Version
   }
 
   var inserts: [Root] = []
@@ -88,20 +82,6 @@ struct EntityBatch<Root: Entity>: AnyEntityBatch {
 protocol AnyEntityBatch: Sendable {
   var entityName: String { get }
   func write(to writer: some BatchWriter) throws -> any AnyCommittedChanges
-}
-
-extension [any AnyEntityBatch] {
-  /// Writes every batch with `writer`, inside the caller's transaction.
-  ///
-  /// - Returns: What was written, per entity type.
-  func write(to writer: some BatchWriter) throws -> [ObjectIdentifier: any AnyCommittedChanges] {
-    var changes: [ObjectIdentifier: any AnyCommittedChanges] = [:]
-    for batch in self {
-      let committed = try batch.write(to: writer)
-      changes[committed.entityType] = committed
-    }
-    return changes
-  }
 }
 
 /// An engine's writer, called inside the commit's transaction for each entity's batch.
@@ -137,7 +117,7 @@ protocol AnyCommittedChanges: Sendable {
 /// commit order.
 struct CommitSummary: Sendable {
   /// The store's change sequence after the commit.
-  var sequence: UInt64
+  var sequence: ChangeSequence
   /// The changes, per entity type.
   var changes: [ObjectIdentifier: any AnyCommittedChanges]
 

@@ -45,11 +45,11 @@ public struct StoredRow<Root: Entity> {
 
   /// The store's version of the object (the `version` column): what ``Entity/storeVersion``
   /// mirrors.
-  public var version: Int {
+  public var version: Version {
     get throws {
       switch source {
-      case .sqlite(let statement): return Int(try Self.version(statement))
-      case .postgres(let cells): return Int(try cells.int64(atIndex: 1))
+      case .sqlite(let statement): return try Self.version(statement)
+      case .postgres(let cells): return Version(try cells.int64(atIndex: 1))
       }
     }
   }
@@ -115,11 +115,11 @@ public struct StoredRow<Root: Entity> {
   ///
   /// - Throws: `PersistenceError.invalidValue` unless the column holds an integer: GRDB's
   ///   decoding read text as 0.
-  static func version(_ statement: SQLiteStatement) throws -> Int64 {
+  static func version(_ statement: SQLiteStatement) throws -> Version {
     guard sqlite3_column_type(statement, 1) == SQLITE_INTEGER else {
-      throw PersistenceError.invalidValue(type: "Int64", value: StoredValue(statement, 1))
+      throw PersistenceError.invalidValue(type: "Version", value: StoredValue(statement, 1))
     }
-    return sqlite3_column_int64(statement, 1)
+    return Version(sqlite3_column_int64(statement, 1))
   }
 
   /// The UUID in column `index` of the statement's current row: a blob of 16 bytes read in

@@ -34,7 +34,7 @@ extension LiveEvent {
     case .restoreEdit(let id, let version, let edit):
       var fields = Self.edit("restoreEdit", edit)
       fields["id"] = id.uuidString
-      fields["version"] = version
+      fields["version"] = version.rawValue
       return fields
     case .useTheirs: return ["type": "useTheirs"]
     case .cancelEdit: return ["type": "cancelEdit"]

@@ -70,7 +70,8 @@ public enum LiveEvent: Equatable, Sendable {
     case "restoreEdit":
       return .page(
         .restoreEdit(
-          try fields.id("id"), version: try fields.int("version"), try fields.editFields()))
+          try fields.id("id"), version: Version(Int64(try fields.int("version"))),
+          try fields.editFields()))
     case "requestDelete": return .page(.requestDelete(try fields.id("id")))
     case "confirmDelete": return .page(.confirmDelete)
     case "cancelDelete": return .page(.cancelDelete)

@@ -65,7 +65,7 @@ public struct LivePage: Reducer {
     }
     /// The store's change sequence the data reflects: pages showing the same list at the
     /// same sequence show the same data.
-    public var sequence: UInt64 = 0
+    public var sequence = ChangeSequence.zero
     /// Which todos the list shows.
     public var filter = Filter.all
     /// The search text (case-insensitive, over titles and notes).
@@ -155,7 +155,7 @@ public struct LivePage: Reducer {
     case cancelEdit
     /// Reopen the sheet of a todo with a draft kept across a reconnect or a reload, typed over
     /// `version`: if someone else changed the todo since, the sheet shows the conflict.
-    case restoreEdit(UUID, version: Int, EditFields)
+    case restoreEdit(UUID, version: Version, EditFields)
     /// After a conflict: save the sheet with these fields over the other version.
     case keepMine(EditFields)
     /// After a conflict: throw the draft away and edit the other version.
@@ -236,7 +236,7 @@ public struct LivePage: Reducer {
   /// A draft the page kept across a reload, waiting for its sheet to open.
   public struct DraftRestore: Equatable, Sendable {
     /// The todo's version the draft was typed over.
-    public var version: Int
+    public var version: Version
     /// The draft.
     public var fields: EditFields
   }
@@ -252,7 +252,7 @@ public struct LivePage: Reducer {
     /// When the load happened.
     public var now: Date
     /// The store's change sequence the data reflects (0 when unknown).
-    public var sequence: UInt64
+    public var sequence: ChangeSequence
     /// How many open todos each list holds (a list with none is absent).
     public var openCounts: [UUID: Int]
     /// The open todos with a deadline of every list, by deadline then title.
@@ -260,7 +260,7 @@ public struct LivePage: Reducer {
 
     /// Creates a load result.
     public init(
-      lists: [TodoList], listID: UUID, todos: [Todo], now: Date, sequence: UInt64 = 0,
+      lists: [TodoList], listID: UUID, todos: [Todo], now: Date, sequence: ChangeSequence = .zero,
       openCounts: [UUID: Int] = [:], agenda: [Todo] = []
     ) {
       self.lists = lists

@@ -28,7 +28,7 @@ struct LivePageChangeTests {
       await store.send(.confirmDelete) { $0.confirmDelete = nil }
       var trashed = b
       trashed.deletedAt = LivePageFixture.now
-      trashed.version = b.version + 1
+      trashed.version = b.version.next
       let afterDelete = try await fixture.loaded(after: before.sequence)
       #expect(afterDelete.todos == [a])
       await fixture.receive(store, afterDelete, and: .trashed([trashed])) {
@@ -140,7 +140,7 @@ struct LivePageChangeTests {
       let inboxTodo = try await fixture.service.createTodo(NewTodo(title: "Milk"))
       let loaded = try await fixture.loaded { $0.todos == [inboxTodo] }
       await store.receive(\.loaded, loaded) { $0.apply(loaded) }
-      #expect(loaded.sequence >= before.sequence + 2)
+      #expect(loaded.sequence.rawValue >= before.sequence.rawValue + 2)
       #expect(loaded.openCounts == [TodoList.inboxID: 1, errands.id: 1])
 
       // Completing the todo of the other list takes it off the count, live.

@@ -68,7 +68,7 @@ struct LivePageEditTests {
       saved.deadline = try Deadline(parsing: "2025-12-24")
       saved.status = .inProgress
       saved.section = "Dairy"
-      saved.version = todo.version + 1
+      saved.version = todo.version.next
       saved.updatedAt = LivePageFixture.now
       let loaded = try await fixture.loaded(after: before.sequence)
       #expect(loaded.todos == [saved])
@@ -131,7 +131,7 @@ struct LivePageEditTests {
       var saved = theirs
       saved.title = "My milk"
       saved.notes = "oat"
-      saved.version = theirs.version + 1
+      saved.version = theirs.version.next
       saved.updatedAt = LivePageFixture.now
       let after = try await fixture.loaded(after: before.sequence)
       #expect(after.todos == [saved], "their deadline stays, my title and notes win")

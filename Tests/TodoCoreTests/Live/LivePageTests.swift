@@ -138,7 +138,7 @@ struct LivePageTests {
       var done = todo
       done.status = .done
       done.doneAt = LivePageFixture.now
-      done.version = todo.version + 1
+      done.version = todo.version.next
       done.updatedAt = LivePageFixture.now
       let toggled = try await fixture.loaded(after: before.sequence)
       #expect(toggled.todos == [done, other])

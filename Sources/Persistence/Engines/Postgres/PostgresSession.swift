@@ -84,7 +84,7 @@ final class PostgresSession: StatementRunner {
       let cells = PostgresCells(row)
       do {
         objects.values.append(try decode(cells))
-        objects.versions.append(try cells.int64(atIndex: 1))
+        objects.versions.append(Version(try cells.int64(atIndex: 1)))
       } catch let error as PersistenceError {
         throw error
       } catch {
