@@ -6,8 +6,7 @@ protocol StatementRunner {
 
   /// Runs `sql` with `arguments` and returns how many rows it changed.
   ///
-  /// - Throws: ``DuplicateIdentifier`` when an insert finds its `id` taken; `EngineError`
-  ///   (or `PersistenceError.unavailable`) for anything else.
+  /// - Throws: `EngineError` (or `PersistenceError.unavailable`).
   func run(_ sql: String, _ arguments: [StoredValue]) throws -> Int
 
   /// Runs `sql` once per element of `batch`, in order, and returns how many rows each run
@@ -20,12 +19,6 @@ extension StatementRunner {
   func run(_ sql: String, batch: [[StoredValue]]) throws -> [Int] {
     try batch.map { try run(sql, $0) }
   }
-}
-
-/// An insert found its identifier taken: the writer turns it into a conflict.
-struct DuplicateIdentifier: Error {
-  /// The position of the insert in its batch, when it ran in one.
-  var index: Int? = nil
 }
 
 /// A write found the object's row with another version than the one it was based on, gone,
@@ -71,10 +64,12 @@ struct StatementBatchWriter<Runner: StatementRunner>: BatchWriter {
         Stored(value: Root.stamped(object, version: version), version: version))
     }
     if !rows.isEmpty {
-      do {
-        _ = try runner.run(statements.insert, batch: rows)
-      } catch let duplicate as DuplicateIdentifier {
-        throw VersionMismatch(id: batch.inserts[duplicate.index ?? 0].id)
+      // An insert whose identifier is taken writes nothing (`ON CONFLICT DO NOTHING`) rather
+      // than failing: PostgreSQL would abort the transaction, and the conflict could not read
+      // the version the object has.
+      let counts = try runner.run(statements.insert, batch: rows)
+      if let taken = counts.firstIndex(where: { $0 != 1 }) {
+        throw VersionMismatch(id: batch.inserts[taken].id)
       }
     }
 
