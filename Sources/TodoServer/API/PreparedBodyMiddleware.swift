@@ -14,11 +14,7 @@ import Synchronization
 struct PreparedBodyMiddleware: ServerMiddleware {
   func intercept(
     _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata,
-    operationID: String,
-    next:
-      @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (
-        HTTPResponse, HTTPBody?
-      )
+    operationID: String, next: Next
   ) async throws -> (HTTPResponse, HTTPBody?) {
     guard PreparedBody.operations.contains(operationID) else {
       return try await next(request, body, metadata)
