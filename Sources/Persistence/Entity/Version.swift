@@ -8,12 +8,10 @@
 ///
 /// ```swift
 /// let saved = try tx.update(todo, expectedVersion: Version(3))
-/// saved.version            // 4
+/// saved.version              // 4
 /// saved.version.description  // "4"
 /// ```
-public struct Version: RawRepresentable, Hashable, Comparable, Sendable, Codable,
-  ExpressibleByIntegerLiteral, LosslessStringConvertible
-{
+public struct Version: StoreNumber {
   /// The version number, 1 or more for a stored object.
   public var rawValue: Int64
 
@@ -22,40 +20,9 @@ public struct Version: RawRepresentable, Hashable, Comparable, Sendable, Codable
     self.rawValue = rawValue
   }
 
-  /// The version numbered `rawValue`.
-  public init(_ rawValue: Int64) {
-    self.rawValue = rawValue
-  }
-
-  public init(integerLiteral value: Int64) {
-    self.rawValue = value
-  }
-
-  /// Reads a version from its decimal digits (an ETag's or an `If-Match` header's value).
-  public init?(_ description: String) {
-    guard let number = Int64(description) else { return nil }
-    self.rawValue = number
-  }
-
   /// The version of a newly inserted object.
   public static let initial: Version = 1
 
   /// The version the next write of the row gives it.
   public var next: Version { Version(rawValue + 1) }
-
-  /// The decimal number.
-  public var description: String { String(rawValue) }
-
-  public static func < (lhs: Version, rhs: Version) -> Bool {
-    lhs.rawValue < rhs.rawValue
-  }
-
-  public init(from decoder: any Decoder) throws {
-    rawValue = try decoder.singleValueContainer().decode(Int64.self)
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(rawValue)
-  }
 }

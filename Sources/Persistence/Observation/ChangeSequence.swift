@@ -9,30 +9,13 @@
 /// let since = results.sequence
 /// let changed = try tx.changedIdentifiers(of: Todo.self, after: since)
 /// ```
-public struct ChangeSequence: RawRepresentable, Hashable, Comparable, Sendable, Codable,
-  ExpressibleByIntegerLiteral, LosslessStringConvertible
-{
+public struct ChangeSequence: StoreNumber {
   /// The sequence number; 0 before the first commit.
   public var rawValue: UInt64
 
   /// The sequence numbered `rawValue`.
   public init(rawValue: UInt64) {
     self.rawValue = rawValue
-  }
-
-  /// The sequence numbered `rawValue`.
-  public init(_ rawValue: UInt64) {
-    self.rawValue = rawValue
-  }
-
-  public init(integerLiteral value: UInt64) {
-    self.rawValue = value
-  }
-
-  /// Reads a sequence from its decimal digits.
-  public init?(_ description: String) {
-    guard let number = UInt64(description) else { return nil }
-    self.rawValue = number
   }
 
   /// The sequence a change log's `BIGINT` column holds (never negative).
@@ -47,20 +30,4 @@ public struct ChangeSequence: RawRepresentable, Hashable, Comparable, Sendable, 
 
   /// The sequence before the first commit.
   public static let zero: ChangeSequence = 0
-
-  /// The decimal number.
-  public var description: String { String(rawValue) }
-
-  public static func < (lhs: ChangeSequence, rhs: ChangeSequence) -> Bool {
-    lhs.rawValue < rhs.rawValue
-  }
-
-  public init(from decoder: any Decoder) throws {
-    rawValue = try decoder.singleValueContainer().decode(UInt64.self)
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(rawValue)
-  }
 }
