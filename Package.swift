@@ -27,6 +27,7 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
     .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.90.0"),
     .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
@@ -97,6 +98,7 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "PropertyBased", package: "swift-property-based"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
 
@@ -156,7 +158,10 @@ let package = Package(
         "TodoCore",
         "Persistence",
         "PersistenceTestEntities",
+        "PersistenceTestSupport",
         "Composable",
+        "Diffable",
+        "ICalendar",
         .product(name: "Dependencies", package: "swift-dependencies"),
         // The live protocol's round trips are checked on generated events and messages.
         .product(name: "PropertyBased", package: "swift-property-based"),
@@ -171,7 +176,11 @@ let package = Package(
       name: "TodoServer",
       dependencies: [
         "TodoCore",
+        // CalDAV reads and writes VTODOs.
+        "ICalendar",
+        .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         // Accounts: bcrypt for passwords, SHA-256 for session and token secrets.
         .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -201,6 +210,8 @@ let package = Package(
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
 
@@ -211,7 +222,9 @@ let package = Package(
         "TodoServer",
         "TodoCore",
         "Persistence",
+        "Diffable",
         "TerminalUI",
+        .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         // todo tui --server: the server's live page over its WebSocket.
@@ -228,7 +241,7 @@ let package = Package(
 
     .testTarget(
       name: "TodoCLITests",
-      dependencies: ["todo", "TodoCore"]
+      dependencies: ["todo", "TodoCore", "Persistence", "Diffable", "TerminalUI"]
     ),
 
     // MARK: - area-search (seed 002's weather-area screen in the terminal)
@@ -256,6 +269,7 @@ let package = Package(
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "Dependencies", package: "swift-dependencies"),
         // A local HTTP server stands in for the agency's, for the live client.
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
@@ -269,6 +283,7 @@ let package = Package(
       name: "todo-bench",
       dependencies: [
         "Diffable",
+        "ICalendar",
         "Persistence",
         "Composable",
         "TodoCore",

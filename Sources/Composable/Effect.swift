@@ -150,19 +150,7 @@ extension Effect {
   /// - Returns: One effect that completes when all of them have completed.
   /// - Complexity: O(*n*), where *n* is the number of effects.
   public static func merge(_ effects: some Sequence<Self>) -> Self {
-    var kept: [Self] = []
-    for effect in effects {
-      switch effect.operation {
-      case .none: continue
-      case .merge(let inner): kept.append(contentsOf: inner)
-      default: kept.append(effect)
-      }
-    }
-    switch kept.count {
-    case 0: return .none
-    case 1: return kept[0]
-    default: return Self(operation: .merge(kept))
-    }
+    combining(effects, .merge)
   }
 
   /// An effect that runs this effect and another at the same time.
@@ -191,23 +179,39 @@ extension Effect {
   /// - Returns: One effect that completes when the last one has completed.
   /// - Complexity: O(*n*), where *n* is the number of effects.
   public static func concatenate(_ effects: some Sequence<Self>) -> Self {
-    var kept: [Self] = []
-    for effect in effects {
-      switch effect.operation {
-      case .none: continue
-      case .concatenate(let inner): kept.append(contentsOf: inner)
-      default: kept.append(effect)
-      }
-    }
-    switch kept.count {
-    case 0: return .none
-    case 1: return kept[0]
-    default: return Self(operation: .concatenate(kept))
-    }
+    combining(effects, .concatenate)
   }
 
   /// An effect that runs this effect, then another once this one has finished.
   public func concatenate(with other: Self) -> Self {
     .concatenate([self, other])
+  }
+
+  /// How `combining(_:_:)` puts effects together.
+  private enum Combination {
+    case merge
+    case concatenate
+  }
+
+  /// `effects` merged or concatenated: effects that do nothing are dropped, the effects of an
+  /// inner combination of the same kind are spliced in, and a single effect stands alone.
+  private static func combining(
+    _ effects: some Sequence<Self>, _ combination: Combination
+  ) -> Self {
+    var kept: [Self] = []
+    for effect in effects {
+      switch (combination, effect.operation) {
+      case (_, .none): continue
+      case (.merge, .merge(let inner)), (.concatenate, .concatenate(let inner)):
+        kept.append(contentsOf: inner)
+      default: kept.append(effect)
+      }
+    }
+    switch (kept.count, combination) {
+    case (0, _): return .none
+    case (1, _): return kept[0]
+    case (_, .merge): return Self(operation: .merge(kept))
+    case (_, .concatenate): return Self(operation: .concatenate(kept))
+    }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Owns a feature's state, runs its reducer for every action, and runs the effects it returns.
 ///
@@ -23,21 +24,24 @@ import Foundation
 /// Effects run as tasks started by the store. Releasing the last reference to a store cancels
 /// everything it still runs; effects only hold the store weakly.
 public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable {
-  // `@unchecked Sendable` is safe: every mutable stored property below is read and written
-  // only while holding `lock`, the reducer (which may not be `Sendable`) is called only while
-  // holding `lock` by the one thread that is processing actions, and the remaining properties
-  // are immutable and `Sendable`.
+  // `@unchecked Sendable` is safe: every mutable value is in `core`, reached only inside its
+  // mutex; the reducer (which may not be `Sendable`) is called only inside the mutex, by the
+  // one thread that is processing actions; the other properties are immutable and `Sendable`.
 
-  let lock = NSLock()
-  var currentState: State
+  /// What the store changes as it processes actions and runs effects.
+  struct Core {
+    var state: State
+    var isProcessing = false
+    var pendingActions: [Action] = []
+    var pendingHead = 0
+    var effects = _EffectRegistry()
+    var observers: [_StoreObserver<State>] = []
+    var nextObserverID = 0
+  }
+
+  let core: Mutex<Core>
   let reducer: any Reducer<State, Action>
   let dependencies: DependencyValues
-  var isProcessing = false
-  var pendingActions: [Action] = []
-  var pendingHead = 0
-  var effects = _EffectRegistry()
-  var observers: [_StoreObserver<State>] = []
-  var nextObserverID = 0
   let didProcess: (@Sendable (Action, State) -> Void)?
 
   /// Creates a store.
@@ -70,7 +74,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     dependencies: DependencyValues,
     didProcess: (@Sendable (Action, State) -> Void)?
   ) {
-    self.currentState = initialState
+    self.core = Mutex(Core(state: initialState))
     self.reducer = reducer
     self.dependencies = dependencies
     self.didProcess = didProcess
@@ -78,7 +82,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
 
   deinit {
     var tasks: [Task<Void, Never>] = []
-    lock.withLock { effects.cancelAll(into: &tasks) }
+    core.withLock { $0.effects.cancelAll(into: &tasks) }
     for task in tasks { task.cancel() }
   }
 
@@ -89,12 +93,12 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   /// The value may be outdated as soon as it is returned if other threads send actions; observe
   /// the store to follow every change.
   public var state: State {
-    lock.withLock { currentState }
+    core.withLock { $0.state }
   }
 
   /// The number of effects (tasks and concatenations) the store is running.
   public var runningEffectCount: Int {
-    lock.withLock { effects.count }
+    core.withLock { $0.effects.count }
   }
 
   // MARK: - Sending actions
@@ -112,33 +116,37 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   /// - Parameter action: The action to process.
   /// - Complexity: O(1) for an action whose effect is `.none`, besides the reducer's own work.
   public func send(_ action: Action) {
-    lock.lock()
-    if isProcessing {
-      pendingActions.append(action)
-      lock.unlock()
-      return
+    let processesNow = core.withLock { core in
+      guard !core.isProcessing else {
+        core.pendingActions.append(action)
+        return false
+      }
+      core.isProcessing = true
+      return true
     }
-    isProcessing = true
-    process(action)
+    if processesNow { process(action) }
   }
 
-  /// Processes `first` and every action queued meanwhile. Called holding the lock; returns
-  /// having released it.
+  /// Processes `first` and every action queued meanwhile, by the one thread that set
+  /// `isProcessing`. Effects start and observers are called outside the mutex, so they may send
+  /// actions; those are queued and processed here, in order.
   private func process(_ first: Action) {
     var action = first
     while true {
-      let effect = DependencyValues.$_current.withValue(dependencies) {
-        reducer.reduce(into: &currentState, action: action)
+      let (started, observers, snapshot) = core.withLock { core in
+        let effect = DependencyValues.$_current.withValue(dependencies) {
+          reducer.reduce(into: &core.state, action: action)
+        }
+        var started = _StartedEffects<Action>()
+        if case .none = effect.operation {
+        } else {
+          interpret(effect, ids: [], registry: &core.effects, into: &started)
+          core.pendingActions.append(contentsOf: started.actions)
+        }
+        let observers = core.observers
+        let snapshot: State? = observers.isEmpty && didProcess == nil ? nil : core.state
+        return (started, observers, snapshot)
       }
-      var started = _StartedEffects<Action>()
-      if case .none = effect.operation {
-      } else {
-        interpret(effect, ids: [], into: &started)
-        pendingActions.append(contentsOf: started.actions)
-      }
-      let observers = self.observers
-      let snapshot: State? = observers.isEmpty && didProcess == nil ? nil : currentState
-      lock.unlock()
 
       if !started.isEmpty { launch(started) }
       if let snapshot {
@@ -146,16 +154,18 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
         for observer in observers { observer.onChange(snapshot) }
       }
 
-      lock.lock()
-      guard pendingHead < pendingActions.count else {
-        pendingActions.removeAll(keepingCapacity: pendingActions.capacity <= 64)
-        pendingHead = 0
-        isProcessing = false
-        lock.unlock()
-        return
+      let next = core.withLock { core -> Action? in
+        guard core.pendingHead < core.pendingActions.count else {
+          core.pendingActions.removeAll(keepingCapacity: core.pendingActions.capacity <= 64)
+          core.pendingHead = 0
+          core.isProcessing = false
+          return nil
+        }
+        core.pendingHead += 1
+        return core.pendingActions[core.pendingHead - 1]
       }
-      action = pendingActions[pendingHead]
-      pendingHead += 1
+      guard let next else { return }
+      action = next
     }
   }
 }
@@ -169,7 +179,7 @@ extension Store {
   /// the store has the same effect.
   public func cancelAllEffects() {
     var tasks: [Task<Void, Never>] = []
-    lock.withLock { effects.cancelAll(into: &tasks) }
+    core.withLock { $0.effects.cancelAll(into: &tasks) }
     for task in tasks { task.cancel() }
   }
 }

@@ -21,7 +21,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
   ///   - day: The day of the month.
   public init?(year: Int, month: Int, day: Int) {
     guard (0...9999).contains(year), (1...12).contains(month),
-      (1...Self.daysInMonth(month, of: year)).contains(day)
+      (1...CivilCalendar.daysInMonth(month, of: year)).contains(day)
     else { return nil }
     self.year = year
     self.month = month
@@ -49,14 +49,6 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
   }
 
-  /// The number of days in `month` of `year` in the Gregorian calendar.
-  static func daysInMonth(_ month: Int, of year: Int) -> Int {
-    switch month {
-    case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-    case 4, 6, 9, 11: 30
-    default: 31
-    }
-  }
 }
 
 /// Fixed-width decimal numbers in date and time values.

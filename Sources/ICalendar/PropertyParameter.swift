@@ -87,25 +87,14 @@ public struct PropertyParameter: Hashable, Sendable, CustomStringConvertible {
   /// The value of RFC 6868 caret-encoded text: `^n` is a newline, `^'` a `"`, `^^` a `^`; a
   /// caret before anything else is kept as it is.
   static func decode(_ text: Substring) -> String {
-    guard text.utf8.contains(UInt8(ascii: "^")) else { return String(text) }
-    var value = ""
-    var scalars = text.unicodeScalars.makeIterator()
-    while let scalar = scalars.next() {
-      guard scalar == "^" else {
-        value.unicodeScalars.append(scalar)
-        continue
-      }
-      switch scalars.next() {
-      case "n"?: value += "\n"
-      case "'"?: value += "\""
-      case "^"?: value += "^"
-      case let other?:
-        value += "^"
-        value.unicodeScalars.append(other)
-      case nil: value += "^"
+    text.resolvingEscapes("^") { code in
+      switch code {
+      case "n": "\n"
+      case "'": "\""
+      case "^": "^"
+      default: nil
       }
     }
-    return value
   }
 
   /// Whether two parameters have the same name and values, however the values were quoted.

@@ -262,13 +262,13 @@ private struct DayRange {
   let last: Int
 
   init(month: Int, of year: Int) {
-    first = CalendarDate.dayNumber(year: year, month: month, day: 1)
-    last = first + CalendarDate.daysInMonth(month, of: year) - 1
+    first = CivilCalendar.dayNumber(year: year, month: month, day: 1)
+    last = first + CivilCalendar.daysInMonth(month, of: year) - 1
   }
 
   init(year: Int) {
-    first = CalendarDate.dayNumber(year: year, month: 1, day: 1)
-    last = CalendarDate.dayNumber(year: year, month: 12, day: 31)
+    first = CivilCalendar.dayNumber(year: year, month: 1, day: 1)
+    last = CivilCalendar.dayNumber(year: year, month: 12, day: 31)
   }
 }
 
@@ -277,7 +277,7 @@ private struct DayRange {
 extension RecurrenceRule.Weekday {
   /// The weekday of a day number (1970-01-01, day 0, was a Thursday).
   init(dayNumber: Int) {
-    self = Self(rawValue: ((dayNumber % 7) + 7 + 3) % 7)!
+    self = Self(rawValue: (CivilCalendar.weekday(dayNumber: dayNumber) + 6) % 7)!
   }
 }
 
@@ -285,7 +285,7 @@ extension CalendarDate {
   /// The number of days from 1970-01-01 to this date (negative before it), in the proleptic
   /// Gregorian calendar.
   var dayNumber: Int {
-    Self.dayNumber(year: year, month: month, day: day)
+    CivilCalendar.dayNumber(year: year, month: month, day: day)
   }
 
   /// The day of the week.
@@ -294,29 +294,9 @@ extension CalendarDate {
   }
 
   /// The date `dayNumber` days after 1970-01-01, or `nil` outside the years 0 to 9999.
-  ///
-  /// The civil-from-days algorithm of Howard Hinnant's `chrono`-compatible date algorithms.
   init?(dayNumber: Int) {
-    let shifted = dayNumber + 719_468
-    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra =
-      (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let shiftedMonth = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-    let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-    self.init(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
-  }
-
-  /// The day number of a valid date (days-from-civil).
-  static func dayNumber(year: Int, month: Int, day: Int) -> Int {
-    let year = month <= 2 ? year - 1 : year
-    let era = (year >= 0 ? year : year - 399) / 400
-    let yearOfEra = year - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
+    let date = CivilCalendar.date(dayNumber: dayNumber)
+    self.init(year: date.year, month: date.month, day: date.day)
   }
 }
 

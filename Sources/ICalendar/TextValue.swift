@@ -75,25 +75,14 @@ public enum TextValue {
   }
 
   static func unescape(_ raw: Substring) -> String {
-    guard raw.utf8.contains(UInt8(ascii: "\\")) else { return String(raw) }
-    var text = ""
-    var scalars = raw.unicodeScalars.makeIterator()
-    while let scalar = scalars.next() {
-      guard scalar == "\\" else {
-        text.unicodeScalars.append(scalar)
-        continue
-      }
-      switch scalars.next() {
-      case "n"?, "N"?: text += "\n"
-      case "\\"?: text += "\\"
-      case ";"?: text += ";"
-      case ","?: text += ","
-      case let other?:
-        text += "\\"
-        text.unicodeScalars.append(other)
-      case nil: text += "\\"
+    raw.resolvingEscapes("\\") { code in
+      switch code {
+      case "n", "N": "\n"
+      case "\\": "\\"
+      case ";": ";"
+      case ",": ","
+      default: nil
       }
     }
-    return text
   }
 }

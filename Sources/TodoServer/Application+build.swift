@@ -85,7 +85,8 @@ public func buildApplication(
   if options.port != 0 { origins.bind(port: options.port) }
   return Application(
     router: buildRouter(state: state),
-    // The live web page (issue 6): `GET /live` upgrades to its WebSocket.
+    // The live page's WebSocket is an upgrade of the connection, not a route: this server
+    // upgrades `GET /live` and hands every other request to the router.
     server: LivePageServer.server(
       state: state, origins: origins, limits: options.limits, logger: logger),
     configuration: .init(address: .hostname(options.host, port: options.port), serverName: "todo"),
@@ -112,15 +113,17 @@ public func buildRouter(state: ServerState) -> Router<TodoRequestContext> {
   router.add(middleware: SecurityHeadersMiddleware(origins: state.origins))
   router.add(middleware: OriginMiddleware(origins: state.origins))
   router.add(middleware: ProblemMiddleware())
-  // Accounts (issue 13): who sent the request; the rest only for those signed in.
+  // Who sent the request (accounts), before every route that acts for them; the rest only
+  // for those signed in.
   router.add(middleware: AuthMiddleware(state: state))
-  // The live web page (issue 6): its static client.
+  // The live page's own files, answered before the API's checks; other paths go on.
   LivePageServer.addFiles(to: router)
   router.add(middleware: ContentTypeMiddleware())
   router.add(middleware: BodyLimitMiddleware())
 
   OpenAPIController().addRoutes(to: router.group("api/v1"))
-  // CalDAV (issue 14): every list a calendar, every todo a VTODO.
+  // CalDAV, so calendar and reminder apps sync the todos: every list a calendar, every todo
+  // a VTODO.
   CalDAVController(state: state).addRoutes(to: router)
   // The generated handlers' bodies go out in one write with their head.
   router.add(middleware: WholeBodyMiddleware())

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import Hummingbird
-import Logging
 import TodoCore
 import TodoServer
 
@@ -69,19 +68,9 @@ struct ApiBenchmark: AsyncParsableCommand {
   }
 
   func run() async throws {
-    // Only errors, on stderr: the table and the summary line are the output.
-    LoggingSystem.bootstrap { label in
-      var handler = StreamLogHandler.standardError(label: label)
-      handler.logLevel = .error
-      return handler
-    }
+    let logger = BenchLogging.errorsOnly(label: "todo-bench.api")
     let directory = try BenchData.temporaryDirectory("api")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let logger = {
-      var logger = Logger(label: "todo-bench.api")
-      logger.logLevel = .error
-      return logger
-    }()
     let (connections, warmUp, seconds) = (connections, warmUp, seconds)
     let generator = { @Sendable (port: Int) in
       LoadGenerator(
@@ -230,16 +219,11 @@ struct ApiBenchmark: AsyncParsableCommand {
     row("POST /api/v1/lists/{id}/todos, grown", grew(grownList, grownPost), nil, grownPost)
     row("POST /todos (Todo-Backend)", grew(smallList, backend), nil, backend)
     row("POST /todos (Todo-Backend), grown", grew(grownList, grownBackend), nil, grownBackend)
-    #if DEBUG
-      let build = "DEBUG build: figures are not representative, use -c release"
-    #else
-      let build = "release build"
-    #endif
     print(
       "todo-bench api: \(connections) keep-alive connections on 127.0.0.1, "
         + "\(rounds) rounds of \(Format.fixed(warmUp, 1)) s warm-up + "
         + "\(Format.fixed(seconds, 1)) s per scenario, "
-        + build + "; ratios are medians of the rounds' ratios")
+        + Format.build + "; ratios are medians of the rounds' ratios")
     print(table.rendered)
     func spread(_ a: [LoadGenerator.Result], _ b: [LoadGenerator.Result]) -> String {
       zip(a, b).map { Format.fixed($0.requestsPerSecond / $1.requestsPerSecond, 2) }

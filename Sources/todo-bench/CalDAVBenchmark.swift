@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import Hummingbird
-import Logging
 import TodoCore
 import TodoServer
 
@@ -59,17 +58,7 @@ struct CalDAVBenchmark: AsyncParsableCommand {
   func run() async throws {
     // The allocator settings of `todo serve`: the server runs in this process.
     ServerMemory.configure()
-    // Only errors, on stderr: the table and the summary line are the output.
-    LoggingSystem.bootstrap { label in
-      var handler = StreamLogHandler.standardError(label: label)
-      handler.logLevel = .error
-      return handler
-    }
-    let logger = {
-      var logger = Logger(label: "todo-bench.caldav")
-      logger.logLevel = .error
-      return logger
-    }()
+    let logger = BenchLogging.errorsOnly(label: "todo-bench.caldav")
     let directory = try BenchData.temporaryDirectory("caldav")
     defer { try? FileManager.default.removeItem(at: directory) }
     let database = directory.appendingPathComponent("caldav.sqlite")
@@ -143,15 +132,10 @@ struct CalDAVBenchmark: AsyncParsableCommand {
     row("  in-process: TodoService.calendarChanges alone", inProcess.changes)
     row("  in-process: its VCALENDAR text (calendar-data)", inProcess.text)
 
-    #if DEBUG
-      let build = "DEBUG build: figures are not representative, use -c release"
-    #else
-      let build = "release build"
-    #endif
     print(
       "todo-bench caldav: real server on 127.0.0.1, a calendar of \(todos) todos, "
         + "\(changes) one-change rounds after \(warmUp) warm-up, one request at a time, "
-        + build)
+        + Format.build)
     print(table.rendered)
     print(
       "latency: client-observed on loopback (first byte of the request sent → last byte of the "

@@ -105,17 +105,7 @@ struct LiveBenchmark: AsyncParsableCommand {
   func run() async throws {
     // The allocator settings of `todo serve`: the server runs in this process.
     ServerMemory.configure()
-    // Only errors, on stderr: the table and the summary line are the output.
-    LoggingSystem.bootstrap { label in
-      var handler = StreamLogHandler.standardError(label: label)
-      handler.logLevel = .error
-      return handler
-    }
-    let logger = {
-      var logger = Logger(label: "todo-bench.live")
-      logger.logLevel = .error
-      return logger
-    }()
+    let logger = BenchLogging.errorsOnly(label: "todo-bench.live")
     // Every page is two descriptors in this process: the page's socket and the server's.
     let wantedDescriptors = 2 * (max(pages, largePages, writePages) + 64) + 1_024
     let descriptors = FileDescriptorLimit.raise(to: wantedDescriptors)
@@ -206,7 +196,7 @@ struct LiveBenchmark: AsyncParsableCommand {
         + "\(pages) pages "
         + "(\(rounds) rounds) and \(largePages) pages (\(largeRounds) rounds, opened in "
         + "\(Format.fixed(large.openSeconds, 1)) s); writes from \(writeConnections) "
-        + "connections; \(Self.build)")
+        + "connections; \(Format.build)")
     print(table.rendered)
     print(
       "writes_with_pages_ratio per round: "
@@ -225,15 +215,6 @@ struct LiveBenchmark: AsyncParsableCommand {
         "writes_rps_with_pages": ApiBenchmark.whole(combined[1].requestsPerSecond),
         "writes_with_pages_ratio": Format.fixed(writesRatio, 2),
       ]))
-  }
-
-  /// What the figures were measured with.
-  static var build: String {
-    #if DEBUG
-      "DEBUG build: figures are not representative, use -c release"
-    #else
-      "release build"
-    #endif
   }
 
   /// Opens one page, toggles the middle todo, and returns the size of the changes message

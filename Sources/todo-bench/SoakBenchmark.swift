@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Logging
 import TodoServer
 
 /// `todo-bench soak`: a bounded soak of the server with live pages open.
@@ -51,16 +50,7 @@ struct SoakBenchmark: AsyncParsableCommand {
   func run() async throws {
     // The allocator settings of `todo serve`: the server runs in this process.
     ServerMemory.configure()
-    LoggingSystem.bootstrap { label in
-      var handler = StreamLogHandler.standardError(label: label)
-      handler.logLevel = .error
-      return handler
-    }
-    let logger = {
-      var logger = Logger(label: "todo-bench.soak")
-      logger.logLevel = .error
-      return logger
-    }()
+    let logger = BenchLogging.errorsOnly(label: "todo-bench.soak")
     let wanted = 2 * (pages + connections + 64) + 1_024
     guard FileDescriptorLimit.raise(to: wanted) >= wanted else {
       throw BenchError("\(wanted) file descriptors needed (raise the hard limit: ulimit -Hn)")
@@ -110,15 +100,10 @@ struct SoakBenchmark: AsyncParsableCommand {
       } ?? .nan
     let total = result.perSecond.reduce(0, +)
 
-    #if DEBUG
-      let build = "DEBUG build: figures are not representative, use -c release"
-    #else
-      let build = "release build"
-    #endif
     print(
       "todo-bench soak: real server on 127.0.0.1, \(todos) todos, \(pages) live pages reading, "
         + "\(connections) writing connections, \(warmUp) s warm-up + \(duration) s, "
-        + "windows of \(window) s; \(build)")
+        + "windows of \(window) s; \(Format.build)")
     print(table.rendered)
     print(
       "writes: \(total) measured (\(result.cycles) cycles of 6 in all), \(result.failures) failed"

@@ -30,7 +30,7 @@ struct ConflictTests {
       untouched.title = "Changed in the failing save"
       try first.update(mine)
       try first.update(untouched)
-      await #expect(throws: PersistenceError.conflict(entity: "todo", id: todo.id)) {
+      await #expect(throws: PersistenceError.conflict(entity: "todo", id: todo.id, current: 2)) {
         try await first.save()
       }
       // Nothing of the failed save was written; the changes stay pending.
@@ -56,7 +56,7 @@ struct ConflictTests {
       try second.delete(Todo.self, id: todo.id)
       try await second.save()
       try first.delete(Todo.self, id: todo.id)
-      await #expect(throws: PersistenceError.conflict(entity: "todo", id: todo.id)) {
+      await #expect(throws: PersistenceError.conflict(entity: "todo", id: todo.id, current: nil)) {
         try await first.save()
       }
     }
@@ -78,7 +78,7 @@ struct ConflictTests {
 
       todo.title = "Mine"
       try context.update(todo)
-      await #expect(throws: PersistenceError.conflict(entity: "todo", id: todo.id)) {
+      await #expect(throws: PersistenceError.conflict(entity: "todo", id: todo.id, current: 2)) {
         try await context.save()
       }
     }
@@ -93,7 +93,7 @@ struct ConflictTests {
       try first.insert(todo)
       try second.insert(todo)
       try await first.save()
-      await #expect(throws: PersistenceError.conflict(entity: "todo", id: todo.id)) {
+      await #expect(throws: PersistenceError.conflict(entity: "todo", id: todo.id, current: 1)) {
         try await second.save()
       }
     }

@@ -68,7 +68,7 @@ struct CrossProcessTests {
       #expect(first.lines == ["saved"])
       todo.title = "B"
       try context.update(todo)
-      await #expect(throws: PersistenceError.conflict(entity: "todo", id: todo.id)) {
+      await #expect(throws: PersistenceError.conflict(entity: "todo", id: todo.id, current: 2)) {
         try await context.save()
       }
     }

@@ -3,8 +3,9 @@ import Persistence
 import PersistenceTestEntities
 import Testing
 
-/// Servers starting at the same moment on a new store (issue 12): every one opens it, the
-/// migrations run once, and first data written "if missing" is written once.
+/// Servers starting at the same moment on a new store, as a deployment of several servers on
+/// one database does: every one opens it, the migrations run once, and first data written
+/// "if missing" is written once.
 @Suite("First start", .timeLimit(.minutes(2)))
 struct FirstStartTests {
   /// The first list every store must have, as an app's Inbox.

@@ -137,10 +137,10 @@ struct RowDecodableTests {
       container in
       await #expect {
         try await container.read { tx in try tx.fetch(FetchRequest<RowTodo>()) }
-      } throws: { Self.isInvalidValue($0, of: "Int64") }
+      } throws: { Self.isInvalidValue($0, of: "Version") }
       await #expect {
         try await container.read { tx in try tx.object(RowTodo.self, id: id) }
-      } throws: { Self.isInvalidValue($0, of: "Int64") }
+      } throws: { Self.isInvalidValue($0, of: "Version") }
     }
   }
 

@@ -41,7 +41,7 @@ struct WriteTransactionTests {
       _ = try await container.write { [changed] tx in try tx.update(changed, expectedVersion: 1) }
       var stale = todo
       stale.title = "stale"
-      await #expect(throws: PersistenceError.conflict(entity: "todo", id: todo.id)) {
+      await #expect(throws: PersistenceError.conflict(entity: "todo", id: todo.id, current: 2)) {
         try await container.write { [stale] tx in try tx.update(stale, expectedVersion: 1) }
       }
       let current = try await container.read { tx in try tx.object(Todo.self, id: todo.id) }

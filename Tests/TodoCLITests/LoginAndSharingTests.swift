@@ -7,7 +7,7 @@ import Testing
   import Darwin
 #endif
 
-/// The command line's remote account features (issue 13): `todo login` and `todo logout`
+/// The command line's remote account features: `todo login` and `todo logout`
 /// against a `todo serve` whose database has users, the logins file, `$TODO_TOKEN`, and
 /// `todo share`, `todo unshare` and `todo members` through the server and on the database.
 ///

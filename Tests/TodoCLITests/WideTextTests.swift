@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// Titles with wide characters, emoji and combining marks keep the table's columns aligned,
-/// and long titles are cut to a terminal's width, never in a pipe or in `--json` (issue 15).
+/// and long titles are cut to a terminal's width, never in a pipe or in `--json`, where a
+/// program reads the whole title.
 @Suite("todo ls with wide text")
 struct WideTextTests {
   static let titles = [

@@ -3,18 +3,16 @@ and headless Chromium (Debian's chromium and chromium-driver) driven by selenium
 
 Environment:
   TODO_LIVE_URL  the server to test (scripts/test starts one); without it, a server is
-                 started here from TODO_BIN (default .build/debug/todo) on a port it chooses.
+                 started here (Tests/support/todoserve.py) on a port it chooses.
   TODO_DB        the server's database (for the command-line test).
-  TODO_BIN       the `todo` executable.
+  TODO_BIN       the `todo` executable (default .build/debug/todo).
 """
 
 import json
-import re
 import os
 import shutil
 import socket
-import subprocess
-import tempfile
+import sys
 import urllib.request
 from pathlib import Path
 
@@ -23,6 +21,9 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "Tests/support"))
+
+from todoserve import TodoServe, todo_binary  # noqa: E402
 
 
 def free_port():
@@ -34,27 +35,11 @@ def free_port():
 @pytest.fixture(scope="session")
 def server():
     """(url, database path, todo binary) of a running server."""
-    binary = os.environ.get("TODO_BIN", str(ROOT / ".build/debug/todo"))
     if os.environ.get("TODO_LIVE_URL"):
-        yield os.environ["TODO_LIVE_URL"].rstrip("/"), os.environ.get("TODO_DB"), binary
+        yield os.environ["TODO_LIVE_URL"].rstrip("/"), os.environ.get("TODO_DB"), todo_binary()
         return
-    directory = tempfile.mkdtemp(prefix="todo-browser-")
-    database = os.path.join(directory, "todo.sqlite")
-    # The server prints one line once it listens with its database ready; it names the port.
-    process = subprocess.Popen(
-        [binary, "serve", "--host", "127.0.0.1", "--port", "0", "--db", database],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    try:
-        line = process.stdout.readline().decode()
-        match = re.match(r"todo: serving (http://127\.0\.0\.1:\d+)", line)
-        if not match:
-            raise RuntimeError(f"todo serve did not start: {line!r}")
-        url = match.group(1)
-        yield url, database, binary
-    finally:
-        process.terminate()
-        process.wait(timeout=20)
-        shutil.rmtree(directory, ignore_errors=True)
+    with TodoServe(name="browser") as serve:
+        yield serve.url, serve.database, todo_binary()
 
 
 def api(url, method, path, body=None):

@@ -1,8 +1,16 @@
 """A small page object for the live page: finds cells by title, waits for the server."""
 
+from selenium.common.exceptions import NoSuchElementException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
+
+from todoserve import wait_for
+
+
+def until(condition, timeout=5, message="the condition never held", **options):
+    """Waits (todoserve's wait_for, with its `options`) for `condition()` on a page; an
+    element not there yet counts as "not yet", as in selenium's own waits."""
+    return wait_for(condition, message, timeout, ignoring=(NoSuchElementException,), **options)
 
 
 class LivePage:
@@ -12,9 +20,8 @@ class LivePage:
         driver.get(url + path)
         self.wait_loaded()
 
-    def wait(self, condition, timeout=5, message=""):
-        return WebDriverWait(self.driver, timeout, poll_frequency=0.02).until(
-            lambda _: condition(), message)
+    def wait(self, condition, timeout=5, message="the condition never held"):
+        return until(condition, timeout, message)
 
     def wait_loaded(self):
         self.wait(lambda: self.driver.execute_script(

@@ -1,21 +1,16 @@
-"""Accounts in the page (issue 13): signing in and out, a wrong password, and a list shared
+"""Accounts in the page: signing in and out, a wrong password, and a list shared
 with another person appearing in their open page, then disappearing when it is revoked.
 
 Each test starts its own `todo serve` on a database with two users (made with `todo user
 add`), so the default server of the other tests stays without accounts."""
 
-import re
-import shutil
 import subprocess
-import tempfile
 
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import ROOT
-from page import LivePage
-
-import os
+from page import LivePage, until
+from todoserve import TodoServe, todo_binary
 
 PASSWORDS = {"alice": "purple-harbor-lantern", "bob": "quiet-meadow-compass"}
 
@@ -23,46 +18,32 @@ PASSWORDS = {"alice": "purple-harbor-lantern", "bob": "quiet-meadow-compass"}
 @pytest.fixture
 def accounts_server():
     """(url, database, binary) of a server with users alice and bob."""
-    binary = os.environ.get("TODO_BIN", str(ROOT / ".build/debug/todo"))
-    directory = tempfile.mkdtemp(prefix="todo-accounts-")
-    database = os.path.join(directory, "todo.sqlite")
-    for name, password in PASSWORDS.items():
-        subprocess.run([binary, "user", "add", name, "--password-stdin", "--db", database],
-                       input=password + "\n", text=True, check=True, capture_output=True)
-    process = subprocess.Popen(
-        [binary, "serve", "--accounts", "--port", "0", "--db", database],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    binary = todo_binary()
+    serve = TodoServe("--accounts", binary=binary, name="accounts")
     try:
-        line = process.stdout.readline().decode()
-        match = re.match(r"todo: serving (http://127\.0\.0\.1:\d+)", line)
-        if not match:
-            raise RuntimeError(f"todo serve did not start: {line!r}")
-        yield match.group(1), database, binary
+        for name, password in PASSWORDS.items():
+            subprocess.run([binary, "user", "add", name, "--password-stdin", "--db",
+                            serve.database], input=password + "\n", text=True, check=True,
+                           capture_output=True)
+        yield serve.start().url, serve.database, binary
     finally:
-        process.terminate()
-        process.wait(timeout=20)
-        shutil.rmtree(directory, ignore_errors=True)
+        serve.close()
 
 
 def sign_in(driver, url, name, password=None, expect_page=True):
     driver.get(url + "/")
     # Not signed in: the page sends the browser to the sign-in page.
-    WebDriverWait_until(driver, lambda: driver.current_url.endswith("/signin"))
+    until(lambda: driver.current_url.endswith("/signin"), 10)
     driver.find_element(By.ID, "signin-name").send_keys(name)
     driver.find_element(By.ID, "signin-password").send_keys(password or PASSWORDS[name])
     driver.find_element(By.ID, "signin-submit").click()
     if not expect_page:
         return None
-    WebDriverWait_until(driver, lambda: not driver.current_url.endswith("/signin"))
+    until(lambda: not driver.current_url.endswith("/signin"), 10)
     page = LivePage.__new__(LivePage)
     page.driver, page.url = driver, url
     page.wait_loaded()
     return page
-
-
-def WebDriverWait_until(driver, condition, timeout=10, message=""):
-    from selenium.webdriver.support.ui import WebDriverWait
-    return WebDriverWait(driver, timeout, poll_frequency=0.02).until(lambda _: condition(), message)
 
 
 def sidebar(page):
@@ -92,18 +73,18 @@ def test_sign_in_shows_who_and_sign_out_ends_the_session(accounts_server, browse
     second = driver.current_window_handle
     driver.switch_to.window(first)
     page.find("#sign-out").click()
-    WebDriverWait_until(driver, lambda: driver.current_url.endswith("/signin"),
-                        message="sign-out did not go to the sign-in page")
+    until(lambda: driver.current_url.endswith("/signin"), 10,
+          message="sign-out did not go to the sign-in page")
     # The other tab's live connection ends with the session: it goes to the sign-in page.
     driver.switch_to.window(second)
-    WebDriverWait_until(driver, lambda: driver.current_url.endswith("/signin"),
-                        message="the other tab stayed open after the sign-out")
+    until(lambda: driver.current_url.endswith("/signin"), 10,
+          message="the other tab stayed open after the sign-out")
     driver.switch_to.window(first)
     # The old cookie is dead on the server, not only in this browser.
     driver.add_cookie({"name": "todo_session", "value": cookie["value"], "path": "/"})
     driver.get(url + "/")
-    WebDriverWait_until(driver, lambda: driver.current_url.endswith("/signin"),
-                        message="the signed-out session still opened the page")
+    until(lambda: driver.current_url.endswith("/signin"), 10,
+          message="the signed-out session still opened the page")
 
 
 def test_a_wrong_password_says_so_and_signs_nobody_in(accounts_server, browser):
@@ -111,12 +92,12 @@ def test_a_wrong_password_says_so_and_signs_nobody_in(accounts_server, browser):
     driver = browser()
     sign_in(driver, url, "alice", password="not-the-password", expect_page=False)
     problem = driver.find_element(By.ID, "signin-problem")
-    WebDriverWait_until(driver, lambda: problem.is_displayed() and problem.text != "")
+    until(lambda: problem.is_displayed() and problem.text != "", 10)
     assert problem.text == "Wrong user name or password."
     unknown = browser()
     sign_in(unknown, url, "nobody", password="not-the-password", expect_page=False)
     other = unknown.find_element(By.ID, "signin-problem")
-    WebDriverWait_until(unknown, lambda: other.is_displayed() and other.text != "")
+    until(lambda: other.is_displayed() and other.text != "", 10)
     assert other.text == problem.text, "an unknown name is told apart from a wrong password"
     assert driver.get_cookie("todo_session") is None
 

@@ -6,10 +6,9 @@ import re
 
 import pytest
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import api
-from page import LivePage
+from page import LivePage, until
 
 INBOX = "00000000-0000-4000-8000-000000000001"
 
@@ -174,8 +173,8 @@ def audit(driver, root_css):
     # (the pointer over another row once the search had filtered the list) was measured
     # half-way, a row's actions at three quarters of their opacity.
     root = driver.find_element(By.CSS_SELECTOR, root_css)
-    checked, failures = WebDriverWait(driver, 5, poll_frequency=0.02).until(
-        lambda _: driver.execute_script(AUDIT, root), "the page's transitions never ended")
+    checked, failures = until(lambda: driver.execute_script(AUDIT, root), 5,
+                              "the page's transitions never ended")
     assert checked > 0, f"nothing was measured under {root_css}"
     return checked, failures
 

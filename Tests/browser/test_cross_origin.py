@@ -10,9 +10,9 @@ import uuid
 
 import pytest
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import api, free_port
+from page import until
 
 INBOX = "00000000-0000-4000-8000-000000000001"
 
@@ -134,11 +134,8 @@ def test_another_origin_can_read_and_change_nothing(server, elsewhere, browser):
         text = driver.find_element(By.ID, "results").text
         return json.loads(text or "{}")
 
-    try:
-        WebDriverWait(driver, 20, poll_frequency=0.1).until(
-            lambda _: all(key in results() for key in wanted))
-    except Exception:
-        raise AssertionError(f"the page did not finish: {results()}")
+    until(lambda: all(key in results() for key in wanted), 20,
+          "the page did not finish", details=lambda: str(results()), interval=0.1)
     found = results()
     assert found["e"] == "pong", found  # the script ran and could fetch its own origin
     assert found["a"].startswith("error:"), f"the lists were read cross-origin: {found['a']}"

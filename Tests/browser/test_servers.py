@@ -1,4 +1,5 @@
-"""Several `todo serve` processes on one PostgreSQL database are one live system (issue 12).
+"""Several `todo serve` processes on one PostgreSQL database are one live system, as a
+deployment of several servers on one database needs.
 
 Needs the cluster scripts/test starts (TODO_TEST_POSTGRES_URL, TODO_TEST_PG_RESTART); each
 test gets a new database and two servers of its own.
@@ -6,7 +7,6 @@ test gets a new database and two servers of its own.
 
 import json
 import os
-import re
 import signal
 import subprocess
 import threading
@@ -16,8 +16,9 @@ import uuid
 
 import pytest
 
-from conftest import ROOT, api
+from conftest import api
 from page import LivePage
+from todoserve import TodoServe, wait_for
 
 POSTGRES = os.environ.get("TODO_TEST_POSTGRES_URL")
 pytestmark = pytest.mark.skipif(not POSTGRES, reason="needs TODO_TEST_POSTGRES_URL")
@@ -29,43 +30,26 @@ def psql(sql):
                    check=True, capture_output=True)
 
 
-def start_server(binary, database, log):
-    """A `todo serve` on the database; returns (process, url) once it printed its line."""
-    process = subprocess.Popen(
-        [binary, "serve", "--host", "127.0.0.1", "--port", "0", "--db", database,
-         "--db-timeout", "3"],
-        stdout=subprocess.PIPE, stderr=log)
-    line = process.stdout.readline().decode()
-    match = re.match(r"todo: serving (http://127\.0\.0\.1:\d+)", line)
-    if not match:
-        process.kill()
-        raise RuntimeError(f"todo serve did not start: {line!r}")
-    return process, match.group(1)
-
-
 @pytest.fixture
-def servers(tmp_path):
-    """Two servers, A and B, on a new database of the test cluster."""
-    binary = os.environ.get("TODO_BIN", str(ROOT / ".build/debug/todo"))
+def servers():
+    """Two servers, A and B (todoserve.TodoServe), on a new database of the test cluster."""
     name = "t_servers_" + uuid.uuid4().hex[:12]
     psql(f"CREATE DATABASE {name}")
     database = POSTGRES.rsplit("/", 1)[0] + f"/{name}?sslmode=disable"
-    processes = []
-    log = open(tmp_path / "serve.log", "wb")
+    a = TodoServe("--db-timeout", "3", database=database, name="servers-a")
+    b = TodoServe("--db-timeout", "3", database=database, name="servers-b")
+    # Both start at once on the new database: migrations and the Inbox are made once.
+    first = threading.Thread(target=a.start)
+    first.start()
     try:
-        # Both start at once on the new database: migrations and the Inbox are made once.
-        first = threading.Thread(target=lambda: processes.append(start_server(binary, database, log)))
-        first.start()
-        second = start_server(binary, database, log)
+        b.start()
         first.join()
-        processes.append(second)
-        yield [url for _, url in processes], processes, database
+        assert a.url, f"server A did not start; its log:\n{a.log()}"
+        yield [a.url, b.url], [a, b], database
     finally:
-        for process, _ in processes:
-            if process.poll() is None:
-                process.terminate()
-                process.wait(timeout=20)
-        log.close()
+        first.join()
+        for serve in (a, b):
+            serve.close()
         psql(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
@@ -110,9 +94,9 @@ def test_sigkill_during_a_burst_loses_nothing_acknowledged(servers):
     for worker in workers:
         worker.start()
     # Killed mid-burst, once some creates were acknowledged.
-    while len(acknowledged) < 60 and any(w.is_alive() for w in workers):
-        threading.Event().wait(0.01)
-    processes[0][0].send_signal(signal.SIGKILL)
+    wait_for(lambda: len(acknowledged) >= 60 or not any(w.is_alive() for w in workers),
+             "60 creates were not acknowledged", timeout=120, interval=0.01)
+    processes[0].process.send_signal(signal.SIGKILL)
     stop.set()
     for worker in workers:
         worker.join()
@@ -129,14 +113,17 @@ def test_pages_resync_after_a_database_restart(servers, browser):
     on_a.wait(lambda: len(on_a.titles()) == 5)
     subprocess.run(["sh", "-c", os.environ["TODO_TEST_PG_RESTART"]], check=True,
                    capture_output=True)
-    # The server reconnects by itself; a write through B succeeds once B has too.
-    for _ in range(100):
+
+    def written_through_b():
         try:
-            create(b, "after the restart")
-            break
+            return create(b, "after the restart")
         except urllib.error.HTTPError as error:
             assert error.code == 503 and error.headers["Retry-After"], error
-            threading.Event().wait(0.1)
+            return None
+
+    # The server reconnects by itself; a write through B succeeds once B has too.
+    wait_for(written_through_b, "no write through B after the restart", timeout=30,
+             interval=0.1)
     on_a.wait(lambda: on_a.has("after the restart"), timeout=10,
               message="the page on A did not resync after the restart")
     present = {todo["id"] for todo in api(a, "GET", f"/api/v1/lists/{INBOX}/todos")}

@@ -111,7 +111,7 @@ def test_api_and_cli_changes_show_up(clean, browser):
     page.wait(lambda: page.has("From the API"), timeout=2)
     probe = subprocess.run([binary, "--help"], capture_output=True, text=True)
     if "\n  add " not in probe.stdout or database is None:
-        pytest.skip("this build of `todo` has no `add` command yet (the CLI is issue 5 part 2)")
+        pytest.skip("this build of `todo` has no `add` command")
     subprocess.run([binary, "add", "From the CLI", "--db", database], check=True,
                    capture_output=True, env={**os.environ, "NO_COLOR": "1"})
     page.wait(lambda: page.has("From the CLI"), timeout=3)

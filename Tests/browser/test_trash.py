@@ -1,5 +1,5 @@
 """The Trash dialog of the live page: restore, delete one for good after asking, empty after
-asking (issue 15)."""
+asking. Nothing is destroyed for good without a confirmation."""
 
 import uuid
 

@@ -1,8 +1,8 @@
 """Fixtures for the CalDAV tests: a real `todo serve` (Tests/http/httpkit.py's `start_server`,
-on a temporary database and a free port) driven by real CalDAV clients: the `caldav` library
-(python-caldav), vdirsyncer and todoman. Raw requests, where a test needs every byte (ETags,
-preconditions, error bodies), go through httpkit's `Server.request` over a plain socket.
-Helpers are in davkit.py.
+a Tests/support/todoserve.py server on a temporary database and a free port) driven by real
+CalDAV clients: the `caldav` library (python-caldav), vdirsyncer and todoman. Raw requests,
+where a test needs every byte (ETags, preconditions, error bodies), go through httpkit's
+`Server.request` over a plain socket. Helpers are in davkit.py.
 
 Environment:
   TODO_BIN       the `todo` executable (default .build/debug/todo)
@@ -11,11 +11,15 @@ Environment:
 Run: TODO_BIN=$PWD/.build/debug/todo python3 -m pytest -q Tests/caldav
 """
 
+import sys
 import uuid
+from pathlib import Path
 
 import pytest
 
-from davkit import client_for, find_calendar, start_server
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
+
+from davkit import client_for, find_calendar, start_server  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -23,7 +27,7 @@ def server():
     """The default server of the suite: no accounts (no password on loopback)."""
     server = start_server(name="caldav")
     yield server
-    server.stop()
+    server.close()
 
 
 @pytest.fixture
@@ -39,7 +43,7 @@ def fresh_server():
 
     yield make
     for server in servers:
-        server.stop()
+        server.close()
 
 
 @pytest.fixture

@@ -1,9 +1,8 @@
 """Helpers of the CalDAV tests: python-caldav clients of a `todo serve` started by
-Tests/http/httpkit.py, the JSON API as the page sees it, iCalendar text, and WebDAV documents
-sent and read as raw bytes (through httpkit's `Server.request`)."""
+Tests/http/httpkit.py (a Tests/support/todoserve.py server), the JSON API as the page sees it,
+iCalendar text, and WebDAV documents sent and read as raw bytes (through httpkit's
+`Server.request`)."""
 
-import queue
-import subprocess
 import sys
 import uuid
 import xml.etree.ElementTree as ET
@@ -31,21 +30,11 @@ CALENDAR_TYPE = "text/calendar; charset=utf-8"
 
 def restart(server, between=None):
     """Stops `todo serve` (SIGTERM, bounded waits) and starts it again on the same database
-    file; the port changes. The temporary folder is kept (Server.stop would remove it).
-    `between` is called while the server is stopped."""
-    process = server.process
-    process.terminate()
-    try:
-        process.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait(timeout=10)
+    file; the port changes. `between` is called while the server is stopped."""
+    server.stop(timeout=15)
     if between is not None:
         between()
-    server.port = None
-    server.lines = queue.Queue()
-    server.start()
-    return server
+    return server.start()
 
 
 # MARK: - Clients

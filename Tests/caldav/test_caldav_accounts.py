@@ -82,7 +82,7 @@ def world():
     try:
         yield World(server)
     finally:
-        server.stop()
+        server.close()
 
 
 def test_basic_with_an_app_password(world):

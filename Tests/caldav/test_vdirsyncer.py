@@ -4,8 +4,8 @@ folder, and a sync after a sync has nothing left to do.
 
 todoman's executable is also called `todo`: it is run here as `python3 -m todoman`, and
 vdirsyncer as `python3 -m vdirsyncer`, never by name; the server is started from its
-absolute path (httpkit's BINARY). HOME and the XDG folders point into a temporary folder,
-so nothing touches the real home.
+path (Tests/support/todoserve.py's `todo_binary`). HOME and the XDG folders point into a
+temporary folder, so nothing touches the real home.
 """
 
 import json
@@ -82,7 +82,7 @@ class Tools:
                                 capture_output=True, text=True, timeout=TIMEOUT)
         output = result.stdout + result.stderr
         assert result.returncode == 0, f"{module} {' '.join(args)} exited " \
-            f"{result.returncode}:\n{output}\n--- server stderr:\n{self.server.stderr()}"
+            f"{result.returncode}:\n{output}\n--- server stderr:\n{self.server.log()}"
         return output
 
     def vdirsyncer(self, *args, stdin=None):

@@ -13,10 +13,10 @@ import base64
 import json
 import re
 import subprocess
-import time
 import uuid
 
-from httpkit import Server, wait_for_binary
+from httpkit import Server
+from todoserve import todo_binary, wait_for
 
 TOKEN_PATTERN = re.compile(r"todo_([0-9a-f]{32})_([0-9a-f]{64})")
 COOKIE_NAME = "todo_session"
@@ -30,18 +30,12 @@ def password_for(name):
 
 def run_cli(*args, stdin=None, timeout=60):
     """Runs `todo ARGS`; the completed process (a failure raises with its output). Like
-    Server.start, retries (bounded) while the linker is rewriting the binary (ETXTBSY)."""
-    binary = wait_for_binary()
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            result = subprocess.run([binary, *map(str, args)], input=stdin,
-                                    capture_output=True, text=True, timeout=timeout)
-            break
-        except OSError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.5)
+    TodoServe.start, retries (bounded) while the linker is rewriting the binary (ETXTBSY)."""
+    binary = todo_binary()
+    result = wait_for(
+        lambda: subprocess.run([binary, *map(str, args)], input=stdin, capture_output=True,
+                               text=True, timeout=timeout),
+        f"could not run {binary}", timeout, interval=0.5, ignoring=(OSError,))
     if result.returncode != 0:
         raise RuntimeError(f"`todo {' '.join(map(str, args))}` exited with "
                            f"{result.returncode}:\n{result.stdout}\n{result.stderr}")
@@ -218,7 +212,7 @@ def start_accounts_server(users, *args, name="accounts"):
     try:
         server.start()
     except Exception as error:
-        server.stop()
+        server.close()
         pytest.fail(f"could not start an accounts server ({users}): {error}", pytrace=False)
     return server
 

@@ -1,6 +1,7 @@
 """Fixtures for the HTTP hardening tests: real `todo serve` processes on temporary databases
-and free ports (127.0.0.1, `--port 0`, the port read from the `todo: serving` line), each
-waited for on `/healthz` and stopped at the end (SIGTERM, a bounded wait, then SIGKILL).
+and free ports (Tests/support/todoserve.py: `--port 0`, the port read from the `todo: serving`
+line), each checked once on `/healthz` and stopped at the end (SIGTERM, a bounded wait, then
+SIGKILL).
 
 Environment:
   TODO_BIN       the `todo` executable (default .build/debug/todo)
@@ -9,9 +10,14 @@ Environment:
 Run: python3 -m pytest -q Tests/http
 """
 
+import sys
+from pathlib import Path
+
 import pytest
 
-from httpkit import ALLOWED_ORIGIN, PUBLIC_URL, start_server
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
+
+from httpkit import ALLOWED_ORIGIN, PUBLIC_URL, start_server  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -19,7 +25,7 @@ def server():
     """The default server: no extra options."""
     server = start_server(name="default")
     yield server
-    server.stop()
+    server.close()
 
 
 @pytest.fixture(scope="session")
@@ -28,7 +34,7 @@ def short_server():
     server = start_server("--header-timeout", "0.5", "--body-timeout", "0.5",
                           "--idle-timeout", "0.5", name="short")
     yield server
-    server.stop()
+    server.close()
 
 
 @pytest.fixture(scope="session")
@@ -36,7 +42,7 @@ def public_server():
     """A server behind a TLS proxy at https://todo.example.org."""
     server = start_server("--public-url", PUBLIC_URL, name="public")
     yield server
-    server.stop()
+    server.close()
 
 
 @pytest.fixture(scope="session")
@@ -44,7 +50,7 @@ def backend_cors_server():
     """A server whose /todos answers CORS for any origin (--todo-backend-cors)."""
     server = start_server("--todo-backend-cors", name="backend-cors")
     yield server
-    server.stop()
+    server.close()
 
 
 @pytest.fixture(scope="session")
@@ -52,7 +58,7 @@ def allow_origin_server():
     """A server that grants CORS (and writes) to https://app.example.com."""
     server = start_server("--allow-origin", ALLOWED_ORIGIN, name="allow-origin")
     yield server
-    server.stop()
+    server.close()
 
 
 def _factory():
@@ -72,7 +78,7 @@ def fresh_server_factory():
     make, servers = _factory()
     yield make
     for server in servers:
-        server.stop()
+        server.close()
 
 
 @pytest.fixture(scope="module")
@@ -92,7 +98,7 @@ def accounts_server_factory():
 
     yield make
     for server in servers:
-        server.stop()
+        server.close()
 
 
 @pytest.fixture(scope="module")
@@ -101,4 +107,4 @@ def module_server_factory():
     make, servers = _factory()
     yield make
     for server in servers:
-        server.stop()
+        server.close()

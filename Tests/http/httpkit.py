@@ -1,29 +1,25 @@
-"""Raw HTTP/1.1 and WebSocket clients for the HTTP hardening tests, and a `todo serve` runner.
+"""Raw HTTP/1.1 and WebSocket clients for the HTTP hardening tests, and `Server`: a `todo
+serve` (Tests/support/todoserve.py) with those clients.
 
 Everything talks to 127.0.0.1 over plain sockets, so a test controls every byte it sends
 (malformed heads, missing Host, unmasked WebSocket frames) and reads the answer with a
 deadline. Nothing here sleeps to decide an outcome: reads block on the socket until the
-deadline, and polling loops are bounded.
+deadline, and waiting for a condition is todoserve's `wait_for`.
 """
 
 import base64
 import hashlib
 import json
 import os
-import queue
 import re
-import shutil
 import signal
 import socket
-import subprocess
-import tempfile
 import threading
 import time
 import uuid
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-BINARY = os.environ.get("TODO_BIN", str(ROOT / ".build/debug/todo"))
+from todoserve import ROOT, TodoServe  # noqa: F401 (ROOT: for the tests)
+
 INBOX = "00000000-0000-4000-8000-000000000001"
 FOREIGN = "http://evil.example"
 PUBLIC_URL = "https://todo.example.org"
@@ -287,28 +283,12 @@ def request_bytes(method, path, host, headers=(), body=None):
 # MARK: - A running server
 
 
-def wait_for_binary(timeout=float(os.environ.get("TODO_BIN_WAIT", "120"))):
-    """The binary may be missing while it is being rebuilt: wait (bounded) for it."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if os.path.isfile(BINARY) and os.access(BINARY, os.X_OK):
-            return BINARY
-        time.sleep(0.5)
-    raise RuntimeError(f"{BINARY} does not exist (set TODO_BIN, or build the package)")
-
-
-class Server:
-    """`todo serve` on a temporary database, port 0, 127.0.0.1, with extra arguments."""
+class Server(TodoServe):
+    """`todo serve` (todoserve.TodoServe) on a temporary database, port 0, 127.0.0.1, with
+    extra arguments, and the raw requests the tests send it."""
 
     def __init__(self, *args, name="server"):
-        self.args = [str(arg) for arg in args]
-        self.name = name
-        self.process = None
-        self.port = None
-        self.directory = tempfile.mkdtemp(prefix=f"todo-http-{name}-")
-        self.database = os.path.join(self.directory, "todo.sqlite")
-        self.stderr_path = os.path.join(self.directory, "stderr.log")
-        self.lines = queue.Queue()
+        super().__init__(*args, name=f"http-{name}")
 
     # Names and origins
 
@@ -327,52 +307,12 @@ class Server:
     def own_hosts(self):
         return [f"127.0.0.1:{self.port}", f"localhost:{self.port}", f"[::1]:{self.port}"]
 
-    def stderr(self):
-        try:
-            with open(self.stderr_path, "rb") as handle:
-                return handle.read()[-4000:].decode("utf-8", "replace")
-        except OSError:
-            return ""
-
     # Life
 
     def start(self, timeout=60):
-        binary = wait_for_binary()
-        command = [binary, "serve", "--host", "127.0.0.1", "--port", "0", "--db",
-                   self.database, *self.args]
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                with open(self.stderr_path, "wb") as stderr:
-                    self.process = subprocess.Popen(
-                        command, stdout=subprocess.PIPE, stderr=stderr, stdin=subprocess.DEVNULL)
-                break
-            except OSError:  # ETXTBSY while the linker rewrites the binary
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.5)
-        threading.Thread(target=self._read_stdout, daemon=True).start()
-        while self.port is None:
-            try:
-                line = self.lines.get(timeout=max(0.01, deadline - time.monotonic()))
-            except queue.Empty:
-                self.stop()
-                raise RuntimeError(f"{self.name}: no 'todo: serving' line; stderr:\n{self.stderr()}")
-            if line is None:
-                code = self.process.wait(timeout=5)
-                raise RuntimeError(
-                    f"{self.name}: `todo serve {' '.join(self.args)}` exited with {code} "
-                    f"before listening; stderr:\n{self.stderr()}")
-            match = re.search(r"todo: serving http://[^ ]*:(\d+)", line)
-            if match:
-                self.port = int(match.group(1))
+        super().start(timeout)
         self.check_healthy()
         return self
-
-    def _read_stdout(self):
-        for raw in self.process.stdout:
-            self.lines.put(raw.decode("utf-8", "replace"))
-        self.lines.put(None)
 
     def check_healthy(self):
         """The `todo: serving` line comes once the database is ready: /healthz answers 200
@@ -380,16 +320,6 @@ class Server:
         response = self.request("GET", "/healthz", timeout=5)
         if response.status != 200:
             raise RuntimeError(f"{self.name} printed its line but /healthz said {response!r}")
-
-    def stop(self):
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=10)
-        shutil.rmtree(self.directory, ignore_errors=True)
 
     def signal(self, number=signal.SIGTERM):
         self.process.send_signal(number)
@@ -459,22 +389,10 @@ def start_server(*args, name):
     try:
         server.start()
     except Exception as error:
-        server.stop()
+        server.close()
         pytest.fail(f"could not start `todo serve {' '.join(map(str, args))}`: {error}",
                     pytrace=False)
     return server
-
-
-def wait_until(predicate, timeout, interval=0.02, message="condition"):
-    """Polls a predicate until it is true or the (bounded) timeout passes."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = predicate()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout}s waiting for {message}")
-        time.sleep(interval)
 
 
 # MARK: - Content-Security-Policy

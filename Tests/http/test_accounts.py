@@ -1,4 +1,4 @@
-"""Accounts and sharing (issue 13) against a real `todo serve` whose database has users:
+"""Accounts and sharing against a real `todo serve` whose database has users:
 who may do what with whose lists.
 
 1. A cross-user matrix built from openapi.json: every operation of the document, for each
@@ -20,11 +20,7 @@ Run: TODO_BIN=.build/debug/todo python3 -m pytest -q Tests/http/test_accounts.py
 """
 
 import json
-import os
 import re
-import shutil
-import subprocess
-import tempfile
 import time
 import uuid
 from urllib.parse import urlencode
@@ -33,7 +29,8 @@ import pytest
 
 from accountkit import (COOKIE_NAME, basic, bearer, create_token, forged,
                         problem_type, revoke_token, session_cookie, token_id)
-from httpkit import FOREIGN, ROOT, NoResponse, WebSocket, wait_for_binary
+from httpkit import FOREIGN, ROOT, NoResponse, WebSocket
+from todoserve import ServeError, TodoServe
 
 OPENAPI = ROOT / "Sources/TodoServer/Resources/openapi.json"
 HTTP_METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
@@ -1248,21 +1245,16 @@ def test_failed_sign_ins_throttle_the_name(accounts_server_factory):
 def test_non_loopback_address_without_accounts_is_refused():
     """`todo serve --host 0.0.0.0` on a database without users and without --accounts exits
     with a non-zero status and a message that mentions --accounts (it never serves)."""
-    binary = wait_for_binary()
-    directory = tempfile.mkdtemp(prefix="todo-http-nonloopback-")
-    database = os.path.join(directory, "todo.sqlite")
-    process = subprocess.Popen([binary, "serve", "--host", "0.0.0.0", "--port", "0",
-                                "--db", database], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True)
+    serve = TodoServe(address="0.0.0.0", name="http-nonloopback")
     try:
-        stdout, stderr = process.communicate(timeout=20)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        stdout, stderr = process.communicate(timeout=10)
-        raise AssertionError(f"`todo serve --host 0.0.0.0` kept running without accounts:\n"
-                             f"{stdout}\n{stderr}")
+        serve.start(timeout=20)
+    except ServeError as error:
+        refusal = error
+    else:
+        raise AssertionError(f"`todo serve --host 0.0.0.0` serves without accounts: {serve.url}")
     finally:
-        shutil.rmtree(directory, ignore_errors=True)
-    assert process.returncode != 0, f"exit status 0:\n{stdout}\n{stderr}"
-    assert "todo: serving" not in stdout, stdout
-    assert "--accounts" in stdout + stderr, f"no mention of --accounts:\n{stdout}\n{stderr}"
+        serve.close()
+    assert refusal.returncode is not None, \
+        f"`todo serve --host 0.0.0.0` kept running without accounts:\n{refusal.output}"
+    assert refusal.returncode != 0, f"exit status 0:\n{refusal.output}"
+    assert "--accounts" in refusal.output, f"no mention of --accounts:\n{refusal.output}"

@@ -6,7 +6,8 @@ import time
 
 import pytest
 
-from httpkit import NoResponse, Reader, connect, read_response, request_bytes, wait_until
+from httpkit import NoResponse, Reader, connect, read_response, request_bytes
+from todoserve import wait_for
 
 CUT_OFF = 2.0  # "within ~2 s" of timeouts of 0.5 s
 
@@ -160,8 +161,8 @@ def test_max_connections_refuses_the_fifth_and_recovers(limited_server):
         outcome = fifth_outcome(limited_server)
         assert outcome in ("refused", 503), f"fifth connection got {outcome!r}"
         idle.pop().close()
-        wait_until(lambda: fifth_outcome(limited_server) == 200, timeout=3,
-                   interval=0.05, message="a new connection after one of four closed")
+        wait_for(lambda: fifth_outcome(limited_server) == 200,
+                 "no new connection served after one of four closed", timeout=3, interval=0.05)
         # the three still open are still served
         for sock in idle:
             sock.sendall(request_bytes("GET", "/healthz", limited_server.host,

@@ -9,7 +9,8 @@ import uuid
 
 import pytest
 
-from httpkit import FOREIGN, NoResponse, WebSocket, encode_frame, wait_until
+from httpkit import FOREIGN, NoResponse, WebSocket, encode_frame
+from todoserve import wait_for
 
 MIB = 1024 * 1024
 
@@ -48,7 +49,7 @@ def marker_round_trip(server):
     ws = open_live(server)
     try:
         ws.send_json(add_event(title))
-        wait_until(lambda: title in server.titles(), timeout=5, message="the marker todo")
+        wait_for(lambda: title in server.titles(), "no marker todo", timeout=5)
     finally:
         ws.close()
 
@@ -105,7 +106,7 @@ def test_masked_add_event_is_applied(server):
     ws = open_live(server)
     try:
         ws.send_json(add_event(title))
-        wait_until(lambda: title in server.titles(), timeout=5, message="the added todo")
+        wait_for(lambda: title in server.titles(), "the todo was not added", timeout=5)
         message = ws.read_json(timeout=5)
         assert message["type"] in ("changes", "snapshot"), message
     finally:

@@ -9,10 +9,14 @@ Run: python3 -m pytest -q Tests/tui
 
 import os
 import shutil
+import sys
+from pathlib import Path
 
 import pytest
 
-from tmuxkit import Pane
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
+
+from tmuxkit import Pane  # noqa: E402
 
 
 def _executable(variable, default):

@@ -16,6 +16,8 @@ import uuid
 
 import pytest
 
+from todoserve import TodoServe, wait_for
+
 ROWS, COLUMNS = 20, 100
 
 
@@ -183,10 +185,8 @@ def test_todo_tui_end_to_end(tmux, todo_bin, tmp_path):
     todo(todo_bin, database, "add", "From CLI")
     pane.wait_for("From CLI", timeout=3)
     assert time.monotonic() - started < 3
-    deadline = time.monotonic() + 5
-    while b"From CLI" not in (raw.read_bytes() if raw.exists() else b""):
-        assert time.monotonic() < deadline, "the pane's output was not recorded"
-        time.sleep(0.05)
+    wait_for(lambda: raw.exists() and b"From CLI" in raw.read_bytes(),
+             "the pane's output was not recorded", timeout=5, interval=0.05)
     subprocess.run(["tmux", "-L", pane.socket, "pipe-pane", "-t", "main"], check=True)
     written = raw.read_bytes()
     assert b"\x1b[2J" not in written, "no full redraw"
@@ -201,33 +201,12 @@ def test_todo_tui_end_to_end(tmux, todo_bin, tmp_path):
     pane.assert_terminal_restored()
 
 
-def serve(todo_bin, database, log_path, *options):
-    """Starts `todo serve` on `database` on a free port; returns (process, URL, log)."""
-    log = open(log_path, "w+")
-    process = subprocess.Popen(
-        [todo_bin, "serve", "--db", str(database), "--port", "0", *options],
-        stdout=log, stderr=subprocess.STDOUT, text=True,
-    )
-    deadline = time.monotonic() + 30
-    while True:
-        log.seek(0)
-        for line in log.read().splitlines():
-            if line.startswith("todo: serving "):
-                return process, line.split()[2], log
-        assert process.poll() is None, "todo serve ended"
-        assert time.monotonic() < deadline, "todo serve did not start"
-        time.sleep(0.05)
-
-
 @pytest.fixture
 def server(tmp_path, todo_bin):
     """`todo serve` on a new database (no accounts), on a free port: (URL, database)."""
     database = tmp_path / "served.sqlite"
-    process, url, log = serve(todo_bin, database, tmp_path / "serve.log")
-    yield url, database
-    process.terminate()
-    process.wait(timeout=10)
-    log.close()
+    with TodoServe(database=database, binary=todo_bin, name="tui") as serve:
+        yield serve.url, database
 
 
 @pytest.fixture
@@ -243,11 +222,8 @@ def accounts_server(tmp_path, todo_bin):
         [todo_bin, "token", "create", "--user", "ana", "--name", "tui", "--db", str(database)],
         check=True, capture_output=True, text=True,
     ).stdout.strip()
-    process, url, log = serve(todo_bin, database, tmp_path / "serve.log", "--accounts")
-    yield url, token
-    process.terminate()
-    process.wait(timeout=10)
-    log.close()
+    with TodoServe("--accounts", database=database, binary=todo_bin, name="tui") as serve:
+        yield serve.url, token
 
 
 def test_todo_tui_through_a_server(tmux, todo_bin, server):

@@ -8,8 +8,8 @@ the program starts and after it exits, and the program's exit status; a test che
 program put the terminal back as it found it with `pane.assert_terminal_restored()`.
 
 Waiting is by events with a deadline, never by fixed sleeps: `wait_for(text)` polls
-`tmux capture-pane -p` in a bounded loop until the text is on the screen (or the deadline
-passes, and the assertion shows the screen).
+`tmux capture-pane -p` (with Tests/support/todoserve.py's `wait_for`) until the text is on
+the screen (or the deadline passes, and the assertion shows the screen).
 
 How to use it (the `todo tui` tests do the same with TODO_BIN):
 
@@ -34,8 +34,9 @@ import os
 import shlex
 import subprocess
 import tempfile
-import time
 import unicodedata
+
+from todoserve import wait_for
 
 _counter = itertools.count()
 
@@ -131,15 +132,17 @@ class Pane:
 
     def wait_until(self, predicate, timeout=DEFAULT_TIMEOUT, what="the condition"):
         """Reads the screen until `predicate(screen)` holds; returns that screen. Fails with
-        the last screen when `timeout` seconds pass first."""
-        deadline = time.monotonic() + timeout
-        while True:
+        the screen when `timeout` seconds pass first."""
+        screen = ""
+
+        def shown():
+            nonlocal screen
             screen = self.screen()
-            if predicate(screen):
-                return screen
-            if time.monotonic() > deadline:
-                raise AssertionError(f"timed out waiting for {what}; the screen:\n{screen}")
-            time.sleep(POLL_INTERVAL)
+            return predicate(screen)
+
+        wait_for(shown, f"waiting for {what}", timeout, interval=POLL_INTERVAL,
+                 details=lambda: f"the screen:\n{screen}")
+        return screen
 
     def wait_for(self, text, timeout=DEFAULT_TIMEOUT):
         """Waits until `text` is on the screen; returns the screen."""
@@ -175,12 +178,8 @@ class Pane:
 
     def wait_for_exit(self, timeout=DEFAULT_TIMEOUT):
         """Waits for the program to end; returns its exit status."""
-        deadline = time.monotonic() + timeout
-        while not os.path.exists(self._status):
-            if time.monotonic() > deadline:
-                raise AssertionError(
-                    f"the program did not exit; the screen:\n{self.screen()}")
-            time.sleep(POLL_INTERVAL)
+        wait_for(lambda: os.path.exists(self._status), "the program did not exit", timeout,
+                 interval=POLL_INTERVAL, details=lambda: f"the screen:\n{self.screen()}")
         with open(self._status) as file:
             return int(file.read().strip())
 

@@ -25,15 +25,7 @@ extension Effect {
     clock: C,
     tolerance: C.Duration? = nil
   ) -> Self {
-    switch operation {
-    case .none:
-      return .none
-    default:
-      let wait = Self.run { _ in
-        try await clock.sleep(for: duration, tolerance: tolerance)
-      }
-      return .concatenate(wait, self).cancellable(id: id, cancelInFlight: true)
-    }
+    debounce(id: id) { try await clock.sleep(for: duration, tolerance: tolerance) }
   }
 }
 
@@ -50,14 +42,22 @@ extension Effect {
     clock: any Clock<Duration>,
     tolerance: Duration? = nil
   ) -> Self {
+    debounce(id: id) { try await clock.sleep(for: duration, tolerance: tolerance) }
+  }
+}
+
+extension Effect {
+  /// The effect, started once `wait` has returned, cancelled with the wait when another effect
+  /// is debounced under `id`: what both `debounce` functions do with their clocks.
+  private func debounce(
+    id: some Hashable & Sendable, after wait: @escaping @Sendable () async throws -> Void
+  ) -> Self {
     switch operation {
     case .none:
       return .none
     default:
-      let wait = Self.run { _ in
-        try await clock.sleep(for: duration, tolerance: tolerance)
-      }
-      return .concatenate(wait, self).cancellable(id: id, cancelInFlight: true)
+      return .concatenate(.run { _ in try await wait() }, self)
+        .cancellable(id: id, cancelInFlight: true)
     }
   }
 }

@@ -1,12 +1,13 @@
 // MARK: - Interpreting effects
 
 extension Store {
-  /// Walks an effect tree, registering its work and cancelling what it cancels. Called holding
-  /// the lock: registration happens before any work starts, so a cancellation that follows in
-  /// the same or a later action always finds it.
+  /// Walks an effect tree, registering its work in `registry` and cancelling what it cancels.
+  /// Called inside the store's mutex: registration happens before any work starts, so a
+  /// cancellation that follows in the same or a later action always finds it.
   func interpret(
     _ effect: Effect<Action>,
     ids: [AnyHashableSendable],
+    registry effects: inout _EffectRegistry,
     into started: inout _StartedEffects<Action>
   ) {
     switch effect.operation {
@@ -23,21 +24,21 @@ extension Store {
       if cancelInFlight {
         effects.cancel(id: id, into: &started.cancellations)
       }
-      interpret(inner, ids: ids + [id], into: &started)
-    case .merge(let effects):
-      for effect in effects {
-        interpret(effect, ids: ids, into: &started)
+      interpret(inner, ids: ids + [id], registry: &effects, into: &started)
+    case .merge(let merged):
+      for effect in merged {
+        interpret(effect, ids: ids, registry: &effects, into: &started)
       }
-    case .concatenate(let effects):
-      let entry = self.effects.register(ids: ids)
-      started.launches.append(.init(entry: entry, priority: nil, work: .concatenate(effects)))
+    case .concatenate(let steps):
+      let entry = effects.register(ids: ids)
+      started.launches.append(.init(entry: entry, priority: nil, work: .concatenate(steps)))
     }
   }
 
   // MARK: - Launching work
 
-  /// Cancels what was cancelled and starts the registered work as tasks. Called without the
-  /// lock. Returns the tasks started.
+  /// Cancels what was cancelled and starts the registered work as tasks. Called outside the
+  /// mutex. Returns the tasks started.
   @discardableResult
   func launch(_ started: _StartedEffects<Action>) -> [Task<Void, Never>] {
     for task in started.cancellations {
@@ -52,8 +53,8 @@ extension Store {
 
   private func start(_ launch: _StartedEffects<Action>.Launch) -> Task<Void, Never>? {
     let entry = launch.entry
-    let alreadyCancelled = lock.withLock {
-      if entry.isCancelled { effects.remove(entry) }
+    let alreadyCancelled = core.withLock { core in
+      if entry.isCancelled { core.effects.remove(entry) }
       return entry.isCancelled
     }
     guard !alreadyCancelled else { return nil }
@@ -76,7 +77,7 @@ extension Store {
       }
     }
     let task = Self.startTask(priority: launch.priority, body)
-    let cancelNow = lock.withLock {
+    let cancelNow = core.withLock { _ in
       guard !entry.isFinished else { return false }
       entry.task = task
       return entry.isCancelled
@@ -100,7 +101,7 @@ extension Store {
   }
 
   private func finish(_ entry: _EffectEntry) {
-    lock.withLock { effects.remove(entry) }
+    core.withLock { $0.effects.remove(entry) }
   }
 
   // MARK: - Concatenation
@@ -127,9 +128,9 @@ extension Store {
   /// is registered under the concatenation's identifiers.
   private func startStep(_ effect: Effect<Action>, of entry: _EffectEntry) -> [Task<Void, Never>]? {
     var started = _StartedEffects<Action>()
-    let isCancelled = lock.withLock {
+    let isCancelled = core.withLock { core in
       guard !entry.isCancelled else { return true }
-      interpret(effect, ids: entry.ids, into: &started)
+      interpret(effect, ids: entry.ids, registry: &core.effects, into: &started)
       return false
     }
     guard !isCancelled else { return nil }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A callback registered with a store.
 struct _StoreObserver<State>: Sendable {
@@ -23,7 +24,7 @@ extension Store {
   /// - Parameter onChange: Receives the state after each action.
   /// - Returns: The observation. Keep it: observation stops when it is cancelled or released.
   public func observe(_ onChange: @escaping @Sendable (State) -> Void) -> StoreObservation {
-    let id = lock.withLock { addObserver(onChange) }
+    let id = core.withLock { Self.addObserver(onChange, to: &$0) }
     return StoreObservation { [weak self] in self?.removeObserver(id) }
   }
 
@@ -45,23 +46,25 @@ extension Store {
     bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy = .unbounded
   ) -> AsyncStream<State> {
     let (stream, continuation) = AsyncStream<State>.makeStream(bufferingPolicy: bufferingPolicy)
-    let id = lock.withLock {
-      continuation.yield(currentState)
-      return addObserver { continuation.yield($0) }
+    let id = core.withLock { core in
+      continuation.yield(core.state)
+      return Self.addObserver({ continuation.yield($0) }, to: &core)
     }
     continuation.onTermination = { [weak self] _ in self?.removeObserver(id) }
     return stream
   }
 
-  /// Adds an observer; called holding the lock.
-  private func addObserver(_ onChange: @escaping @Sendable (State) -> Void) -> Int {
-    nextObserverID += 1
-    observers.append(_StoreObserver(id: nextObserverID, onChange: onChange))
-    return nextObserverID
+  /// Adds an observer; called inside the store's mutex.
+  private static func addObserver(
+    _ onChange: @escaping @Sendable (State) -> Void, to core: inout Core
+  ) -> Int {
+    core.nextObserverID += 1
+    core.observers.append(_StoreObserver(id: core.nextObserverID, onChange: onChange))
+    return core.nextObserverID
   }
 
   private func removeObserver(_ id: Int) {
-    lock.withLock { observers.removeAll { $0.id == id } }
+    core.withLock { $0.observers.removeAll { $0.id == id } }
   }
 }
 
@@ -69,15 +72,15 @@ extension Store {
 ///
 /// The observation stops when ``cancel()`` is called or when this object is released.
 public final class StoreObservation: Sendable {
-  private let onCancel: LockIsolated<(@Sendable () -> Void)?>
+  private let onCancel: Mutex<(@Sendable () -> Void)?>
 
   init(onCancel: @escaping @Sendable () -> Void) {
-    self.onCancel = LockIsolated(onCancel)
+    self.onCancel = Mutex(onCancel)
   }
 
   /// Stops the observation. Calling it again does nothing.
   public func cancel() {
-    let onCancel = self.onCancel.withValue { onCancel in
+    let onCancel = self.onCancel.withLock { onCancel in
       defer { onCancel = nil }
       return onCancel
     }

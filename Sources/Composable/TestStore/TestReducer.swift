@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Where an action processed by a test store's store came from.
 enum _TestAction<Action: Sendable>: Sendable {
@@ -26,11 +27,8 @@ struct _TestReducer<Base: Reducer>: Reducer where Base.Action: Sendable {
 /// What the store behind a test store has processed and the test has not yet asserted.
 ///
 /// Written by whichever thread processes actions, read by the test.
-///
-/// `@unchecked Sendable` is safe: `storage`, the only mutable state, is read and written only
-/// inside `withContents`, which holds `lock` for the whole access.
-final class _TestLog<State: Sendable, Action: Sendable>: @unchecked Sendable {
-  struct Received {
+final class _TestLog<State: Sendable, Action: Sendable>: Sendable {
+  struct Received: Sendable {
     let action: Action
     let state: State
   }
@@ -44,14 +42,11 @@ final class _TestLog<State: Sendable, Action: Sendable>: @unchecked Sendable {
     var received: [Received] = []
   }
 
-  private let lock = NSLock()
-  private var storage = Contents()
+  private let contents = Mutex(Contents())
 
-  /// Reads or changes the contents while holding the lock.
-  func withContents<T>(_ body: (inout Contents) throws -> T) rethrows -> T {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body(&storage)
+  /// Reads or changes the contents inside their mutex.
+  func withContents<T: Sendable>(_ body: (inout Contents) -> T) -> T {
+    contents.withLock { body(&$0) }
   }
 
   func record(_ action: _TestAction<Action>, state: State) {

@@ -38,7 +38,7 @@ func _flatDiff<Element, ID: Hashable>(
     }
   }
   if !updated.isEmpty {
-    stages.append(.init(flatData: afterUpdates, updated: updated))
+    stages.append(.init(unsortedData: afterUpdates, elementUpdated: updated))
   }
 
   // MARK: Stage 2: deletes
@@ -54,7 +54,7 @@ func _flatDiff<Element, ID: Hashable>(
         afterDeletes.append(afterUpdates[index])
       }
     }
-    stages.append(.init(flatData: afterDeletes, deleted: deleted))
+    stages.append(.init(unsortedData: afterDeletes, elementDeleted: deleted))
   }
 
   // MARK: Stage 3: inserts and moves
@@ -63,7 +63,7 @@ func _flatDiff<Element, ID: Hashable>(
     ? _insertsAndMoves(matching, matchedCount: matchedCount, index: Int32.self)
     : _insertsAndMoves(matching, matchedCount: matchedCount, index: Int.self)
   if !inserted.isEmpty || !moved.isEmpty {
-    stages.append(.init(flatData: target, inserted: inserted, moved: moved))
+    stages.append(.init(unsortedData: target, elementInserted: inserted, elementMoved: moved))
   }
   return (stages, moved.count)
 }
@@ -109,21 +109,4 @@ func _insertsAndMoves<Index: FixedWidthInteger & SignedInteger>(
     }
   }
   return (inserted, moved)
-}
-
-extension Changeset {
-  /// A flat stage from already sorted change lists.
-  @inlinable
-  init(
-    flatData data: Data,
-    deleted: [ElementPath] = [],
-    inserted: [ElementPath] = [],
-    updated: [ElementPath] = [],
-    moved: [ElementMove] = []
-  ) {
-    self.init(
-      unsortedData: data, sectionDeleted: [], sectionInserted: [], sectionUpdated: [],
-      sectionMoved: [], elementDeleted: deleted, elementInserted: inserted,
-      elementUpdated: updated, elementMoved: moved)
-  }
 }

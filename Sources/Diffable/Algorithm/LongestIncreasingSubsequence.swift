@@ -16,45 +16,18 @@ func _markLongestIncreasingSubsequence(_ values: [Int], keep: inout [Bool]) -> I
   let count = values.count
   keep = [Bool](repeating: false, count: count)
   guard count > 0 else { return 0 }
-  // tails[k]: the index (into values) of the smallest tail of an increasing run of length
-  // k+1; tailValues[k] is its value, kept contiguous so the binary search stays in cache.
-  var tails = [Int]()
-  var tailValues = [Int]()
-  tails.reserveCapacity(64)
-  tailValues.reserveCapacity(64)
   var predecessor = [Int](repeating: -1, count: count)
-  values.withUnsafeBufferPointer { values in
+  let (length, last) = values.withUnsafeBufferPointer { values in
     predecessor.withUnsafeMutableBufferPointer { predecessor in
-      for index in 0..<count {
-        let value = values[index]
-        if value < 0 { continue }
-        // Fast path: most inputs are mostly in order.
-        if let last = tailValues.last, last >= value {
-          var low = 0
-          var high = tailValues.count - 1
-          tailValues.withUnsafeBufferPointer { tailValues in
-            while low < high {
-              let middle = (low + high) >> 1
-              if tailValues[middle] < value { low = middle + 1 } else { high = middle }
-            }
-          }
-          predecessor[index] = low > 0 ? tails[low - 1] : -1
-          tails[low] = index
-          tailValues[low] = value
-        } else {
-          predecessor[index] = tails.last ?? -1
-          tails.append(index)
-          tailValues.append(value)
-        }
-      }
+      _patienceSort(values, predecessor: predecessor)
     }
   }
-  var cursor = tails.last ?? -1
+  var cursor = last
   while cursor >= 0 {
     keep[cursor] = true
     cursor = predecessor[cursor]
   }
-  return tails.count
+  return length
 }
 
 /// Calls `body`, in increasing order, with the index of every element of `values` outside one
@@ -76,35 +49,11 @@ func _forEachOutsideLongestIncreasingSubsequence<Value: FixedWidthInteger & Sign
 ) -> Int {
   let count = values.count
   guard count > 0 else { return 0 }
-  var tails = [Value]()
-  var tailValues = [Value]()
-  tails.reserveCapacity(64)
-  tailValues.reserveCapacity(64)
   // predecessor[i]: the index before i in the run i ends, or -1; -2 once i is kept.
   var predecessor = [Value](repeating: -1, count: count)
-  predecessor.withUnsafeMutableBufferPointer { predecessor in
-    for index in 0..<count {
-      let value = values[index]
-      // Fast path: most inputs are mostly in order.
-      if let last = tailValues.last, last >= value {
-        var low = 0
-        var high = tailValues.count - 1
-        tailValues.withUnsafeBufferPointer { tailValues in
-          while low < high {
-            let middle = (low + high) >> 1
-            if tailValues[middle] < value { low = middle + 1 } else { high = middle }
-          }
-        }
-        predecessor[index] = low > 0 ? tails[low - 1] : -1
-        tails[low] = Value(truncatingIfNeeded: index)
-        tailValues[low] = value
-      } else {
-        predecessor[index] = tails.last ?? -1
-        tails.append(Value(truncatingIfNeeded: index))
-        tailValues.append(value)
-      }
-    }
-    var cursor = Int(tails.last ?? -1)
+  return predecessor.withUnsafeMutableBufferPointer { predecessor in
+    let (length, last) = _patienceSort(values, predecessor: predecessor)
+    var cursor = last
     while cursor >= 0 {
       let before = Int(predecessor[cursor])
       predecessor[cursor] = -2
@@ -113,6 +62,52 @@ func _forEachOutsideLongestIncreasingSubsequence<Value: FixedWidthInteger & Sign
     for index in 0..<count where predecessor[index] != -2 {
       body(index)
     }
+    return length
   }
-  return tails.count
+}
+
+/// The patience sorting both functions above run: for every index of `values` that is not
+/// skipped (a negative value), sets `predecessor[index]` to the index before it in the
+/// increasing run it ends, or `-1` when it starts one.
+///
+/// - Parameters:
+///   - values: Distinct values; negative ones are skipped and keep their predecessor.
+///   - predecessor: As many links as `values`, `-1` on entry.
+/// - Returns: The length of one longest strictly increasing subsequence, and the index of its
+///   last element (`-1` when there is none); following `predecessor` from there walks it
+///   backwards.
+/// - Complexity: O(n log L) time, where L is the subsequence's length.
+@inlinable
+func _patienceSort<Value: FixedWidthInteger & SignedInteger>(
+  _ values: UnsafeBufferPointer<Value>, predecessor: UnsafeMutableBufferPointer<Value>
+) -> (length: Int, last: Int) {
+  // tails[k]: the index (into values) of the smallest tail of an increasing run of length
+  // k+1; tailValues[k] is its value, kept contiguous so the binary search stays in cache.
+  var tails = [Value]()
+  var tailValues = [Value]()
+  tails.reserveCapacity(64)
+  tailValues.reserveCapacity(64)
+  for index in 0..<values.count {
+    let value = values[index]
+    if value < 0 { continue }
+    // Fast path: most inputs are mostly in order.
+    if let last = tailValues.last, last >= value {
+      var low = 0
+      var high = tailValues.count - 1
+      tailValues.withUnsafeBufferPointer { tailValues in
+        while low < high {
+          let middle = (low + high) >> 1
+          if tailValues[middle] < value { low = middle + 1 } else { high = middle }
+        }
+      }
+      predecessor[index] = low > 0 ? tails[low - 1] : -1
+      tails[low] = Value(truncatingIfNeeded: index)
+      tailValues[low] = value
+    } else {
+      predecessor[index] = tails.last ?? -1
+      tails.append(Value(truncatingIfNeeded: index))
+      tailValues.append(value)
+    }
+  }
+  return (tails.count, Int(tails.last ?? -1))
 }

@@ -79,7 +79,7 @@ func _sectionedDiff<Section: DiffableSection, SectionID: Hashable, ElementID: Ha
     }
   }
   if !elementUpdated.isEmpty {
-    stages.append(.init(sectionedData: afterUpdates, elementUpdated: elementUpdated))
+    stages.append(.init(unsortedData: afterUpdates, elementUpdated: elementUpdated))
   }
 
   // MARK: Stage 2: section and element deletes
@@ -113,7 +113,7 @@ func _sectionedDiff<Section: DiffableSection, SectionID: Hashable, ElementID: Ha
   if !sectionDeleted.isEmpty || !elementDeleted.isEmpty {
     stages.append(
       .init(
-        sectionedData: afterDeletes, sectionDeleted: sectionDeleted,
+        unsortedData: afterDeletes, sectionDeleted: sectionDeleted,
         elementDeleted: elementDeleted))
   }
 
@@ -145,7 +145,7 @@ func _sectionedDiff<Section: DiffableSection, SectionID: Hashable, ElementID: Ha
   if !sectionInserted.isEmpty || !sectionMoved.isEmpty {
     stages.append(
       .init(
-        sectionedData: afterSectionMoves, sectionInserted: sectionInserted,
+        unsortedData: afterSectionMoves, sectionInserted: sectionInserted,
         sectionMoved: sectionMoved))
   }
 
@@ -200,7 +200,7 @@ func _sectionedDiff<Section: DiffableSection, SectionID: Hashable, ElementID: Ha
     }
     stages.append(
       .init(
-        sectionedData: afterElementMoves, elementInserted: elementInserted,
+        unsortedData: afterElementMoves, elementInserted: elementInserted,
         elementMoved: elementMoved))
   }
 
@@ -211,31 +211,10 @@ func _sectionedDiff<Section: DiffableSection, SectionID: Hashable, ElementID: Ha
     if s >= 0 && !isSectionContentEqual(source[s], target[t]) { sectionUpdated.append(t) }
   }
   if !sectionUpdated.isEmpty {
-    stages.append(.init(sectionedData: target, sectionUpdated: sectionUpdated))
+    stages.append(.init(unsortedData: target, sectionUpdated: sectionUpdated))
   } else if !stages.isEmpty {
     // Matched models are content-equal: the last stage shows the target's own values.
     stages[stages.count - 1] = stages[stages.count - 1]._replacingData(with: target)
   }
   return (stages, elementMoved.count)
-}
-
-extension Changeset {
-  /// A sectioned stage from already sorted change lists.
-  @inlinable
-  init(
-    sectionedData data: Data,
-    sectionDeleted: [Int] = [],
-    sectionInserted: [Int] = [],
-    sectionUpdated: [Int] = [],
-    sectionMoved: [SectionMove] = [],
-    elementDeleted: [ElementPath] = [],
-    elementInserted: [ElementPath] = [],
-    elementUpdated: [ElementPath] = [],
-    elementMoved: [ElementMove] = []
-  ) {
-    self.init(
-      unsortedData: data, sectionDeleted: sectionDeleted, sectionInserted: sectionInserted,
-      sectionUpdated: sectionUpdated, sectionMoved: sectionMoved, elementDeleted: elementDeleted,
-      elementInserted: elementInserted, elementUpdated: elementUpdated, elementMoved: elementMoved)
-  }
 }

@@ -67,18 +67,19 @@ public struct Changeset<Data: Collection> {
     )
   }
 
-  /// Creates a changeset from arrays the caller guarantees are already sorted.
+  /// Creates a changeset from arrays the caller guarantees are already sorted; the diffs build
+  /// every stage with it, giving only the changes the stage has.
   @usableFromInline
   init(
     unsortedData data: Data,
-    sectionDeleted: [Int],
-    sectionInserted: [Int],
-    sectionUpdated: [Int],
-    sectionMoved: [SectionMove],
-    elementDeleted: [ElementPath],
-    elementInserted: [ElementPath],
-    elementUpdated: [ElementPath],
-    elementMoved: [ElementMove]
+    sectionDeleted: [Int] = [],
+    sectionInserted: [Int] = [],
+    sectionUpdated: [Int] = [],
+    sectionMoved: [SectionMove] = [],
+    elementDeleted: [ElementPath] = [],
+    elementInserted: [ElementPath] = [],
+    elementUpdated: [ElementPath] = [],
+    elementMoved: [ElementMove] = []
   ) {
     self.data = data
     self.sectionDeleted = sectionDeleted

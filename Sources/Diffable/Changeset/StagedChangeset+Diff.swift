@@ -64,7 +64,6 @@ extension StagedChangeset where Data: RangeReplaceableCollection {
       converted.append(
         Changeset(
           unsortedData: index == stages.count - 1 ? target : Data(stage.data),
-          sectionDeleted: [], sectionInserted: [], sectionUpdated: [], sectionMoved: [],
           elementDeleted: stage.elementDeleted, elementInserted: stage.elementInserted,
           elementUpdated: stage.elementUpdated, elementMoved: stage.elementMoved))
     }

@@ -5,7 +5,7 @@ struct ContextState {
   var boxes: [ObjectIdentifier: any AnyPendingBox] = [:]
   /// The versions this context read, per entity, for objects it has no pending change to.
   /// Only reached through `takeRegistry`, `putRegistry` and `registeredVersion`.
-  private var registered: [ObjectIdentifier: [UUID: Int64]] = [:]
+  private var registered: [ObjectIdentifier: [UUID: Version]] = [:]
   /// Fetched objects whose versions are not indexed yet: indexing 50,000 versions costs more
   /// than the fetch itself, and most fetched objects are never edited, so it waits for the
   /// first lookup or write of that entity's registry.
@@ -25,7 +25,7 @@ struct ContextState {
 
   /// Takes an entity's registry out (uniquely referenced, so it changes in place); put it
   /// back with `putRegistry`.
-  mutating func takeRegistry(_ key: ObjectIdentifier) -> [UUID: Int64] {
+  mutating func takeRegistry(_ key: ObjectIdentifier) -> [UUID: Version] {
     var registry = registered.removeValue(forKey: key) ?? [:]
     if let batches = unindexed.removeValue(forKey: key) {
       registry.reserveCapacity(registry.count + batches.reduce(0) { $0 + $1.count })
@@ -34,12 +34,12 @@ struct ContextState {
     return registry
   }
 
-  mutating func putRegistry(_ registry: [UUID: Int64], for key: ObjectIdentifier) {
+  mutating func putRegistry(_ registry: [UUID: Version], for key: ObjectIdentifier) {
     registered[key] = registry
   }
 
   /// The version this context last read for an object, if any.
-  mutating func registeredVersion(_ key: ObjectIdentifier, id: UUID) -> Int64? {
+  mutating func registeredVersion(_ key: ObjectIdentifier, id: UUID) -> Version? {
     if unindexed[key] != nil { putRegistry(takeRegistry(key), for: key) }
     return registered[key]?[id]
   }
@@ -65,14 +65,14 @@ struct ContextState {
 /// Versions of fetched objects waiting to be indexed.
 protocol UnindexedVersions: Sendable {
   var count: Int { get }
-  func index(into registry: inout [UUID: Int64])
+  func index(into registry: inout [UUID: Version])
 }
 
 struct FetchedVersions<Root: Entity>: UnindexedVersions {
   let rows: StoredRows<Root>
   var count: Int { rows.count }
 
-  func index(into registry: inout [UUID: Int64]) {
+  func index(into registry: inout [UUID: Version]) {
     for (value, version) in zip(rows.values, rows.versions) {
       if let version { registry[value.id] = version }
     }
@@ -89,7 +89,7 @@ struct CommittedVersions<Root: Entity>: UnindexedVersions {
     self.changes = changes
   }
 
-  func index(into registry: inout [UUID: Int64]) {
+  func index(into registry: inout [UUID: Version]) {
     for object in changes.inserted { registry[object.value.id] = object.version }
     for object in changes.updated { registry[object.value.id] = object.version }
     for id in changes.deleted { registry[id] = nil }

@@ -79,13 +79,13 @@ public final class ModelContext: Sendable {
 
 /// Committed changes that can update a registry of versions.
 protocol VersionMerging {
-  func merge(into registered: inout [UUID: Int64], skipping box: (any AnyPendingBox)?)
+  func merge(into registered: inout [UUID: Version], skipping box: (any AnyPendingBox)?)
 }
 
 extension CommittedChanges: VersionMerging {
   /// Refreshes the versions of objects the context already knows; objects it never read are
   /// registered when it first fetches them.
-  func merge(into registered: inout [UUID: Int64], skipping box: (any AnyPendingBox)?) {
+  func merge(into registered: inout [UUID: Version], skipping box: (any AnyPendingBox)?) {
     guard !registered.isEmpty else { return }
     let pending = box as? PendingBox<Root>
     for objects in [inserted, updated] {

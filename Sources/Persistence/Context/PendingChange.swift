@@ -12,14 +12,14 @@ struct PendingChange<Root: Entity>: Sendable {
   /// The new value (inserts and updates), or the deleted value when known.
   var value: Root?
   /// The version the change is based on; `nil` for an object not saved yet (in an ancestor).
-  var baseVersion: Int64?
+  var baseVersion: Version?
   /// Which change of the context this is, to tell changes made during a save from saved ones.
   var serial: UInt64
 }
 
 /// What a context knows about an object's stored version.
 enum KnownVersion: Sendable {
-  case stored(Int64)
+  case stored(Version)
   case unsaved
   case deleted
   case unknown

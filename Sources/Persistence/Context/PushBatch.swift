@@ -19,7 +19,7 @@ struct PushBatch<Root: Entity>: AnyPushBatch {
       case (.inserted, .inserted?), (.inserted, .updated?):
         throw PersistenceError.duplicate(entity: Root.entityName, id: id)
       case (.updated, .deleted?):
-        throw PersistenceError.conflict(entity: Root.entityName, id: id)
+        throw PersistenceError.conflict(entity: Root.entityName, id: id, current: nil)
       default:
         break
       }

@@ -1,11 +1,12 @@
+import Foundation
+
 /// Runs one write statement of a commit on an engine's connection.
 protocol StatementRunner {
   var dialect: SQLDialect { get }
 
   /// Runs `sql` with `arguments` and returns how many rows it changed.
   ///
-  /// - Throws: ``DuplicateIdentifier`` when an insert finds its `id` taken; `EngineError`
-  ///   (or `PersistenceError.unavailable`) for anything else.
+  /// - Throws: `EngineError` (or `PersistenceError.unavailable`).
   func run(_ sql: String, _ arguments: [StoredValue]) throws -> Int
 
   /// Runs `sql` once per element of `batch`, in order, and returns how many rows each run
@@ -20,17 +21,18 @@ extension StatementRunner {
   }
 }
 
-/// An insert found its identifier taken: the writer turns it into a conflict.
-struct DuplicateIdentifier: Error {
-  /// The position of the insert in its batch, when it ran in one.
-  var index: Int? = nil
+/// A write found the object's row with another version than the one it was based on, gone,
+/// or (an insert) already there. The transaction turns it into
+/// ``PersistenceError/conflict(entity:id:current:)`` with the version the row has.
+struct VersionMismatch: Error {
+  var id: UUID
 }
 
 /// Writes batches inside the commit's transaction, on either engine.
 ///
 /// Updates and deletes name the version the context read: `WHERE id = ? AND version = ?`. A
 /// statement that changes no row means someone else changed or deleted the object, which fails
-/// the whole commit with `PersistenceError.conflict`.
+/// the whole commit with ``VersionMismatch``.
 struct StatementBatchWriter<Runner: StatementRunner>: BatchWriter {
   let runner: Runner
   let tables: [ObjectIdentifier: TableInfo]
@@ -55,18 +57,19 @@ struct StatementBatchWriter<Runner: StatementRunner>: BatchWriter {
       for attribute in attributes { values.append(attribute.read(object)) }
       // A new object starts at version 1, or at the version it carries (an import keeps the
       // versions of its source).
-      let version = max(1, Root.carriedVersion(of: object) ?? 1)
-      values.append(.integer(version))
+      let version = max(.initial, Root.carriedVersion(of: object) ?? .initial)
+      values.append(.integer(version.rawValue))
       rows.append(values)
       committed.inserted.append(
         Stored(value: Root.stamped(object, version: version), version: version))
     }
     if !rows.isEmpty {
-      do {
-        _ = try runner.run(statements.insert, batch: rows)
-      } catch let duplicate as DuplicateIdentifier {
-        let id = batch.inserts[duplicate.index ?? 0].id
-        throw PersistenceError.conflict(entity: Root.entityName, id: id)
+      // An insert whose identifier is taken writes nothing (`ON CONFLICT DO NOTHING`) rather
+      // than failing: PostgreSQL would abort the transaction, and the conflict could not read
+      // the version the object has.
+      let counts = try runner.run(statements.insert, batch: rows)
+      if let taken = counts.firstIndex(where: { $0 != 1 }) {
+        throw VersionMismatch(id: batch.inserts[taken].id)
       }
     }
 
@@ -74,11 +77,11 @@ struct StatementBatchWriter<Runner: StatementRunner>: BatchWriter {
       values.removeAll(keepingCapacity: true)
       for attribute in attributes { values.append(attribute.read(update.value)) }
       values.append(update.value.id.storedValue)
-      values.append(.integer(update.baseVersion))
+      values.append(.integer(update.baseVersion.rawValue))
       guard try runner.run(statements.update, values) == 1 else {
-        throw PersistenceError.conflict(entity: Root.entityName, id: update.value.id)
+        throw VersionMismatch(id: update.value.id)
       }
-      let version = update.baseVersion + 1
+      let version = update.baseVersion.next
       committed.updated.append(
         Stored(value: Root.stamped(update.value, version: version), version: version))
     }
@@ -86,9 +89,9 @@ struct StatementBatchWriter<Runner: StatementRunner>: BatchWriter {
     for delete in batch.deletes {
       values.removeAll(keepingCapacity: true)
       values.append(delete.id.storedValue)
-      values.append(.integer(delete.baseVersion))
+      values.append(.integer(delete.baseVersion.rawValue))
       guard try runner.run(statements.delete, values) == 1 else {
-        throw PersistenceError.conflict(entity: Root.entityName, id: delete.id)
+        throw VersionMismatch(id: delete.id)
       }
       committed.deleted.append(delete.id)
     }

@@ -1,11 +1,12 @@
 import Foundation
 
-/// What the contexts need from a database engine. The SQLite engine implements it on GRDB; a
-/// PostgreSQL engine can implement the same protocol, and nothing above it changes.
+/// What the contexts need from a database engine. Two engines implement it: ``SQLiteEngine``
+/// on GRDB and ``PostgresEngine`` on postgres-nio; nothing above it knows which one runs.
 ///
 /// Engines are shared by every context of a container and used from many tasks at once.
 protocol StorageEngine: Sendable {
-  /// A description of the store for errors and logs (a path, or `:memory:`).
+  /// A description of the store for errors and logs (a path, `:memory:`, or a PostgreSQL URL
+  /// without its password).
   var location: String { get }
 
   /// The table of every entity, by entity type.
@@ -25,26 +26,21 @@ protocol StorageEngine: Sendable {
   /// (observation starts from it), read in the same snapshot.
   func fetchSequenced<Root: Entity>(
     _ request: FetchRequest<Root>
-  ) async throws -> (objects: [Stored<Root>], sequence: UInt64)
+  ) async throws -> (objects: [Stored<Root>], sequence: ChangeSequence)
 
-  /// Commits every batch in one transaction, or none of them, with its change records.
-  ///
-  /// - Throws: `PersistenceError.conflict` if an update or delete finds another version, or an
-  ///   insert finds the identifier taken; `EngineError` for engine failures.
-  func commit(_ batches: [any AnyEntityBatch]) async throws -> CommitSummary
-
-  /// Runs `body` in one read transaction (one snapshot, one trip to a reader).
+  /// Runs `body` in one read transaction: one snapshot, on one connection.
   func read<T: Sendable>(_ body: @escaping @Sendable (ReadTransaction) throws -> T) async throws
     -> T
 
   /// Runs `body` in one write transaction that holds the store's write lock from its first
-  /// read (`BEGIN IMMEDIATE`), commits what it wrote with its change records, and publishes
-  /// them. A thrown error rolls everything back.
+  /// read (SQLite's `BEGIN IMMEDIATE`, PostgreSQL's `pg_advisory_xact_lock`), commits what it
+  /// wrote with its change records, and publishes them. A thrown error rolls everything back.
   func write<T: Sendable>(_ body: @escaping @Sendable (WriteTransaction) throws -> T) async throws
     -> T
 
-  /// Publishes the change records other processes committed since the last ones published,
-  /// if the store changed. Called periodically by the container.
+  /// Publishes the change records other processes (or other servers) committed since the
+  /// last ones published, if the store changed. Called periodically by the container: how
+  /// SQLite learns of other processes' commits, and a safety net behind PostgreSQL's `LISTEN`.
   func catchUpExternalChanges() async throws
 
   /// Closes the engine's connections.
@@ -63,11 +59,11 @@ extension StorageEngine {
 struct EntityBatch<Root: Entity>: AnyEntityBatch {
   struct Update: Sendable {
     var value: Root
-    var baseVersion: Int64
+    var baseVersion: Version
   }
   struct Delete: Sendable {
     var id: UUID
-    var baseVersion: Int64
+    var baseVersion: Version
   }
 
   var inserts: [Root] = []
@@ -86,20 +82,6 @@ struct EntityBatch<Root: Entity>: AnyEntityBatch {
 protocol AnyEntityBatch: Sendable {
   var entityName: String { get }
   func write(to writer: some BatchWriter) throws -> any AnyCommittedChanges
-}
-
-extension [any AnyEntityBatch] {
-  /// Writes every batch with `writer`, inside the caller's transaction.
-  ///
-  /// - Returns: What was written, per entity type.
-  func write(to writer: some BatchWriter) throws -> [ObjectIdentifier: any AnyCommittedChanges] {
-    var changes: [ObjectIdentifier: any AnyCommittedChanges] = [:]
-    for batch in self {
-      let committed = try batch.write(to: writer)
-      changes[committed.entityType] = committed
-    }
-    return changes
-  }
 }
 
 /// An engine's writer, called inside the commit's transaction for each entity's batch.
@@ -135,7 +117,7 @@ protocol AnyCommittedChanges: Sendable {
 /// commit order.
 struct CommitSummary: Sendable {
   /// The store's change sequence after the commit.
-  var sequence: UInt64
+  var sequence: ChangeSequence
   /// The changes, per entity type.
   var changes: [ObjectIdentifier: any AnyCommittedChanges]
 

@@ -34,7 +34,7 @@ final class TableInfo: Sendable {
       let placeholders = (1...(attributes.count + 2)).map(dialect.placeholder)
       insert = """
         INSERT INTO \(table) (\(insertColumns.joined(separator: ", "))) \
-        VALUES (\(placeholders.joined(separator: ", ")))
+        VALUES (\(placeholders.joined(separator: ", "))) ON CONFLICT ("id") DO NOTHING
         """
       let assignments =
         attributes.enumerated().map { "\(quoted($1)) = \(dialect.placeholder($0 + 1))" }

@@ -40,7 +40,7 @@ public protocol Entity: Codable, Sendable, Identifiable, Equatable where ID == U
   /// transaction returns and publishes, and it is the version an update or delete in a
   /// ``WriteTransaction`` expects. An object is inserted at the version it carries (at least
   /// 1), so an import keeps its source's versions. `nil` by default.
-  static var storeVersion: WritableKeyPath<Self, Int>? { get }
+  static var storeVersion: WritableKeyPath<Self, Version>? { get }
 }
 
 extension Entity {
@@ -50,21 +50,21 @@ extension Entity {
 
   public static var ordering: Ordering<Self>? { nil }
 
-  public static var storeVersion: WritableKeyPath<Self, Int>? { nil }
+  public static var storeVersion: WritableKeyPath<Self, Version>? { nil }
 }
 
 extension Entity {
   /// `object` with its ``storeVersion`` property set to `version` (unchanged if it has none).
-  static func stamped(_ object: Self, version: Int64) -> Self {
+  static func stamped(_ object: Self, version: Version) -> Self {
     guard let keyPath = storeVersion else { return object }
     var copy = object
-    copy[keyPath: keyPath] = Int(version)
+    copy[keyPath: keyPath] = version
     return copy
   }
 
   /// The version `object` carries in its ``storeVersion`` property, if it has one.
-  static func carriedVersion(of object: Self) -> Int64? {
-    storeVersion.map { Int64(object[keyPath: $0]) }
+  static func carriedVersion(of object: Self) -> Version? {
+    storeVersion.map { object[keyPath: $0] }
   }
 }
 

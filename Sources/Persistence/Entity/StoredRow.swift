@@ -45,11 +45,11 @@ public struct StoredRow<Root: Entity> {
 
   /// The store's version of the object (the `version` column): what ``Entity/storeVersion``
   /// mirrors.
-  public var version: Int {
+  public var version: Version {
     get throws {
       switch source {
-      case .sqlite(let statement): return Int(try Self.version(statement))
-      case .postgres(let cells): return Int(try cells.int64(atIndex: 1))
+      case .sqlite(let statement): return try Self.version(statement)
+      case .postgres(let cells): return Version(try cells.int64(atIndex: 1))
       }
     }
   }
@@ -63,8 +63,8 @@ public struct StoredRow<Root: Entity> {
   public subscript<Value: AttributeValue>(_ attribute: Attribute<Root, Value>) -> Value {
     get throws {
       // A UUID is read from its 16 bytes in place, without a `Data` in between: a list read
-      // spent a third of its row decoding in the two per todo (issue 11). The test is
-      // decided where the read is specialised.
+      // spent a third of its row decoding in the two per todo. The test is decided where
+      // the read is specialised.
       if Value.self == UUID.self {
         return unsafeBitCast(try uuid(named: attribute.name), to: Value.self)
       }
@@ -115,11 +115,11 @@ public struct StoredRow<Root: Entity> {
   ///
   /// - Throws: `PersistenceError.invalidValue` unless the column holds an integer: GRDB's
   ///   decoding read text as 0.
-  static func version(_ statement: SQLiteStatement) throws -> Int64 {
+  static func version(_ statement: SQLiteStatement) throws -> Version {
     guard sqlite3_column_type(statement, 1) == SQLITE_INTEGER else {
-      throw PersistenceError.invalidValue(type: "Int64", value: StoredValue(statement, 1))
+      throw PersistenceError.invalidValue(type: "Version", value: StoredValue(statement, 1))
     }
-    return sqlite3_column_int64(statement, 1)
+    return Version(sqlite3_column_int64(statement, 1))
   }
 
   /// The UUID in column `index` of the statement's current row: a blob of 16 bytes read in

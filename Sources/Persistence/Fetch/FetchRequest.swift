@@ -79,14 +79,14 @@ public struct FetchRequest<Root: Entity>: Sendable {
 /// (`nil` for an object inserted but not saved yet).
 struct Stored<Root: Entity>: Sendable {
   var value: Root
-  var version: Int64?
+  var version: Version?
 }
 
 /// Objects with their versions, as two parallel arrays, so that callers that want only the
 /// objects get them without a copy.
 struct StoredRows<Root: Entity>: Sendable {
   var values: [Root] = []
-  var versions: [Int64?] = []
+  var versions: [Version?] = []
 
   init() {}
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Fans commits and outside changes out to observers and to the view context.
 ///
 /// In-process commits are published on the engine's writer, right after the commit, so every
@@ -20,7 +22,7 @@ final class ChangeHub: Sendable {
     var receivers: [UInt64: @Sendable (Event) -> Void] = [:]
   }
 
-  private let subscribers = Protected(Subscribers())
+  private let subscribers = Mutex(Subscribers())
 
   /// Registers a receiver and returns the token that unregisters it.
   func subscribe(_ receive: @escaping @Sendable (Event) -> Void) -> UInt64 {

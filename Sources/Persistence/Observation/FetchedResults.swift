@@ -32,7 +32,7 @@ public struct FetchedResults<Root: Entity>: Sendable {
   /// The identifiers of objects whose content changed since the previous value.
   public let updatedIDs: Set<UUID>
   /// The store's change sequence of the newest commit this value reflects.
-  public let sequence: UInt64
+  public let sequence: ChangeSequence
 }
 
 /// The objects of one section of a fetched result.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One running observation of a request, shared by every observer of that request: a
 /// subscription to the change hub and a task turning its events into results, yielded to
@@ -21,7 +22,7 @@ final class ObservationRun<Root: Entity>: AnyObservationRun {
   /// is busy are applied together and published as one value.
   private let inbox: Inbox
   private let token: UInt64
-  private let task = Protected<Task<Void, Never>?>(nil)
+  private let task = Mutex<Task<Void, Never>?>(nil)
   private let hub: ChangeHub
   private let engine: any StorageEngine
   private let request: FetchRequest<Root>
@@ -199,7 +200,7 @@ final class ObservationRun<Root: Entity>: AnyObservationRun {
 
 /// The inputs of a run: posted from any thread, taken as one batch when the run is ready.
 private final class Inbox: Sendable {
-  private let queue = Protected<[ObservationInput]>([])
+  private let queue = Mutex<[ObservationInput]>([])
   private let bell: AsyncStream<Void>.Continuation
   private let rings: AsyncStream<Void>
 
@@ -218,7 +219,7 @@ private final class Inbox: Sendable {
 
   /// Everything posted since the last batch, each time something was.
   var batches: some AsyncSequence<[ObservationInput], Never> {
-    rings.compactMap { [queue] in
+    rings.compactMap { [self] in
       let items = queue.withLock { queue in
         defer { queue.removeAll(keepingCapacity: true) }
         return queue
@@ -242,7 +243,7 @@ protocol AnyObservationRun: AnyObject, Sendable {
 
 /// The running observations of a container, one per distinct request.
 final class ObservationRegistry: Sendable {
-  private let runs = Protected<[String: any AnyObservationRun]>([:])
+  private let runs = Mutex<[String: any AnyObservationRun]>([:])
 
   /// Joins the observation of `request`, starting it if none runs.
   func join<Root: Entity>(_ request: FetchRequest<Root>, frame: Duration, core: ContainerCore)
@@ -315,14 +316,14 @@ final class ObservationRegistry: Sendable {
 /// when the stream ends or the subscription is released.
 final class ObservationSubscription<Root: Entity>: Sendable {
   let results: AsyncThrowingStream<FetchedResults<Root>, any Error>
-  private let onEnd: Protected<(@Sendable () -> Void)?>
+  private let onEnd: Mutex<(@Sendable () -> Void)?>
 
   init(
     results: AsyncThrowingStream<FetchedResults<Root>, any Error>,
     onEnd: @escaping @Sendable () -> Void
   ) {
     self.results = results
-    self.onEnd = Protected(onEnd)
+    self.onEnd = Mutex(onEnd)
   }
 
   func end() {

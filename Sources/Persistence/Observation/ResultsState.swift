@@ -12,9 +12,9 @@ struct ResultsState<Root: Entity>: Sendable {
   /// The objects' identifiers, kept in step with `objects`: searching and snapshotting a
   /// concrete `[UUID]` is much cheaper than reading identifiers through generic code.
   private(set) var ids: [UUID] = []
-  private(set) var versions: [UUID: Int64] = [:]
+  private(set) var versions: [UUID: Version] = [:]
   /// The last in-process commit reflected.
-  var sequence: UInt64 = 0
+  var sequence = ChangeSequence.zero
 
   init(request: FetchRequest<Root>) {
     self.request = request
@@ -30,7 +30,7 @@ struct ResultsState<Root: Entity>: Sendable {
   mutating func replace(with fetched: [Stored<Root>]) -> Set<UUID>? {
     let old = Dictionary(objects.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     let values = fetched.map { $0.value }
-    var newVersions: [UUID: Int64] = [:]
+    var newVersions: [UUID: Version] = [:]
     newVersions.reserveCapacity(fetched.count)
     for object in fetched {
       if let version = object.version { newVersions[object.value.id] = version }

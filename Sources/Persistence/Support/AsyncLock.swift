@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A lock for async code: one holder at a time, waiters resumed in arrival order.
 ///
 /// Used to run the saves of one context one after another without blocking a thread.
@@ -7,7 +9,7 @@ final class AsyncLock: Sendable {
     var waiters: [CheckedContinuation<Void, Never>] = []
   }
 
-  private let state = Protected(State())
+  private let state = Mutex(State())
 
   func lock() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in

@@ -1,26 +1,21 @@
-import Foundation
+import Synchronization
 
-/// A value guarded by a lock, read and changed only inside `withLock`.
+/// A `Mutex` shared by reference, for state that escaping closures and tasks capture.
 ///
-/// Contexts are used from many tasks at once (for example concurrent server requests). Their
-/// state is small and every critical section is short and synchronous (no `await` inside), so a
-/// lock is cheaper and simpler than an actor hop for `insert`/`update`/`delete`, which can then
-/// stay synchronous.
-final class Protected<Value>: @unchecked Sendable {
-  // @unchecked Sendable: `value` is only reached through `withLock`, which holds `lock` for the
-  // whole access, so no two threads ever touch it at the same time; callers return only
-  // Sendable results out of the critical section.
-  private let lock = NSLock()
-  private var value: Value
+/// A `Mutex` cannot be copied, so a closure cannot capture one; state that a callback or a
+/// task shares with its owner lives in one of these. Everything else stores a `Mutex`
+/// directly. Every critical section is short and synchronous (no `await` inside).
+final class Protected<Value>: Sendable {
+  private let mutex: Mutex<Value>
 
-  init(_ value: Value) {
-    self.value = value
+  init(_ value: sending Value) {
+    mutex = Mutex(value)
   }
 
   /// Runs `body` with exclusive access to the value.
-  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body(&value)
+  func withLock<Result>(_ body: (inout sending Value) throws -> sending Result) rethrows
+    -> sending Result
+  {
+    try mutex.withLock { value throws -> sending Result in try body(&value) }
   }
 }

@@ -7,10 +7,10 @@ extension ReadTransaction {
   /// A sync client keeps it as its token (a CalDAV `sync-token`) and later asks
   /// ``changedIdentifiers(of:after:)`` what changed since; the number is the same for every
   /// process and server that shares the store, and survives restarts.
-  public func changeSequence() throws -> UInt64 {
+  public func changeSequence() throws -> ChangeSequence {
     switch connection {
-    case .sqlite(let db): UInt64(try ChangeLog.lastSequence(db))
-    case .postgres(let session): UInt64(try PostgresChangeLog.lastSequence(session))
+    case .sqlite(let db): ChangeSequence(stored: try ChangeLog.lastSequence(db))
+    case .postgres(let session): ChangeSequence(stored: try PostgresChangeLog.lastSequence(session))
     }
   }
 
@@ -18,7 +18,7 @@ extension ReadTransaction {
   /// after `sequence` (up to ``changeSequence()``), or `nil` when the store no longer keeps
   /// the records of all of them (they are pruned past the last 20,000) or `sequence` is not
   /// one this store has reached: the reader starts over from a full read.
-  public func changedIdentifiers<Root: Entity>(of type: Root.Type, after sequence: UInt64)
+  public func changedIdentifiers<Root: Entity>(of type: Root.Type, after sequence: ChangeSequence)
     throws -> Set<UUID>?
   {
     try changedIdentifiers(of: [type], after: sequence)?[Root.entityName]
@@ -27,11 +27,10 @@ extension ReadTransaction {
   /// The identifiers of the objects of each of `types` touched after `sequence`, by entity
   /// name (every name present, an empty set for an entity nothing touched), read from the
   /// change records once; `nil` as for ``changedIdentifiers(of:after:)``.
-  public func changedIdentifiers(of types: [any Entity.Type], after sequence: UInt64)
+  public func changedIdentifiers(of types: [any Entity.Type], after sequence: ChangeSequence)
     throws -> [String: Set<UUID>]?
   {
-    guard sequence <= UInt64(Int64.max) else { return nil }
-    let after = Int64(sequence)
+    guard let after = sequence.stored else { return nil }
     let records: [ChangeLog.Record]?
     switch connection {
     case .sqlite(let db):

@@ -60,6 +60,28 @@ public class ReadTransaction {
     try stored(type, id: id)?.value
   }
 
+  /// Checks that an object read in this transaction is at the version a client based its
+  /// change on (an `If-Match` header, a `version` field), before the change is worked out:
+  /// what a write would find, raised before anything is written.
+  ///
+  /// - Throws: ``PersistenceError/conflict(entity:id:current:)`` as a write would.
+  public func expect<Root: Entity>(_ object: Root, at version: Version) throws {
+    if let carried = Root.carriedVersion(of: object) {
+      guard carried != version else { return }
+      throw PersistenceError.conflict(entity: Root.entityName, id: object.id, current: carried)
+    }
+    guard try stored(Root.self, id: object.id)?.version == version else {
+      throw try conflict(Root.self, id: object.id)
+    }
+  }
+
+  /// The conflict of a change based on a version the object no longer has, with the version
+  /// it has now as this transaction reads it: the one place the store raises a conflict, so
+  /// that no caller reads again to learn what it is.
+  func conflict<Root: Entity>(_ type: Root.Type, id: UUID) throws -> PersistenceError {
+    .conflict(entity: Root.entityName, id: id, current: try stored(type, id: id)?.version)
+  }
+
   /// The value of `attribute` in the first object `request` describes, read without reading
   /// the object (an order key next to a placement, not the todo and its notes around it).
   func firstValue<Root: Entity, Value: AttributeValue>(

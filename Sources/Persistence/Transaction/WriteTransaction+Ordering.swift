@@ -29,7 +29,7 @@ extension WriteTransaction: OrderPlacing {
   /// - Throws: `PersistenceError.notOrdered`, `notFound` for an unknown anchor, `conflict`.
   @discardableResult
   public func move<Root: Entity>(
-    _ object: Root, to placement: Placement, expectedVersion: Int? = nil
+    _ object: Root, to placement: Placement, expectedVersion: Version? = nil
   ) throws -> Root {
     let ordering = try Root.requireOrdering()
     let key = try placementKey(for: object, at: placement, ordering: ordering)

@@ -21,7 +21,7 @@ import Foundation
 ///
 /// A transaction runs synchronously on the store's writer: keep its body short and never
 /// wait in it for anything but the store.
-public final class WriteTransaction: ReadTransaction {
+public final class WriteTransaction: ReadTransaction, BatchWriter {
   /// What the transaction wrote, per entity.
   private(set) var committed: [ObjectIdentifier: any AnyCommittedChanges] = [:]
 
@@ -46,7 +46,9 @@ public final class WriteTransaction: ReadTransaction {
   /// - Returns: The object as stored, with its new version.
   /// - Throws: `PersistenceError.conflict` if the row has another version or is gone.
   @discardableResult
-  public func update<Root: Entity>(_ object: Root, expectedVersion: Int? = nil) throws -> Root {
+  public func update<Root: Entity>(_ object: Root, expectedVersion: Version? = nil) throws
+    -> Root
+  {
     let base = try baseVersion(of: object, expected: expectedVersion)
     var batch = EntityBatch<Root>()
     batch.updates = [EntityBatch.Update(value: object, baseVersion: base)]
@@ -57,7 +59,7 @@ public final class WriteTransaction: ReadTransaction {
   /// Deletes an object, under the same version rule as ``update(_:expectedVersion:)``.
   ///
   /// - Throws: `PersistenceError.conflict` if the row has another version or is gone.
-  public func delete<Root: Entity>(_ object: Root, expectedVersion: Int? = nil) throws {
+  public func delete<Root: Entity>(_ object: Root, expectedVersion: Version? = nil) throws {
     let base = try baseVersion(of: object, expected: expectedVersion)
     var batch = EntityBatch<Root>()
     batch.deletes = [EntityBatch.Delete(id: object.id, baseVersion: base)]
@@ -78,28 +80,50 @@ public final class WriteTransaction: ReadTransaction {
     return (value, transaction.committed)
   }
 
+  /// Writes every batch of a context's save, and records them.
+  ///
+  /// - Returns: What was written, per entity type.
+  func write(_ batches: [any AnyEntityBatch]) throws -> [ObjectIdentifier: any AnyCommittedChanges]
+  {
+    var changes: [ObjectIdentifier: any AnyCommittedChanges] = [:]
+    for batch in batches {
+      let committed = try batch.write(to: self)
+      changes[committed.entityType] = committed
+    }
+    return changes
+  }
+
   /// Writes one batch on the transaction's connection and records it.
+  ///
+  /// This is where every write of the store checks versions: the rows are written only where
+  /// they still have the version the change is based on, and a mismatch becomes
+  /// ``PersistenceError/conflict(entity:id:current:)`` with the version the row has now,
+  /// read in this transaction.
   @discardableResult
-  private func write<Root: Entity>(_ batch: EntityBatch<Root>) throws -> CommittedChanges<Root> {
+  func write<Root: Entity>(_ batch: EntityBatch<Root>) throws -> CommittedChanges<Root> {
     let written: CommittedChanges<Root>
-    switch connection {
-    case .sqlite(let db):
-      written = try StatementBatchWriter(runner: SQLiteStatementRunner(db: db), tables: tables)
-        .write(batch)
-    case .postgres(let session):
-      written = try StatementBatchWriter(runner: session, tables: tables).write(batch)
+    do {
+      switch connection {
+      case .sqlite(let db):
+        written = try StatementBatchWriter(runner: SQLiteStatementRunner(db: db), tables: tables)
+          .write(batch)
+      case .postgres(let session):
+        written = try StatementBatchWriter(runner: session, tables: tables).write(batch)
+      }
+    } catch let mismatch as VersionMismatch {
+      throw try conflict(Root.self, id: mismatch.id)
     }
     record(written)
     return written
   }
 
-  private func baseVersion<Root: Entity>(of object: Root, expected: Int?) throws -> Int64 {
-    if let expected { return Int64(expected) }
+  /// The version a write of `object` is based on: the one the caller expects, else the one
+  /// the object carries, else the one the row has now. A row that is gone has none, and the
+  /// write then finds no row to change.
+  private func baseVersion<Root: Entity>(of object: Root, expected: Version?) throws -> Version {
+    if let expected { return expected }
     if let carried = Root.carriedVersion(of: object) { return carried }
-    guard let version = try stored(Root.self, id: object.id)?.version else {
-      throw PersistenceError.conflict(entity: Root.entityName, id: object.id)
-    }
-    return version
+    return try stored(Root.self, id: object.id)?.version ?? Version(0)
   }
 
   private func record<Root: Entity>(_ written: CommittedChanges<Root>) {

@@ -62,6 +62,16 @@ public struct TextStyle: Hashable, Sendable {
     return "\u{1B}[" + codes.map(String.init).joined(separator: ";") + "m"
   }
 
+  /// `text` in this style, followed by the plain style: for output written line by line, such
+  /// as a command's table, rather than drawn by a renderer. Empty text stays empty.
+  ///
+  /// ```swift
+  /// TextStyle(color: .green).applied(to: "✓")  // "\u{1B}[32m✓\u{1B}[0m"
+  /// ```
+  public func applied(to text: String) -> String {
+    text.isEmpty || self == .plain ? text : sgr + text + ControlSequence.resetStyle
+  }
+
   /// This style with `other`'s colour and attributes added.
   func merged(with other: TextStyle) -> TextStyle {
     TextStyle(

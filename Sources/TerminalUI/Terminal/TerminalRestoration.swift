@@ -15,6 +15,9 @@ enum TerminalRestoration {
   nonisolated(unsafe) private static var settings = termios()
   nonisolated(unsafe) private static var bytes: UnsafeMutableBufferPointer<UInt8>?
   nonisolated(unsafe) private static var isActive = false
+  /// When the saved settings take effect again: `TCSAFLUSH` after the full screen (keys typed
+  /// for it are dropped), `TCSANOW` after a prompt (the lines typed ahead stay to be read).
+  nonisolated(unsafe) private static var restoreAction = TCSAFLUSH
   nonisolated(unsafe) private static var installedAtExit = false
 
   /// The signals after which the terminal is put back: termination and crashes.
@@ -23,15 +26,20 @@ enum TerminalRestoration {
   ]
 
   /// Saves what restoring needs and installs the handlers (once per process for `atexit`).
-  static func install(input: Int32, output: Int32, settings: termios, bytes: [UInt8]) {
+  static func install(
+    input: Int32, output: Int32, settings: termios, bytes: [UInt8],
+    discardingInput: Bool = true
+  ) {
     self.input = input
+    restoreAction = discardingInput ? TCSAFLUSH : TCSANOW
     self.output = output
     self.settings = settings
-    if self.bytes == nil {
-      let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
-      _ = buffer.initialize(from: bytes)
-      self.bytes = buffer
-    }
+    // Each caller's sequence (the full screen's leave sequence, nothing after a prompt without
+    // echo) gets a buffer of its own. A replaced buffer is never freed: a handler of an earlier
+    // install may be reading it.
+    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+    _ = buffer.initialize(from: bytes)
+    self.bytes = buffer
     isActive = true
     if !installedAtExit {
       installedAtExit = true
@@ -53,10 +61,10 @@ enum TerminalRestoration {
   /// Writes the leave sequence and the saved settings back, once.
   static func restore() {
     guard isActive else { return }
-    if let bytes, let base = bytes.baseAddress {
+    if let bytes, let base = bytes.baseAddress, bytes.count > 0 {
       _ = write(output, base, bytes.count)
     }
-    _ = tcsetattr(input, TCSAFLUSH, &settings)
+    _ = tcsetattr(input, restoreAction, &settings)
     discard()
   }
 

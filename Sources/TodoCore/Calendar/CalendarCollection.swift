@@ -56,5 +56,5 @@ public struct CalendarChanges: Sendable {
   /// The names of the resources that left (trashed, moved away, deleted).
   public var removed: [String]
   /// The token of this state.
-  public var token: UInt64
+  public var token: ChangeSequence
 }

@@ -38,6 +38,12 @@ public enum TodoCalendar {
     public var doneAt: Date?
     /// What the todo keeps of the component.
     public var data: CalendarData
+
+    /// The change that makes a stored todo say what the component says.
+    var patch: TodoPatch {
+      TodoPatch(
+        title: title, notes: notes, deadline: .some(deadline), status: status, doneAt: doneAt)
+    }
   }
 
   /// Reads a `VTODO` for the todo `id`.

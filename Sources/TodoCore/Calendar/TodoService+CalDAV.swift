@@ -7,7 +7,7 @@ extension TodoService {
   /// The lists the principal sees, as calendar collections in the user's order, and the sync
   /// token of the state they were read in.
   public func calendarCollections() async throws -> (
-    collections: [CalendarCollection], token: UInt64
+    collections: [CalendarCollection], token: ChangeSequence
   ) {
     try await read { tx in
       (try self.collections(of: self.visibleLists(in: tx), in: tx), try tx.changeSequence())
@@ -18,7 +18,7 @@ extension TodoService {
   ///
   /// - Throws: `TodoError.notFound` for a list the principal cannot see.
   public func calendarCollection(id: UUID) async throws -> (
-    collection: CalendarCollection, token: UInt64
+    collection: CalendarCollection, token: ChangeSequence
   ) {
     try await read { tx in
       (try self.collection(id: id, in: tx), try tx.changeSequence())
@@ -31,7 +31,7 @@ extension TodoService {
   ///
   /// - Throws: `TodoError.notFound` for a list the principal cannot see.
   public func calendarResources(in listID: UUID, named names: [String]? = nil) async throws
-    -> (collection: CalendarCollection, resources: [CalendarResource], token: UInt64)
+    -> (collection: CalendarCollection, resources: [CalendarResource], token: ChangeSequence)
   {
     try await read { tx in
       let collection = try self.collection(id: listID, in: tx)
@@ -67,7 +67,7 @@ extension TodoService {
   ///
   /// - Throws: `CalendarError.invalidSyncToken` for a token this store did not give or whose
   ///   changes it no longer keeps; `TodoError.notFound` for a list the principal cannot see.
-  public func calendarChanges(in listID: UUID, after token: UInt64?) async throws
+  public func calendarChanges(in listID: UUID, after token: ChangeSequence?) async throws
     -> CalendarChanges
   {
     try await read { tx in

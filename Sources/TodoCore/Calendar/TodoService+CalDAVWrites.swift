@@ -46,15 +46,7 @@ extension TodoService {
       try Self.checkUID(read.data.uid, in: listID, except: existing?.todo.id, in: tx)
       let date = self.now()
       if let existing {
-        var todo = existing.todo
-        todo.title = read.title
-        todo.notes = read.notes
-        todo.deadline = read.deadline
-        if todo.status != read.status || (read.status == .done && read.doneAt != nil) {
-          todo.doneAt = read.status == .done ? read.doneAt ?? todo.doneAt ?? date : nil
-        }
-        todo.status = read.status
-        todo.updatedAt = date
+        var todo = try existing.todo.applying(read.patch, at: date)
         var data = read.data
         data.id = todo.id
         data.resourceName = existing.data?.resourceName

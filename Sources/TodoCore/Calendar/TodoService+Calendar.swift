@@ -121,14 +121,8 @@ extension TodoService {
         }
         if let existing, let stored, let list {
           try self.check(.edit, list, in: tx)
-          var todo = stored
-          todo.title = fields.title
-          todo.notes = fields.notes
-          todo.deadline = fields.deadline
-          todo.status = fields.status
-          todo.doneAt = fields.status == .done ? fields.doneAt ?? todo.doneAt ?? date : nil
+          var todo = try stored.applying(fields.patch, at: date)
           todo.deletedAt = nil
-          todo.updatedAt = date
           try tx.update(todo)
           var data = fields.data
           data.id = existing.id

@@ -9,9 +9,10 @@ extension TodoService {
   /// `RRULE` with an occurrence after the todo's, the completed occurrence is kept as a done
   /// copy just above it, and the todo itself moves on to its next occurrence, not done.
   ///
-  /// Every path that marks a todo done calls this in its write transaction, right after
-  /// setting the status and `doneAt`: ``updateTodo(id:_:expectedVersion:)`` (the API, the
-  /// page's checkbox, `todo done`) and ``TodoEditSession/save()`` (the page's editor).
+  /// Every change of a todo's status goes through ``write(_:from:at:in:isWritten:)``, which
+  /// calls this in the change's write transaction once the patch set the status and `doneAt`:
+  /// ``updateTodo(id:_:expectedVersion:)`` (the API, the page's checkbox, `todo done`) and
+  /// ``TodoEditSession/save()`` (the page's editor).
   ///
   /// - The copy is a new todo, done at `todo.doneAt`, with the same title, notes, section and
   ///   deadline, and a calendar record of its own (a new `UID`, the same `DUE` line, and what

@@ -21,7 +21,7 @@ public struct TodoClient: Sendable {
   /// Creates a todo.
   public var createTodo: @Sendable (NewTodo) async throws -> Todo
   /// Changes a todo's fields (the expected version, if the caller read one).
-  public var updateTodo: @Sendable (UUID, TodoPatch, Int?) async throws -> Todo
+  public var updateTodo: @Sendable (UUID, TodoPatch, Version?) async throws -> Todo
   /// Moves a todo in its list.
   public var moveTodo: @Sendable (UUID, MovePosition) async throws -> Todo
   /// Moves a todo to the trash.
@@ -48,7 +48,7 @@ public struct TodoClient: Sendable {
   public init(
     observeList: @escaping @Sendable (UUID) -> AsyncThrowingStream<ListObservation, any Error>,
     createTodo: @escaping @Sendable (NewTodo) async throws -> Todo,
-    updateTodo: @escaping @Sendable (UUID, TodoPatch, Int?) async throws -> Todo,
+    updateTodo: @escaping @Sendable (UUID, TodoPatch, Version?) async throws -> Todo,
     moveTodo: @escaping @Sendable (UUID, MovePosition) async throws -> Todo,
     trashTodo: @escaping @Sendable (UUID) async throws -> Todo,
     trashTodos: @escaping @Sendable (UUID, TodoStatus?) async throws -> [Todo],

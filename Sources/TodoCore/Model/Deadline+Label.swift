@@ -1,4 +1,5 @@
 import Foundation
+import ICalendar
 
 extension Deadline {
   /// The deadline as a person reads it in a list, relative to the day `now` is in `calendar`:
@@ -29,13 +30,13 @@ extension Deadline {
   /// - Complexity: O(1): a few integer operations, no calendar.
   public func label(on day: AgendaDay) -> String {
     let today = day.today
-    let number = Self.dayNumber(year: year, month: month, day: self.day)
+    let number = CivilCalendar.dayNumber(year: year, month: month, day: self.day)
     let date: String
-    switch number - Self.dayNumber(year: today[0], month: today[1], day: today[2]) {
+    switch number - CivilCalendar.dayNumber(year: today[0], month: today[1], day: today[2]) {
     case 0: date = "Today"
     case 1: date = "Tomorrow"
     case -1: date = "Yesterday"
-    case 2...6: date = Self.weekdays[Self.weekday(ofDayNumber: number)]
+    case 2...6: date = Self.weekdays[CivilCalendar.weekday(dayNumber: number)]
     default:
       let dayAndMonth = "\(self.day) \(Self.shortMonths[month - 1])"
       date = year == today[0] ? dayAndMonth : "\(dayAndMonth) \(year)"
@@ -59,21 +60,4 @@ extension Deadline {
   private static let shortMonths = [
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
   ]
-
-  /// The number of days from 1970-01-01 to a date of the proleptic Gregorian calendar
-  /// (Howard Hinnant's `days_from_civil`).
-  static func dayNumber(year: Int, month: Int, day: Int) -> Int {
-    let shifted = month <= 2 ? year - 1 : year
-    let era = (shifted >= 0 ? shifted : shifted - 399) / 400
-    let yearOfEra = shifted - era * 400
-    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-  }
-
-  /// The weekday of a day number, 0 for Sunday (1970-01-01 was a Thursday).
-  static func weekday(ofDayNumber number: Int) -> Int {
-    let weekday = (number + 4) % 7
-    return weekday < 0 ? weekday + 7 : weekday
-  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ICalendar
 
 /// When a todo is due: a calendar date, optionally with a time of day, in local time.
 ///
@@ -35,7 +36,7 @@ public struct Deadline: RawRepresentable, Hashable, Comparable, Sendable, Codabl
         String(
           format: "%04d-%02d-%02d is not a date: there is no month %d", year, month, day, month))
     }
-    guard (1...Self.days(inMonth: month, year: year)).contains(day) else {
+    guard (1...CivilCalendar.daysInMonth(month, of: year)).contains(day) else {
       throw Self.invalid(
         String(format: "%04d-%02d-%02d is not a day of the calendar", year, month, day))
     }
@@ -127,8 +128,8 @@ public struct Deadline: RawRepresentable, Hashable, Comparable, Sendable, Codabl
   /// body needs, without a `String` made for it.
   ///
   /// The digits are written in place rather than joined from padded strings or formatted
-  /// with `String(format:)`: the five strings and their joins cost 7% of a list read's CPU
-  /// (issue 11), and Foundation's formatting more than the rest of decoding a todo.
+  /// with `String(format:)`: the five strings and their joins cost 7% of a list read's CPU,
+  /// and Foundation's formatting more than the rest of decoding a todo.
   public func withRawValueUTF8<Result>(
     _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
   ) rethrows -> Result {
@@ -222,14 +223,6 @@ public struct Deadline: RawRepresentable, Hashable, Comparable, Sendable, Codabl
   private static func digits(_ text: Substring) -> Int? {
     guard text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
     return Int(text)
-  }
-
-  private static func days(inMonth month: Int, year: Int) -> Int {
-    switch month {
-    case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-    case 4, 6, 9, 11: 30
-    default: 31
-    }
   }
 
   private static func invalid(_ message: String) -> TodoError {

@@ -36,7 +36,7 @@ public struct Todo: Entity, Hashable {
   /// When a user last changed it.
   public var updatedAt: Date
   /// The optimistic-concurrency version, 1 for a new todo.
-  public var version: Int
+  public var version: Version
   /// When it was moved to the trash; `nil` while it is live.
   public var deletedAt: Date?
 
@@ -45,7 +45,7 @@ public struct Todo: Entity, Hashable {
     id: UUID = UUID(), listID: UUID, title: String, notes: String = "",
     deadline: Deadline? = nil, status: TodoStatus = .notStarted, doneAt: Date? = nil,
     section: String? = nil, order: OrderKey, externalOrder: Int? = nil, createdAt: Date,
-    updatedAt: Date, version: Int = 1, deletedAt: Date? = nil
+    updatedAt: Date, version: Version = .initial, deletedAt: Date? = nil
   ) {
     self.id = id
     self.listID = listID
@@ -97,7 +97,7 @@ extension Todo {
 
   /// The store's version is the todo's version: the ETag, the `If-Match` check and the
   /// conflict are the store's one mechanism.
-  public static var storeVersion: WritableKeyPath<Todo, Int>? { \.version }
+  public static var storeVersion: WritableKeyPath<Todo, Version>? { \.version }
 
   /// User order within a list: `Persistence` order keys.
   public static var ordering: Ordering<Todo>? {
@@ -145,7 +145,7 @@ extension Todo {
     externalOrder = try container.decodeIfPresent(Int.self, forKey: .externalOrder)
     createdAt = try container.decode(Date.self, forKey: .createdAt)
     updatedAt = try container.decode(Date.self, forKey: .updatedAt)
-    version = try container.decode(Int.self, forKey: .version)
+    version = try container.decode(Version.self, forKey: .version)
     deletedAt = try container.decodeIfPresent(Date.self, forKey: .deletedAt)
   }
 

@@ -69,7 +69,7 @@ extension TodoList {
 
   public static let migrations: [Migration] = [
     Migration("create", [.createTable(["name", "order", "createdAt", "updatedAt", "deletedAt"])]),
-    // Accounts (issue 13): each list has an owner.
+    // Stores made before accounts existed get the owner here: each list has an owner.
     Migration("owner", [.addColumn("ownerID"), .createIndex("todo_list_owner", on: ["ownerID"])]),
   ]
 }

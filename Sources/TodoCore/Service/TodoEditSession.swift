@@ -21,11 +21,14 @@ public final class TodoEditSession: Sendable {
   let parent: ModelContext
   let child: ModelContext
 
-  init(original: Todo, service: TodoService, parent: ModelContext) {
+  init(original: Todo, service: TodoService, parent: ModelContext) throws {
     self.original = original
     self.service = service
     self.parent = parent
     self.child = parent.newChildContext()
+    // The draft starts as the original, based on the version the parent read: a change
+    // someone else saves meanwhile is a conflict at save, never the draft's new base.
+    try child.update(original)
   }
 
   /// The todo as edited so far (the original if nothing was applied).
@@ -33,27 +36,19 @@ public final class TodoEditSession: Sendable {
     try await child.object(Todo.self, id: original.id) ?? original
   }
 
-  /// Validates a patch and applies it to the draft only.
+  /// Validates a patch and applies it to the draft only (``Todo/applying(_:at:)``).
   ///
   /// - Returns: The new draft.
   /// - Throws: `TodoError.validation`, or `TodoError.notFound` for an unknown target list.
   @discardableResult
   public func apply(_ patch: TodoPatch) async throws -> Todo {
-    var todo = try await draft()
-    if let title = patch.title { todo.title = try TodoValidation.title(title) }
-    if let notes = patch.notes { todo.notes = try TodoValidation.notes(notes) }
-    if let section = patch.section { todo.section = try TodoValidation.section(section) }
-    if let deadline = patch.deadline { todo.deadline = deadline }
-    if let status = patch.status, status != todo.status {
-      todo.status = status
-      todo.doneAt = status == .done ? service.now() : nil
-    }
-    if let listID = patch.listID, listID != todo.listID {
+    let draft = try await draft()
+    if let listID = patch.listID, listID != draft.listID {
       // The principal may move it only to a list it may edit (and may not learn of others).
       let service = self.service
       _ = try await service.read { tx in try service.liveList(id: listID, need: .edit, in: tx) }
-      todo.listID = listID
     }
+    let todo = try draft.applying(patch, at: service.now())
     try child.update(todo)
     return todo
   }
@@ -63,46 +58,32 @@ public final class TodoEditSession: Sendable {
     try await draft() != original
   }
 
-  /// Writes the draft, with the next version, in one transaction.
+  /// Saves the draft: the child context saves into its parent, and the parent commits it in
+  /// one write transaction, where the store checks that the todo is still at the version the
+  /// session began with, and where what the change implies (a repeating todo moving on, a
+  /// move to another list) is written with it.
   ///
   /// - Returns: The saved todo (the original if nothing changed).
   /// - Throws: `TodoError.versionConflict` if the todo changed since the session began
   ///   (nothing is written; the session keeps the draft so the user can decide).
   public func save() async throws -> Todo {
-    let todo = try await draft()
-    guard todo != original else { return original }
-    let original = self.original
-    let now = service.now()
-    let service = self.service
-    let saved = try await service.write { tx in
-      var current = try service.liveTodo(id: original.id, need: .edit, in: tx)
-      guard current.version == original.version else {
-        throw TodoError.versionConflict(id: original.id, current: current.version)
-      }
-      // The draft's fields over the stored todo (its order key and version are the store's).
-      current.title = todo.title
-      current.notes = todo.notes
-      current.section = todo.section
-      current.deadline = todo.deadline
-      current.status = todo.status
-      current.doneAt = todo.doneAt
-      if original.status != .done { try service.completeRepeating(&current, at: now, in: tx) }
-      current.updatedAt = now
-      if todo.listID != current.listID {
-        _ = try service.liveList(id: todo.listID, need: .edit, in: tx)
-        try TodoService.recordDeparture(of: [current], in: tx, at: now)
-        current.listID = todo.listID
-        return try tx.move(current, to: .bottom)
-      }
-      return try tx.update(current)
+    let draft = try await draft()
+    guard draft != original else { return original }
+    try await child.save()
+    let (service, original) = (self.service, self.original)
+    return try await service.save(parent) { tx in
+      // Still the principal's to change, in the list it was in and in the one it is in now.
+      _ = try service.liveList(id: original.listID, need: .edit, in: tx)
+      let written = try service.liveTodo(id: original.id, need: .edit, in: tx)
+      return try service.write(
+        written, from: original, at: draft.updatedAt, in: tx, isWritten: true)
     }
-    child.rollback()
-    return saved
   }
 
   /// Throws the draft away. The store is untouched.
   public func cancel() {
     child.rollback()
+    parent.rollback()
   }
 }
 
@@ -120,6 +101,6 @@ extension TodoService {
     guard let todo = try await parent.object(Todo.self, id: todoID), !todo.isTrashed else {
       throw TodoError.notFound(entity: "todo", id: todoID.uuidString)
     }
-    return TodoEditSession(original: todo, service: self, parent: parent)
+    return try TodoEditSession(original: todo, service: self, parent: parent)
   }
 }

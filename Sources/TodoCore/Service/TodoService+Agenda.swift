@@ -29,7 +29,7 @@ extension TodoService {
   /// them: the open count of every list, and the agenda (the open todos with a deadline, by
   /// deadline, then title).
   struct Digest: Sendable {
-    var sequence: UInt64
+    var sequence: ChangeSequence
     var openCounts: [UUID: Int]
     var agenda: [Todo]
   }
@@ -59,7 +59,7 @@ extension TodoService {
     }
     let digest = Digest(sequence: results.sequence, openCounts: counts, agenda: agenda)
     digests.latest.withLock { latest in
-      if (latest?.sequence ?? 0) <= digest.sequence { latest = digest }
+      if (latest?.sequence ?? .zero) <= digest.sequence { latest = digest }
     }
     return digest
   }

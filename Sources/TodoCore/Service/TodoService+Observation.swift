@@ -14,7 +14,7 @@ public struct ListObservation: Equatable, Sendable {
   /// Its live todos in user order.
   public var todos: [Todo]
   /// The store's change sequence of the newest commit reflected.
-  public var sequence: UInt64
+  public var sequence: ChangeSequence
   /// How many live todos that are not done each of ``lists`` holds (a list with none is
   /// absent).
   public var openCounts: [UUID: Int]
@@ -24,7 +24,7 @@ public struct ListObservation: Equatable, Sendable {
 
   /// Creates an observation value.
   public init(
-    lists: [TodoList], listID: UUID, todos: [Todo], sequence: UInt64,
+    lists: [TodoList], listID: UUID, todos: [Todo], sequence: ChangeSequence,
     openCounts: [UUID: Int] = [:], agenda: [Todo] = []
   ) {
     self.lists = lists
@@ -218,7 +218,7 @@ private final class LatestPair: Sendable {
     var lists: [TodoList]?
     var todos: FetchedResults<Todo>?
     var shared: Set<UUID>?
-    var sequence: UInt64 = 0
+    var sequence = ChangeSequence.zero
   }
   private let value = Mutex<Value>(Value())
   private let scoped: Bool
@@ -229,7 +229,7 @@ private final class LatestPair: Sendable {
 
   func set(
     lists: [TodoList]? = nil, todos: FetchedResults<Todo>? = nil, shared: Set<UUID>? = nil,
-    sequence: UInt64
+    sequence: ChangeSequence
   ) -> Value? {
     value.withLock { value in
       if let lists { value.lists = lists }

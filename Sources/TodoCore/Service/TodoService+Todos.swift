@@ -56,36 +56,43 @@ extension TodoService {
   ///     a `version` field); a different current version is a conflict.
   /// - Throws: `TodoError.versionConflict`, `TodoError.invalidText`, `TodoError.validation` or
   ///   `TodoError.notFound`.
-  public func updateTodo(id: UUID, _ patch: TodoPatch, expectedVersion: Int? = nil)
+  public func updateTodo(id: UUID, _ patch: TodoPatch, expectedVersion: Version? = nil)
     async throws -> Todo
   {
-    let title = try patch.title.map(TodoValidation.title)
-    let notes = try patch.notes.map(TodoValidation.notes)
-    let section = try patch.section.map(TodoValidation.section)
-    return try await write { tx in
-      var todo = try self.liveTodo(id: id, need: patch.isEmpty ? .read : .edit, in: tx)
-      try Self.check(todo, expectedVersion)
-      if patch.isEmpty { return todo }
+    try await write { tx in
+      let stored = try self.liveTodo(id: id, need: patch.isEmpty ? .read : .edit, in: tx)
+      if let expectedVersion { try tx.expect(stored, at: expectedVersion) }
+      if patch.isEmpty { return stored }
       let date = self.now()
-      if let title { todo.title = title }
-      if let notes { todo.notes = notes }
-      if let section { todo.section = section }
-      if let deadline = patch.deadline { todo.deadline = deadline }
-      if let externalOrder = patch.externalOrder { todo.externalOrder = externalOrder }
-      if let status = patch.status, status != todo.status {
-        todo.status = status
-        todo.doneAt = status == .done ? date : nil
-        try self.completeRepeating(&todo, at: date, in: tx)
-      }
-      todo.updatedAt = date
-      if let listID = patch.listID, listID != todo.listID {
-        _ = try self.liveList(id: listID, need: .edit, in: tx)
-        try Self.recordDeparture(of: [todo], in: tx, at: date)
-        todo.listID = listID
-        return try tx.move(todo, to: .bottom)
-      }
-      return try tx.update(todo)
+      return try self.write(try stored.applying(patch, at: date), from: stored, at: date, in: tx)
     }
+  }
+
+  /// Writes a live todo changed by a patch (``Todo/applying(_:at:)``) with what the change
+  /// implies: a repeating todo marked done moves on to its next occurrence, and a todo moved
+  /// to another list goes to its bottom and leaves a tombstone for the old list's calendar
+  /// clients. Every way of changing a todo ends here, in its write transaction.
+  ///
+  /// - Parameters:
+  ///   - edited: The todo with the patch applied, at the version it was read.
+  ///   - stored: The todo as it was before the patch.
+  ///   - date: The time of the change.
+  ///   - isWritten: Whether `edited` is already written in this transaction (an edit
+  ///     session's draft, which its context saved): only what it implies is written then.
+  /// - Returns: The todo as stored.
+  func write(
+    _ edited: Todo, from stored: Todo, at date: Date, in tx: WriteTransaction,
+    isWritten: Bool = false
+  ) throws -> Todo {
+    var todo = edited
+    var needsWrite = !isWritten
+    if todo.status != stored.status, try completeRepeating(&todo, at: date, in: tx) {
+      needsWrite = true
+    }
+    guard todo.listID != stored.listID else { return needsWrite ? try tx.update(todo) : todo }
+    _ = try liveList(id: todo.listID, need: .edit, in: tx)
+    try Self.recordDeparture(of: [stored], in: tx, at: date)
+    return try tx.move(todo, to: .bottom)
   }
 
   /// Moves a live todo before or after another todo of its list, or to its top or bottom.
@@ -93,12 +100,12 @@ extension TodoService {
   ///
   /// - Throws: `TodoError.notFound` (the todo, or the one named by the position in the same
   ///   list), `TodoError.validation` (next to itself), `TodoError.versionConflict`.
-  public func moveTodo(id: UUID, to position: MovePosition, expectedVersion: Int? = nil)
+  public func moveTodo(id: UUID, to position: MovePosition, expectedVersion: Version? = nil)
     async throws -> Todo
   {
     try await write { tx in
       var todo = try self.liveTodo(id: id, need: .edit, in: tx)
-      try Self.check(todo, expectedVersion)
+      if let expectedVersion { try tx.expect(todo, at: expectedVersion) }
       try Self.checkAnchor(of: position, moving: id, inList: todo.listID, in: tx)
       todo.updatedAt = self.now()
       let moved = try tx.move(todo, to: position)
@@ -145,12 +152,6 @@ extension TodoService {
       guard let found = try tx.object(Root.self, id: anchor), isValid(found) else {
         throw TodoError.notFound(entity: entity, id: anchor.uuidString)
       }
-    }
-  }
-
-  static func check(_ todo: Todo, _ expectedVersion: Int?) throws {
-    if let expectedVersion, expectedVersion != todo.version {
-      throw TodoError.versionConflict(id: todo.id, current: todo.version)
     }
   }
 

@@ -22,10 +22,10 @@ extension TodoService {
   ///
   /// - Throws: `TodoError.notFound`, `TodoError.versionConflict`.
   @discardableResult
-  public func trashTodo(id: UUID, expectedVersion: Int? = nil) async throws -> Todo {
+  public func trashTodo(id: UUID, expectedVersion: Version? = nil) async throws -> Todo {
     try await write { tx in
       var todo = try self.liveTodo(id: id, need: .edit, in: tx)
-      try Self.check(todo, expectedVersion)
+      if let expectedVersion { try tx.expect(todo, at: expectedVersion) }
       todo.deletedAt = self.now()
       return try tx.update(todo)
     }

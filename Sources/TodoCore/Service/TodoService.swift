@@ -125,19 +125,48 @@ public final class TodoService: Sendable {
   func write<T: Sendable>(_ body: @escaping @Sendable (WriteTransaction) throws -> T)
     async throws -> T
   {
-    do {
-      let value = try await container.write { tx in
-        try self.checkToken(in: tx)
-        if let principal = self.principal, !principal.mayWrite {
-          throw TodoError.forbidden("this token may only read")
-        }
+    try await committing {
+      try await self.container.write { tx in
+        try self.authorizeWrite(in: tx)
         return try body(tx)
       }
+    }
+  }
+
+  /// Saves a context's changes and runs `body` in the same write transaction, after them (an
+  /// edit session's draft, then the rules the change implies), under the same rules as
+  /// ``write(_:)``.
+  func save<T: Sendable>(
+    _ context: ModelContext, then body: @escaping @Sendable (WriteTransaction) throws -> T
+  ) async throws -> T {
+    try await committing {
+      try await context.save { tx in
+        try self.authorizeWrite(in: tx)
+        return try body(tx)
+      }
+    }
+  }
+
+  /// Checks, in the write's transaction, that the principal may write at all.
+  private func authorizeWrite(in tx: ReadTransaction) throws {
+    try checkToken(in: tx)
+    if let principal, !principal.mayWrite {
+      throw TodoError.forbidden("this token may only read")
+    }
+  }
+
+  /// Runs a write and turns the store's errors into the domain's: the store's conflict
+  /// carries the todo's version now, so a conflict is reported without reading it again.
+  private func committing<T: Sendable>(_ operation: () async throws -> T) async throws -> T {
+    do {
+      let value = try await operation()
       await recordTokenUse()
       return value
-    } catch PersistenceError.conflict(let entity, let id) where entity == Todo.entityName {
-      let current = try await read { tx in try tx.object(Todo.self, id: id) }
-      throw TodoError.versionConflict(id: id, current: current?.version ?? 0)
+    } catch PersistenceError.conflict(let entity, let id, let current)
+      where entity == Todo.entityName
+    {
+      guard let current else { throw TodoError.notFound(entity: "todo", id: id.uuidString) }
+      throw TodoError.versionConflict(id: id, current: current)
     } catch PersistenceError.unavailable(let reason) {
       throw TodoError.unavailable(reason)
     }

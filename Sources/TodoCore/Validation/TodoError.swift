@@ -22,7 +22,7 @@ public enum TodoError: Error, Sendable, Hashable, CustomStringConvertible {
   case notFound(entity: String, id: String)
   /// The todo was changed (or trashed) since the version the client read; nothing was written.
   /// `current` is its version now.
-  case versionConflict(id: UUID, current: Int)
+  case versionConflict(id: UUID, current: Version)
   /// An import document cannot be imported; nothing was written.
   case invalidImport(String)
   /// The database cannot be reached now (a PostgreSQL server that is down or restarting);

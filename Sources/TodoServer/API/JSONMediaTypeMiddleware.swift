@@ -10,11 +10,7 @@ import OpenAPIRuntime
 struct JSONMediaTypeMiddleware: ServerMiddleware {
   func intercept(
     _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata,
-    operationID: String,
-    next:
-      @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (
-        HTTPResponse, HTTPBody?
-      )
+    operationID: String, next: Next
   ) async throws -> (HTTPResponse, HTTPBody?) {
     var request = request
     if let contentType = request.headerFields[.contentType],

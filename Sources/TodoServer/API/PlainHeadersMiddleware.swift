@@ -10,11 +10,7 @@ import OpenAPIRuntime
 struct PlainHeadersMiddleware: ServerMiddleware {
   func intercept(
     _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata,
-    operationID: String,
-    next:
-      @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (
-        HTTPResponse, HTTPBody?
-      )
+    operationID: String, next: Next
   ) async throws -> (HTTPResponse, HTTPBody?) {
     var (response, responseBody) = try await next(request, body, metadata)
     // Most responses have no encoded value (only ETag and Location can): leave them as they are.

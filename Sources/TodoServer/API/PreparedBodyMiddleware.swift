@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// The generator has no way to hand it a response body that is already JSON: every
 /// `application/json` output is a value it encodes with `JSONEncoder`. For the one operation
-/// where that encoding was most of the request's cost (`listTodos`, issue 11), the handler
+/// where that encoding was most of the request's cost (`listTodos`), the handler
 /// writes the bytes (``TodoJSON``) into the request's ``PreparedBody`` and returns its output
 /// with an empty array; this middleware then replaces the encoded `[]` with the bytes. The
 /// generated code still decodes the request, checks `Accept`, and writes the status and
@@ -14,11 +14,7 @@ import Synchronization
 struct PreparedBodyMiddleware: ServerMiddleware {
   func intercept(
     _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata,
-    operationID: String,
-    next:
-      @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (
-        HTTPResponse, HTTPBody?
-      )
+    operationID: String, next: Next
   ) async throws -> (HTTPResponse, HTTPBody?) {
     guard PreparedBody.operations.contains(operationID) else {
       return try await next(request, body, metadata)

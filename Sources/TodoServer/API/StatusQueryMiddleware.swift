@@ -10,11 +10,7 @@ import TodoCore
 struct StatusQueryMiddleware: ServerMiddleware {
   func intercept(
     _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata,
-    operationID: String,
-    next:
-      @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (
-        HTTPResponse, HTTPBody?
-      )
+    operationID: String, next: Next
   ) async throws -> (HTTPResponse, HTTPBody?) {
     if operationID == "listTodos", let path = request.path,
       let items = URLComponents(string: path)?.queryItems

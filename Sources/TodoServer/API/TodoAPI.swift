@@ -34,14 +34,14 @@ struct TodoAPI: APIProtocol {
   /// the header.
   ///
   /// - Throws: a 400 problem for a header that is not a version.
-  func expectedVersion(ifMatch header: String?) throws -> Int? {
+  func expectedVersion(ifMatch header: String?) throws -> Version? {
     guard let header else { return nil }
     var text = Substring(header.trimmingCharacters(in: .whitespaces))
     if text.hasPrefix("W/") { text = text.dropFirst(2) }
     if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 {
       text = text.dropFirst().dropLast()
     }
-    guard let version = Int(text), version >= 1 else {
+    guard let version = Version(String(text)), version >= .initial else {
       throw Problem.badRequest("If-Match \(header) is not a todo version", field: "If-Match")
     }
     return version

@@ -6,7 +6,7 @@ import TodoCore
 /// The same members as `Todo.encode(to:)` (absent optionals are left out), with the values the
 /// generated code's `JSONEncoder` writes; `TodoJSONTests` checks that both decode to the same
 /// todos. Through `JSONEncoder` a list of 100 todos cost about 8 µs per todo, more than the
-/// rest of the request (BENCHMARKS.md, issue 11).
+/// rest of the request (BENCHMARKS.md).
 enum TodoJSON {
   /// `todos` as a JSON array.
   static func array(_ todos: [Todo]) -> [UInt8] {

@@ -92,7 +92,7 @@ extension CalDAVController {
       let tokenText =
         document.child(.dav("sync-token"))?.text.trimmingCharacters(
           in: .whitespacesAndNewlines) ?? ""
-      var token: UInt64?
+      var token: ChangeSequence?
       if !tokenText.isEmpty {
         guard let sequence = SyncToken.sequence(tokenText) else {
           throw CalendarError.invalidSyncToken

@@ -7,7 +7,7 @@ enum DAVResource {
   case principals
   case principal
   case home
-  case calendar(CalendarCollection, token: UInt64)
+  case calendar(CalendarCollection, token: ChangeSequence)
   case todo(CalendarResource, calendar: UUID)
 
   /// The properties `allprop` returns (RFC 4918 9.1: the live properties a client commonly
@@ -165,13 +165,13 @@ extension Multistatus {
 enum SyncToken {
   static let prefix = "urn:todo:sync:"
 
-  static func text(_ sequence: UInt64) -> String { prefix + String(sequence) }
+  static func text(_ sequence: ChangeSequence) -> String { prefix + sequence.description }
 
   /// The sequence of a token this server gave; `nil` for any other text.
-  static func sequence(_ text: String) -> UInt64? {
+  static func sequence(_ text: String) -> ChangeSequence? {
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard trimmed.hasPrefix(prefix) else { return nil }
-    return UInt64(trimmed.dropFirst(prefix.count))
+    return ChangeSequence(String(trimmed.dropFirst(prefix.count)))
   }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import TodoCore
 
 /// An error answered as an RFC 9457 problem: `application/problem+json` with `type`, `title`,
 /// `status` and `detail`, plus `field` for validation and invalid-text errors and
@@ -25,14 +26,14 @@ public struct Problem: Error, HTTPResponseError, Sendable, Equatable {
   /// The input field at fault, for validation and invalid-text problems.
   public var field: String?
   /// The todo's current version, for version conflicts.
-  public var currentVersion: Int?
+  public var currentVersion: Version?
   /// Headers to send with the problem (`Allow`, `Retry-After`).
   public var headers: HTTPFields = [:]
 
   /// Creates a problem.
   public init(
     _ status: HTTPResponse.Status, type: String? = nil, title: String? = nil,
-    detail: String? = nil, field: String? = nil, currentVersion: Int? = nil
+    detail: String? = nil, field: String? = nil, currentVersion: Version? = nil
   ) {
     self.status = status
     self.type = type ?? "about:blank"
@@ -67,7 +68,7 @@ public struct Problem: Error, HTTPResponseError, Sendable, Equatable {
     public var status: Int
     public var detail: String?
     public var field: String?
-    public var currentVersion: Int?
+    public var currentVersion: Version?
   }
 }
 

@@ -7,7 +7,7 @@ import Hummingbird
 ///
 /// The only place they are written: the document lists them on every response but leaves
 /// them optional, so the generated handlers do not percent-encode the same constant values on
-/// every request (that cost a list read 9% of its time, issue 11). They are set, not added,
+/// every request (that cost a list read 9% of its time). They are set, not added,
 /// so each header is sent once.
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
   let origins: ServerOrigins

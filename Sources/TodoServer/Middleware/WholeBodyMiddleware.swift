@@ -10,7 +10,7 @@ import Hummingbird
 /// middleware runs the closure of a body whose length is known and at most
 /// ``largestBody`` into a ``WholeBodyWriter`` and answers with the bytes it wrote: the same
 /// status, headers and bytes, one write (a list read of 100 todos spent about a third of its
-/// time in the three, issue 11). Bodies of unknown or larger length stream as before.
+/// time in the three). Bodies of unknown or larger length stream as before.
 ///
 /// A body that fails while it is collected throws here, before anything is sent, so the
 /// client gets a problem instead of a cut-off response.

@@ -47,11 +47,7 @@ function onMessage(message) {
     case 'snapshot':
       revision = message.rev;
       view.showSnapshot(message);
-      ui.show(message.chrome);
-      chrome = message.chrome;
-      showStatus();
-      showSearch(chrome);
-      view.highlight(chrome.search);
+      showChrome(message.chrome);
       document.body.dataset.revision = String(revision);
       break;
     case 'changes':
@@ -63,13 +59,7 @@ function onMessage(message) {
         throw error;
       }
       revision = message.rev;
-      if (message.chrome) {
-        ui.show(message.chrome);
-        chrome = message.chrome;
-        showStatus();
-        showSearch(chrome);
-        view.highlight(chrome.search);
-      }
+      if (message.chrome) showChrome(message.chrome);
       document.body.dataset.revision = String(revision);
       break;
     case 'error':
@@ -117,6 +107,15 @@ function restore() {
   if (search) send('search', { text: search });
   if ($('new-todo').value) send('typeNew', { text: $('new-todo').value });
   editor.reconnected();
+}
+
+/** Shows the chrome the server sent (everything around the list: lists, counter, dialogs, search). */
+function showChrome(next) {
+  ui.show(next);
+  chrome = next;
+  showStatus();
+  showSearch(chrome);
+  view.highlight(chrome.search);
 }
 
 /**

@@ -8,7 +8,7 @@
 /// for every frame of commits. glibc's allocator raises its threshold for giving large blocks
 /// their own mapping each time it frees one, so these arrays end up in its arenas, where the
 /// freed space is reused badly across threads: a 10-minute soak grew the process from 124 to
-/// 306 MB while its live heap stayed near 110 MB (BENCHMARKS.md, issue 11). A fixed
+/// 306 MB while its live heap stayed near 110 MB (BENCHMARKS.md). A fixed
 /// threshold gives every block from 128 KB its own mapping, returned to the system when it
 /// is freed.
 public enum ServerMemory {

@@ -1,4 +1,5 @@
 import Foundation
+import ICalendar
 
 /// The timestamps of an import document, read strictly: `yyyy-MM-ddTHH:mm:ss` then `Z` or an
 /// offset `±hh:mm` of at most 18 hours, a real date and time in the proleptic Gregorian
@@ -26,7 +27,8 @@ enum ImportTimestamps {
       let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
       let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
       (1...9999).contains(year), (1...12).contains(month),
-      (1...days(inMonth: month, year: year)).contains(day), hour < 24, minute < 60, second < 60
+      (1...CivilCalendar.daysInMonth(month, of: year)).contains(day), hour < 24, minute < 60,
+      second < 60
     else { return nil }
     var offset = 0
     if bytes.count == 20 {
@@ -39,29 +41,12 @@ enum ImportTimestamps {
       offset = (hours * 60 + minutes) * 60 * (bytes[19] == UInt8(ascii: "+") ? 1 : -1)
     }
     let seconds =
-      daysFromCivil(year, month, day) * 86_400 + hour * 3_600 + minute * 60 + second - offset
+      CivilCalendar.dayNumber(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute
+      * 60 + second - offset
     // Written back in UTC, the instant must stay within the years 0001…9999.
-    guard seconds >= daysFromCivil(1, 1, 1) * 86_400,
-      seconds < daysFromCivil(10_000, 1, 1) * 86_400
+    guard seconds >= CivilCalendar.dayNumber(year: 1, month: 1, day: 1) * 86_400,
+      seconds < CivilCalendar.dayNumber(year: 10_000, month: 1, day: 1) * 86_400
     else { return nil }
     return Date(timeIntervalSince1970: TimeInterval(seconds))
-  }
-
-  /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar.
-  private static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-  }
-
-  private static func days(inMonth month: Int, year: Int) -> Int {
-    switch month {
-    case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-    case 4, 6, 9, 11: 30
-    default: 31
-    }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TodoCore
 
 /// JSON written straight into bytes, for the bodies whose encoding through `JSONEncoder`
 /// cost more than everything else of their request (``TodoJSON``).
@@ -123,6 +124,10 @@ struct JSONBytes: ~Copyable {
       let written = UnsafeRawBufferPointer(rebasing: buffer[index...])
       put(written.baseAddress!.assumingMemoryBound(to: UInt8.self), written.count)
     }
+  }
+
+  mutating func member(_ name: StaticString, _ value: Version) {
+    member(name, Int(value.rawValue))
   }
 
   mutating func member(_ name: StaticString, _ value: Int?) {

@@ -1,4 +1,5 @@
 import Foundation
+import ICalendar
 
 /// Writes timestamps as ISO 8601 in UTC (`2026-03-01T09:30:00Z`), the format of every date the
 /// API sends.
@@ -32,17 +33,8 @@ enum TimestampFormat {
       secondOfDay += 86_400
       days -= 1
     }
-    // civil_from_days: the proleptic Gregorian date of a day number.
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra =
-      (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let shiftedMonth = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-    let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    let civil = CivilCalendar.date(dayNumber: Int(days))
+    let (year, month, day) = (Int64(civil.year), Int64(civil.month), Int64(civil.day))
 
     var at = 0
     func put(_ byte: UInt8) {

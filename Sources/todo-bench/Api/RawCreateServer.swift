@@ -24,7 +24,7 @@ enum RawCreateServer {
   static func value(of todo: Todo, for column: String) -> (any DatabaseValueConvertible)?? {
     switch column {
     case "id": todo.id
-    case "version", "revision": todo.version
+    case "version", "revision": todo.version.rawValue
     case "listID": todo.listID
     case "title": todo.title
     case "notes": todo.notes

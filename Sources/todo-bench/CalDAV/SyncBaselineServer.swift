@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Hummingbird
+import ICalendar
 import Logging
 
 /// The baselines of `todo-bench caldav`: one plain Hummingbird application (no middleware, no
@@ -212,16 +213,7 @@ enum SyncBaselineServer {
     let whole = Int(seconds.rounded(.down))
     let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
     let second = whole - days * 86_400
-    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    let (year, month, day) = CivilCalendar.date(dayNumber: days)
     func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
     return "\(year)\(two(month))\(two(day))T\(two(second / 3_600))\(two(second / 60 % 60))"
       + "\(two(second % 60))Z"

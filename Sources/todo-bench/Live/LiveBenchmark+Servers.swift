@@ -31,7 +31,7 @@ extension LiveBenchmark {
     }
     print(
       "todo-bench live --servers 2: two servers on 127.0.0.1 sharing one \(engine.name) store, "
-        + "WebSocket /live; \(pages) pages, \(rounds) rounds; \(Self.build)")
+        + "WebSocket /live; \(pages) pages, \(rounds) rounds; \(Format.build)")
     print(table.rendered)
     print(
       Format.summary([

@@ -45,6 +45,15 @@ enum Format {
     return text
   }
 
+  /// What the figures were measured with, for the first line of a benchmark's output.
+  static var build: String {
+    #if DEBUG
+      "DEBUG build: figures are not representative, use -c release"
+    #else
+      "release build"
+    #endif
+  }
+
   /// The last line of every benchmark: `summary: key=value key=value …`.
   static func summary(_ pairs: KeyValuePairs<String, String>) -> String {
     "summary: " + pairs.map { "\($0.key)=\($0.value)" }.joined(separator: " ")

@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 import TodoCore
 
 /// The local database, through `TodoService`: the default backend of the `todo` client.
@@ -29,17 +30,18 @@ struct LocalBackend: TodoBackend {
     try await service.createTodo(draft)
   }
 
-  func updateTodo(id: UUID, _ patch: TodoPatch, expectedVersion: Int?) async throws -> TodoItem {
+  func updateTodo(id: UUID, _ patch: TodoPatch, expectedVersion: Version?) async throws -> TodoItem
+  {
     try await service.updateTodo(id: id, patch, expectedVersion: expectedVersion)
   }
 
-  func moveTodo(id: UUID, to position: MovePosition, expectedVersion: Int?) async throws
+  func moveTodo(id: UUID, to position: MovePosition, expectedVersion: Version?) async throws
     -> TodoItem
   {
     try await service.moveTodo(id: id, to: position, expectedVersion: expectedVersion)
   }
 
-  func trashTodo(id: UUID, expectedVersion: Int?) async throws -> TodoItem {
+  func trashTodo(id: UUID, expectedVersion: Version?) async throws -> TodoItem {
     try await service.trashTodo(id: id, expectedVersion: expectedVersion)
   }
 

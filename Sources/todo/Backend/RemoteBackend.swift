@@ -1,5 +1,6 @@
 import Foundation
 import OpenAPIRuntime
+import Persistence
 import TodoCore
 import TodoServer
 
@@ -111,7 +112,8 @@ struct RemoteBackend: TodoBackend {
     }
   }
 
-  func updateTodo(id: UUID, _ patch: TodoPatch, expectedVersion: Int?) async throws -> TodoItem {
+  func updateTodo(id: UUID, _ patch: TodoPatch, expectedVersion: Version?) async throws -> TodoItem
+  {
     try await call {
       try await $0.updateTodo(
         path: .init(todoID: id.uuidString),
@@ -120,7 +122,7 @@ struct RemoteBackend: TodoBackend {
     }
   }
 
-  func moveTodo(id: UUID, to position: MovePosition, expectedVersion: Int?) async throws
+  func moveTodo(id: UUID, to position: MovePosition, expectedVersion: Version?) async throws
     -> TodoItem
   {
     try await call {
@@ -131,7 +133,7 @@ struct RemoteBackend: TodoBackend {
     }
   }
 
-  func trashTodo(id: UUID, expectedVersion: Int?) async throws -> TodoItem {
+  func trashTodo(id: UUID, expectedVersion: Version?) async throws -> TodoItem {
     try await call {
       try await $0.trashTodo(
         path: .init(todoID: id.uuidString),

@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 import TodoCore
 
 /// What the `todo` client needs from a todo store, so that every subcommand is written once
@@ -28,12 +29,12 @@ protocol TodoBackend: Sendable {
   /// Creates a todo.
   func createTodo(_ draft: NewTodo) async throws -> TodoItem
   /// Changes a todo; `expectedVersion` makes a concurrent change a conflict.
-  func updateTodo(id: UUID, _ patch: TodoPatch, expectedVersion: Int?) async throws -> TodoItem
+  func updateTodo(id: UUID, _ patch: TodoPatch, expectedVersion: Version?) async throws -> TodoItem
   /// Moves a todo inside its list.
-  func moveTodo(id: UUID, to position: MovePosition, expectedVersion: Int?) async throws
+  func moveTodo(id: UUID, to position: MovePosition, expectedVersion: Version?) async throws
     -> TodoItem
   /// Moves a todo to the trash.
-  func trashTodo(id: UUID, expectedVersion: Int?) async throws -> TodoItem
+  func trashTodo(id: UUID, expectedVersion: Version?) async throws -> TodoItem
   /// Brings a todo back from the trash.
   func restoreTodo(id: UUID) async throws -> TodoItem
 

@@ -15,10 +15,7 @@ extension Todo {
         \(ExitStatus.helpText)
         """)
 
-    @Argument(
-      help: ArgumentHelp(
-        "The todo: a number from the last listing, or an identifier.", valueName: "N"))
-    var todo: TodoReference
+    @OptionGroup var todo: TodoArgument
 
     @Option(help: ArgumentHelp("A new title.", valueName: "title"))
     var title: String?
@@ -60,7 +57,7 @@ extension Todo {
 
     func run() async throws {
       try await CommandRunner.run(backend) { backend in
-        let current = try await todo.todo(in: backend)
+        let current = try await todo.reference.todo(in: backend)
         var patch = TodoPatch(title: title, notes: notes, deadline: try deadline())
         if let section { patch.section = .some(try TodoValidation.section(section)) }
         if let list { patch.listID = try await backend.list(named: list).id }

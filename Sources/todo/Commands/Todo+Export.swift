@@ -53,12 +53,7 @@ extension Todo {
           Console.output(String(decoding: data, as: UTF8.self))
           return
         }
-        let url = URL(fileURLWithPath: file)
-        do {
-          try data.write(to: url, options: .atomic)
-        } catch {
-          throw CLIError.unavailable("cannot write \(url.path): \(error.localizedDescription)")
-        }
+        try Self.write(data, to: file)
         Console.output(
           "Exported \(document.lists.count) lists and \(document.todos.count) todos to \(file).")
       }

@@ -50,13 +50,7 @@ extension Todo {
           }
         }
         if from == .todoist {
-          guard let csv = String(data: data, encoding: .utf8) else {
-            throw CLIError.invalid("\(file) is not UTF-8 text")
-          }
-          var listID: UUID?
-          if let list { listID = try await backend.list(named: list).id }
-          let result = try await backend.importTodoist(csv, into: listID)
-          try Self.report(result, json: output.json)
+          try await importText(data, backend) { try await backend.importTodoist($0, into: $1) }
           return
         }
         let text = String(decoding: data.prefix(64), as: UTF8.self)
@@ -67,13 +61,7 @@ extension Todo {
               || text.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
                 .hasPrefix("BEGIN:VCALENDAR")))
         if isCalendar {
-          guard let calendar = String(data: data, encoding: .utf8) else {
-            throw CLIError.invalid("\(file) is not UTF-8 text")
-          }
-          var listID: UUID?
-          if let list { listID = try await backend.list(named: list).id }
-          let result = try await backend.importCalendar(calendar, into: listID)
-          try Self.report(result, json: output.json)
+          try await importText(data, backend) { try await backend.importCalendar($0, into: $1) }
           return
         }
         if list != nil {
@@ -86,6 +74,20 @@ extension Todo {
           Console.output("Imported \(written.lists) lists and \(written.todos) todos.")
         }
       }
+    }
+
+    /// Imports `data`, UTF-8 text (an iCalendar or Todoist file), into `--list` (the Inbox by
+    /// default) with `importer`, and reports what it did.
+    private func importText(
+      _ data: Data, _ backend: any TodoBackend,
+      with importer: (_ text: String, _ listID: UUID?) async throws -> CalendarImport
+    ) async throws {
+      guard let text = String(data: data, encoding: .utf8) else {
+        throw CLIError.invalid("\(file) is not UTF-8 text")
+      }
+      var listID: UUID?
+      if let list { listID = try await backend.list(named: list).id }
+      try Self.report(try await importer(text, listID), json: output.json)
     }
   }
 }

@@ -74,8 +74,7 @@ extension Todo.List {
     @Argument(help: "The list's name.")
     var name: String
 
-    @Flag(name: [.short, .long], help: "Do not ask for confirmation.")
-    var yes = false
+    @OptionGroup var confirmation: ConfirmationOptions
 
     @OptionGroup var backend: BackendOptions
     @OptionGroup var output: OutputOptions
@@ -86,9 +85,9 @@ extension Todo.List {
         if list.isInbox {
           throw CLIError.invalid("the Inbox cannot be removed")
         }
-        try Console.confirm(
+        try confirmation.confirm(
           "Move the list \"\(list.name)\" and its todos to the trash?",
-          action: "move the list \"\(list.name)\" to the trash", assumeYes: yes)
+          action: "move the list \"\(list.name)\" to the trash")
         let trashed = try await backend.trashList(id: list.id)
         try Output.changed(trashed, verb: "Trashed list", json: output.json)
       }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TerminalUI
 import TodoCore
 
 extension Todo {
@@ -36,7 +37,7 @@ extension Todo {
         let width = max(4, lists.map(\.name.count).max() ?? 0)
         let color = Console.usesColor
         let header = "List".padding(toLength: width, withPad: " ", startingAt: 0) + "  Open  Done"
-        Console.output(Style.bold.apply(header, enabled: color))
+        Console.output(TextStyle.bold.apply(header, enabled: color))
         for list in lists {
           let name = list.name + String(repeating: " ", count: width - list.name.count)
           let counts = [open[list.id] ?? 0, done[list.id] ?? 0].map {

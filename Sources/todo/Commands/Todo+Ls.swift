@@ -43,13 +43,8 @@ extension Todo {
         }
         if let list { search.listID = try await backend.list(named: list).id }
         let todos = try await backend.search(search)
-        if output.json {
-          try ListingNumbers(source: "ls", ids: todos.map(\.id)).save(to: backend.numbersFile)
-          try Output.json(todos)
-        } else {
-          try await Output.numberedTable(
-            todos, source: "ls", backend: backend, empty: "No todos.")
-        }
+        try await output.printNumbered(
+          todos, source: "ls", backend: backend, empty: "No todos.")
       }
     }
   }

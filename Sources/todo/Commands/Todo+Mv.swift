@@ -14,10 +14,7 @@ extension Todo {
         \(ExitStatus.helpText)
         """)
 
-    @Argument(
-      help: ArgumentHelp(
-        "The todo: a number from the last listing, or an identifier.", valueName: "N"))
-    var todo: TodoReference
+    @OptionGroup var todo: TodoArgument
 
     @Option(help: ArgumentHelp("Put it just before this todo.", valueName: "M"))
     var before: TodoReference?
@@ -39,14 +36,14 @@ extension Todo {
       guard given == 1 else {
         throw CLIError.invalid("give exactly one of --before M, --after M, --top, --bottom")
       }
-      if let other = before ?? after, other == todo {
+      if let other = before ?? after, other == todo.reference {
         throw CLIError.invalid("a todo cannot be moved next to itself")
       }
     }
 
     func run() async throws {
       try await CommandRunner.run(backend) { backend in
-        let current = try await todo.todo(in: backend)
+        let current = try await todo.reference.todo(in: backend)
         let position: MovePosition
         if let before {
           position = .before(try await before.resolve(in: backend))

@@ -3,27 +3,10 @@ import TodoCore
 
 extension Todo {
   /// `todo reopen N`: mark a todo as not started again.
-  struct Reopen: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-      abstract: "Mark a todo as not started again.",
-      discussion: """
-        N is a number from the last listing (todo ls) or the todo's identifier (at least \
-        its first 8 characters).
+  struct Reopen: StatusCommand {
+    static let kind = StatusCommandKind(
+      status: .notStarted, abstract: "Mark a todo as not started again.", verb: "Reopened")
 
-        \(ExitStatus.helpText)
-        """)
-
-    @Argument(
-      help: ArgumentHelp(
-        "The todo: a number from the last listing, or an identifier.", valueName: "N"))
-    var todo: TodoReference
-
-    @OptionGroup var backend: BackendOptions
-    @OptionGroup var output: OutputOptions
-
-    func run() async throws {
-      try await StatusChange.run(
-        todo, to: .notStarted, verb: "Reopened", options: backend, json: output.json)
-    }
+    @OptionGroup var arguments: StatusCommandArguments
   }
 }

@@ -15,23 +15,19 @@ extension Todo {
         \(ExitStatus.helpText)
         """)
 
-    @Argument(
-      help: ArgumentHelp(
-        "The todo: a number from the last listing, or an identifier.", valueName: "N"))
-    var todo: TodoReference
+    @OptionGroup var todo: TodoArgument
 
-    @Flag(name: [.short, .long], help: "Do not ask for confirmation.")
-    var yes = false
+    @OptionGroup var confirmation: ConfirmationOptions
 
     @OptionGroup var backend: BackendOptions
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
       try await CommandRunner.run(backend) { backend in
-        let current = try await todo.todo(in: backend)
-        try Console.confirm(
+        let current = try await todo.reference.todo(in: backend)
+        try confirmation.confirm(
           "Move \"\(current.title)\" to the trash?",
-          action: "move \"\(current.title)\" to the trash", assumeYes: yes)
+          action: "move \"\(current.title)\" to the trash")
         let trashed = try await backend.trashTodo(id: current.id, expectedVersion: current.version)
         try Output.changed(trashed, verb: "Trashed", json: output.json)
       }

@@ -55,13 +55,8 @@ extension Todo {
         var search = try makeSearch()
         if let list { search.listID = try await backend.list(named: list).id }
         let todos = try await backend.search(search)
-        if output.json {
-          try ListingNumbers(source: "search", ids: todos.map(\.id)).save(to: backend.numbersFile)
-          try Output.json(todos)
-        } else {
-          try await Output.numberedTable(
-            todos, source: "search", backend: backend, empty: "Nothing found.")
-        }
+        try await output.printNumbered(
+          todos, source: "search", backend: backend, empty: "Nothing found.")
       }
     }
   }

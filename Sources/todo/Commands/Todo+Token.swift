@@ -155,8 +155,7 @@ extension Todo.Token {
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {
-      try await database.run { service in
-        let account = try await service.existingAccount(named: user)
+      try await database.run(account: user) { service, account in
         let tokens = try await service.tokens(of: account.id)
         guard !tokens.isEmpty else {
           Console.output("\(account.name) has no tokens.")
@@ -194,8 +193,7 @@ extension Todo.Token {
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {
-      try await database.run { service in
-        let account = try await service.existingAccount(named: user)
+      try await database.run(account: user) { service, account in
         let tokens = try await service.tokens(of: account.id)
         let found = try TokenReference.resolve(token, in: tokens, user: account.name)
         try await service.revokeToken(id: found.id, of: account.id)

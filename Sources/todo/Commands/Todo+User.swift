@@ -40,8 +40,7 @@ extension Todo.User {
     @Argument(help: "The name to sign in with (letters, digits, '.', '_', '-', '@').")
     var name: String
 
-    @Flag(help: "Read the password as one line of stdin instead of asking.")
-    var passwordStdin = false
+    @OptionGroup var password: NewPasswordOptions
 
     @OptionGroup var database: DatabaseOptions
 
@@ -51,10 +50,7 @@ extension Todo.User {
         if let existing = try await service.account(named: name) {
           throw CLIError.invalid("name: a user named \(existing.name) exists already")
         }
-        let password = try PasswordInput.newPassword(for: name, fromStdin: passwordStdin) {
-          try AccountValidation.newPassword($0, name: name)
-        }
-        let hash = await PasswordHasher().hash(password)
+        let hash = try await password.hash(for: name)
         let account = try await service.createAccount(named: name, passwordHash: hash)
         Console.output("Added user: \(account.name)")
         if try await service.accountCount() == 1 {
@@ -112,20 +108,13 @@ extension Todo.User {
     @Argument(help: "The user's name.")
     var name: String
 
-    @Flag(help: "Read the password as one line of stdin instead of asking.")
-    var passwordStdin = false
+    @OptionGroup var password: NewPasswordOptions
 
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {
-      try await database.run { service in
-        let account = try await service.existingAccount(named: name)
-        let password = try PasswordInput.newPassword(
-          for: account.name, fromStdin: passwordStdin
-        ) {
-          try AccountValidation.newPassword($0, name: account.name)
-        }
-        let hash = await PasswordHasher().hash(password)
+      try await database.run(account: name) { service, account in
+        let hash = try await password.hash(for: account.name)
         try await service.setPasswordHash(ofAccount: account.id, to: hash)
         Console.output(
           "Changed the password of \(account.name); their browsers were signed out "
@@ -153,14 +142,12 @@ extension Todo.User {
     @Option(help: ArgumentHelp("Give the user's lists to this user.", valueName: "user"))
     var handTo: String?
 
-    @Flag(name: [.short, .long], help: "Do not ask for confirmation.")
-    var yes = false
+    @OptionGroup var confirmation: ConfirmationOptions
 
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {
-      try await database.run { service in
-        let account = try await service.existingAccount(named: name)
+      try await database.run(account: name) { service, account in
         let heir = try await handTo.asyncMap { try await service.existingAccount(named: $0) }
         if heir?.id == account.id {
           throw CLIError.invalid("--hand-to: a user cannot inherit their own lists")
@@ -168,7 +155,7 @@ extension Todo.User {
         let owned = try await service.ownedLists(ofAccount: account.id)
         let what =
           "\(counted(owned.lists.count, "list")) with \(counted(owned.todos, "todo"))"
-        if !yes {
+        if !confirmation.yes {
           for line in plan(account, heir: heir, owned: owned, what: what) {
             Console.error(line)
           }
@@ -177,9 +164,8 @@ extension Todo.User {
               "\(account.name) is the last user: afterwards the server has no accounts.")
           }
         }
-        try Console.confirm(
-          "Remove the user \(account.name)?", action: "remove the user \(account.name)",
-          assumeYes: yes)
+        try confirmation.confirm(
+          "Remove the user \(account.name)?", action: "remove the user \(account.name)")
         let done = try await service.removeAccount(id: account.id, handingListsTo: heir?.id)
         let counts = "\(counted(done.lists, "list")) with \(counted(done.todos, "todo"))"
         if let heir {
@@ -244,7 +230,7 @@ enum AdminTable {
       while text.last == " " { text.removeLast() }
       return text
     }
-    Console.output(Style.bold.apply(line(header), enabled: Console.usesColor))
+    Console.output(TextStyle.bold.apply(line(header), enabled: Console.usesColor))
     for row in rows { Console.output(line(row)) }
   }
 }

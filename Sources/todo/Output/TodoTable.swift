@@ -58,11 +58,13 @@ struct TodoTable {
     if showsSection { header.append("Section") }
     if showsList { header.append("List") }
     var rows: [[String]] = []
-    var styles: [[Style?]] = []
+    var styles: [[TextStyle?]] = []
     for (index, todo) in todos.enumerated() {
       let due = Self.due(todo, now: now)
       var row = ["\(index + 1)", Self.mark(todo.status), todo.title]
-      var style: [Style?] = [nil, Self.style(of: todo.status), todo.status == .done ? .dim : nil]
+      var style: [TextStyle?] = [
+        nil, Self.style(of: todo.status), todo.status == .done ? .dim : nil,
+      ]
       if showsDue {
         row.append(due)
         style.append(due.hasSuffix("!") ? .red : nil)
@@ -97,7 +99,7 @@ struct TodoTable {
     return lines
   }
 
-  private static func style(of status: TodoStatus) -> Style? {
+  private static func style(of status: TodoStatus) -> TextStyle? {
     switch status {
     case .notStarted: nil
     case .inProgress: .yellow
@@ -106,7 +108,7 @@ struct TodoTable {
   }
 
   /// One line: the number right-aligned, other cells padded, trailing spaces removed.
-  private func render(_ cells: [String], widths: [Int], styles: [Style?]) -> String {
+  private func render(_ cells: [String], widths: [Int], styles: [TextStyle?]) -> String {
     var parts: [String] = []
     for (column, cell) in cells.enumerated() {
       let padding = String(repeating: " ", count: max(0, widths[column] - cell.displayWidth))

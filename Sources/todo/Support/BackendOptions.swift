@@ -113,4 +113,24 @@ private let loggingBootstrap: Void = {
 struct OutputOptions: ParsableArguments {
   @Flag(help: "Print JSON (the API's shapes, sorted keys) instead of a table.")
   var json = false
+
+  /// Prints a listing of `todos` numbered for the commands that follow (`todo done 2`): their
+  /// JSON with `--json`, else a table (`Output.numberedTable`). The numbers are saved either
+  /// way.
+  ///
+  /// - Parameters:
+  ///   - todos: The todos, in the order they are numbered.
+  ///   - source: The listing command, named in errors about numbers.
+  ///   - backend: The backend whose numbers file is replaced.
+  ///   - empty: What the table says when there are no todos.
+  func printNumbered(
+    _ todos: [TodoItem], source: String, backend: any TodoBackend, empty: String
+  ) async throws {
+    if json {
+      try ListingNumbers(source: source, ids: todos.map(\.id)).save(to: backend.numbersFile)
+      try Output.json(todos)
+    } else {
+      try await Output.numberedTable(todos, source: source, backend: backend, empty: empty)
+    }
+  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 
 #if canImport(Glibc)
   import Glibc
@@ -68,16 +69,16 @@ enum Console {
   }
 }
 
-/// ANSI styles, applied only when ``Console/usesColor`` allows.
-enum Style: String {
-  case bold = "1"
-  case dim = "2"
-  case red = "31"
-  case green = "32"
-  case yellow = "33"
+/// The styles of the commands' output, applied only when ``Console/usesColor`` allows.
+extension TextStyle {
+  static let bold = TextStyle(isBold: true)
+  static let dim = TextStyle(isDim: true)
+  static let red = TextStyle(color: .red)
+  static let green = TextStyle(color: .green)
+  static let yellow = TextStyle(color: .yellow)
 
   /// `text` in this style, or unchanged when `enabled` is false.
   func apply(_ text: String, enabled: Bool) -> String {
-    enabled && !text.isEmpty ? "\u{1B}[\(rawValue)m\(text)\u{1B}[0m" : text
+    enabled ? applied(to: text) : text
   }
 }

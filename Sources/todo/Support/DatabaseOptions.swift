@@ -34,6 +34,16 @@ struct DatabaseOptions: ParsableArguments {
     try await Self.run(database, body)
   }
 
+  /// Opens the database, finds the user named `name` in it (exit 2 when there is none), runs
+  /// `body` with both, and closes the database, like ``run(_:)``.
+  func run(account name: String, _ body: (TodoService, Account) async throws -> Void)
+    async throws
+  {
+    try await run { service in
+      try await body(service, try await service.existingAccount(named: name))
+    }
+  }
+
   /// Opens the database `database` names (`--db`, else the environment's), runs `body` with
   /// it, closes it, and turns any error into a message and an `ExitCode`.
   static func run(_ database: String?, _ body: (TodoService) async throws -> Void)

@@ -1,12 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TerminalUI
 
 /// Reading a new password: asked twice on the terminal without echo, or one line of stdin
 /// (`--password-stdin`). The password is never printed or logged.
@@ -63,44 +56,20 @@ enum PasswordInput {
   }
 
   /// Asks on stderr and reads a line from the terminal on stdin with echo turned off. Echo
-  /// comes back afterwards, also when reading fails or the process is interrupted (SIGINT,
-  /// SIGTERM, SIGHUP).
+  /// comes back afterwards, also when reading fails or the process is interrupted.
   private static func readSecret(prompt: String) throws -> String {
     FileHandle.standardError.write(Data(prompt.utf8))
-    var original = termios()
-    guard tcgetattr(STDIN_FILENO, &original) == 0 else {
-      throw CLIError.unavailable("cannot read the terminal's settings: \(errnoText())")
+    let line: String?
+    do {
+      line = try Terminal().readLineWithoutEcho()
+    } catch {
+      throw CLIError.unavailable("cannot turn off the terminal's echo: \(error)")
     }
-    var silent = original
-    silent.c_lflag &= ~tcflag_t(ECHO | ECHOE | ECHOK | ECHONL)
-    savedTerminal = original
-    let signals = [SIGINT, SIGTERM, SIGHUP]
-    let previous = signals.map { signal($0, restoreTerminalAndExit) }
-    defer {
-      _ = tcsetattr(STDIN_FILENO, TCSANOW, &original)
-      for (signalNumber, handler) in zip(signals, previous) { _ = signal(signalNumber, handler) }
-      // The Enter the person typed was not echoed.
-      FileHandle.standardError.write(Data("\n".utf8))
-    }
-    guard tcsetattr(STDIN_FILENO, TCSANOW, &silent) == 0 else {
-      throw CLIError.unavailable("cannot turn off the terminal's echo: \(errnoText())")
-    }
-    guard let line = readLine(strippingNewline: true) else {
+    // The Enter the person typed was not echoed.
+    FileHandle.standardError.write(Data("\n".utf8))
+    guard let line else {
       throw CLIError.invalid("no password given; nothing changed")
     }
     return line
   }
-
-  private static func errnoText() -> String { String(cString: strerror(errno)) }
-}
-
-/// The terminal's settings before echo was turned off, for the signal handler. Written
-/// before the handler is installed, only read by it.
-nonisolated(unsafe) private var savedTerminal = termios()
-
-/// Restores the terminal's echo, then dies of the signal as it would have.
-private let restoreTerminalAndExit: @convention(c) (Int32) -> Void = { signalNumber in
-  _ = tcsetattr(STDIN_FILENO, TCSANOW, &savedTerminal)
-  _ = signal(signalNumber, SIG_DFL)
-  _ = raise(signalNumber)
 }

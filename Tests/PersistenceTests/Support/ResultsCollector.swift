@@ -1,5 +1,6 @@
 import Foundation
 import Persistence
+import Synchronization
 import Testing
 
 /// Consumes an observation in a task and keeps every value, so tests can wait for one.
@@ -71,19 +72,15 @@ final class ResultsCollector<Root: Entity>: Sendable {
   }
 }
 
-/// A lock-protected value for test helpers.
-final class Locked<Value>: @unchecked Sendable {
-  // @unchecked Sendable: `value` is only reached through `withLock`, which holds `lock`.
-  private let lock = NSLock()
-  private var value: Value
+/// A `Mutex` shared by reference, for test helpers whose closures capture it.
+final class Locked<Value: Sendable>: Sendable {
+  private let mutex: Mutex<Value>
 
   init(_ value: Value) {
-    self.value = value
+    mutex = Mutex(value)
   }
 
-  func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body(&value)
+  func withLock<T: Sendable>(_ body: (inout Value) throws -> T) rethrows -> T {
+    try mutex.withLock { value throws -> T in try body(&value) }
   }
 }

@@ -130,7 +130,7 @@ struct AccessTests {
         let updated = try await service.updateTodo(
           id: world.milk.id, TodoPatch(title: "Oat milk", status: .done),
           expectedVersion: world.milk.version)
-        #expect(updated.version == world.milk.version + 1)
+        #expect(updated.version == world.milk.version.next)
         #expect(try await world.stored(world.milk) == updated)
       }
     }

@@ -77,7 +77,7 @@ struct LivePageFixture {
 
   /// The value the page receives for the first commit after `sequence` that changes what
   /// it shows of `listID`.
-  func loaded(_ listID: UUID = TodoList.inboxID, after sequence: UInt64) async throws
+  func loaded(_ listID: UUID = TodoList.inboxID, after sequence: ChangeSequence) async throws
     -> LivePage.Loaded
   {
     try await loaded(listID) { $0.sequence > sequence }

@@ -64,7 +64,7 @@ struct LivePageObservationTests {
       let inboxTodo = try await fixture.service.createTodo(NewTodo(title: "Milk"))
       let loaded = try await fixture.loaded { $0.todos == [inboxTodo] }
       await store.receive(\.loaded, loaded) { $0.apply(loaded) }
-      #expect(loaded.sequence >= before.data.sequence + 2)
+      #expect(loaded.sequence.rawValue >= before.data.sequence.rawValue + 2)
       #expect(loaded.openCounts == [TodoList.inboxID: 1, errands.id: 1])
 
       // Completing the todo of the other list takes it off the count, live.

@@ -47,7 +47,7 @@ struct LiveProtocolPropertyTests {
     "useTheirs": { _ in .page(.editor(.useTheirs)) },
     "cancelEdit": { _ in .page(.editor(.cancelEdit)) },
     "restoreEdit": {
-      .page(.editor(.restoreEdit(Random.id(&$0), version: Random.count(&$0), Random.sheet(&$0))))
+      .page(.editor(.restoreEdit(Random.id(&$0), version: Random.version(&$0), Random.sheet(&$0))))
     },
   ]
 

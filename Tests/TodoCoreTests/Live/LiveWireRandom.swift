@@ -32,6 +32,11 @@ enum LiveWireRandom {
       ? Int.random(in: 0...9, using: &random) : Int.random(in: 0...Int.max, using: &random)
   }
 
+  /// A todo's version: never negative on the wire.
+  static func version(_ random: inout Source) -> Version {
+    Version(Int64(count(&random)))
+  }
+
   static func choice<T: CaseIterable>(_: T.Type, _ random: inout Source) -> T {
     T.allCases.randomElement(using: &random)!
   }
@@ -112,7 +117,7 @@ enum LiveWireRandom {
       notes: text(&random), deadline: text(&random), status: choice(TodoStatus.self, &random),
       section: text(&random), problem: optional(&random, text),
       conflict: Bool.random(using: &random))
-    form.version = count(&random)
+    form.version = version(&random)
     form.theirChanges = list(&random, upTo: 3) {
       LiveChrome.FieldChange(field: text(&$0), label: text(&$0), value: text(&$0))
     }

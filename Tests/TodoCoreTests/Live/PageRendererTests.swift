@@ -7,7 +7,7 @@ import Testing
 struct PageRendererTests {
   static let now = Date(timeIntervalSince1970: 1_767_225_600)
 
-  static func state(_ todos: [Todo], sequence: UInt64) throws -> LivePage.State {
+  static func state(_ todos: [Todo], sequence: ChangeSequence) throws -> LivePage.State {
     var state = LivePage.State()
     state.data.loaded = true
     state.data.lists = [

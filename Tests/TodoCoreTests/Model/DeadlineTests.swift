@@ -106,20 +106,6 @@ struct DeadlineTests {
     #expect(try Deadline(parsing: "2026-03-02").timeText == nil)
   }
 
-  @Test("day numbers and weekdays agree with the calendar over 400 years, every 13th day")
-  func dayNumbers() {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
-    var date = calendar.date(from: DateComponents(year: 1800, month: 1, day: 1, hour: 12))!
-    for _ in 0..<((400 * 365 + 97) / 13) {
-      let parts = calendar.dateComponents([.year, .month, .day, .weekday], from: date)
-      let number = Deadline.dayNumber(year: parts.year!, month: parts.month!, day: parts.day!)
-      #expect(number == Int((date.timeIntervalSince1970 / 86_400).rounded(.down)))
-      #expect(Deadline.weekday(ofDayNumber: number) == parts.weekday! - 1)
-      date += 13 * 86_400
-    }
-  }
-
   @Test("round-trips through JSON as its raw text, and refuses bad text")
   func codable() throws {
     let deadline = try Deadline(parsing: "2026-03-01T09:30")

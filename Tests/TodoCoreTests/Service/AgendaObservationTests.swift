@@ -64,7 +64,7 @@ struct AgendaObservationTests {
       // Values come in commit order: the next one is the Inbox's, for the later commit.
       let next = try #require(try await values.next())
       #expect(next.todos == [milk])
-      #expect(next.sequence >= first.sequence + 2)
+      #expect(next.sequence.rawValue >= first.sequence.rawValue + 2)
     }
   }
 

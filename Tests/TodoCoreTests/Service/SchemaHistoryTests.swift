@@ -5,8 +5,9 @@ import Testing
 
 @testable import TodoCore
 
-/// Stores written by every earlier schema version of the todo app open with today's code
-/// (issue 12): the migrations they lack run once, and nothing they held is lost or changed.
+/// Stores written by every earlier schema version of the todo app open with today's code, as
+/// an upgrade must: the migrations they lack run once, and nothing they held is lost or
+/// changed.
 ///
 /// Each fixture in `Fixtures/schema` is the SQL dump of a store that the `todo` binary of an
 /// earlier commit filled with the same commands (`Fixtures/schema/README.md`). The PostgreSQL

@@ -5,8 +5,9 @@ import Testing
 
 @testable import TodoCore
 
-/// Servers starting at the same moment on a new store (issue 12): every one comes up, the
-/// schema is created once and the first data (the Inbox) is written once, on either engine.
+/// Servers starting at the same moment on a new store, as a deployment of several servers on
+/// one database does: every one comes up, the schema is created once and the first data (the
+/// Inbox) is written once, on either engine.
 @Suite("Store start", .timeLimit(.minutes(3)))
 struct StoreStartTests {
   @Test("four services opening a new store at once all come up with one Inbox, ten times over")

@@ -7,7 +7,7 @@
   struct ServerMemoryTests {
     /// glibc raises its threshold for giving a block its own mapping to the size of every
     /// mapped block freed (up to 32 MiB), so after a freed block of 5 MiB, blocks of 4 MiB come
-    /// from its arenas, where a live page's arrays fragmented the heap (issue 11). After
+    /// from its arenas, where a live page's arrays fragmented the heap. After
     /// `ServerMemory.configure()` the threshold stays at 128 KiB.
     @Test("after configure, blocks of 4 MiB are mapped even after a larger one was freed")
     func largeBlocksAreMapped() throws {

@@ -3,6 +3,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import PostgresNIO
+import Synchronization
 
 /// The PostgreSQL engine: a postgres-nio connection pool, shared by every process that opens
 /// the same database.
@@ -28,12 +29,12 @@ final class PostgresEngine: StorageEngine {
   private let threads: NIOThreadPool
   private let requestTimeout: Duration
   /// The last sequence published.
-  private let published: Protected<Int64>
+  private let published: Mutex<Int64>
   /// Held while publishing, so that this process publishes in sequence order.
   private let publication = AsyncLock()
-  private let isClosed = Protected(false)
-  private let listening = Protected<Task<Void, Never>?>(nil)
-  private let currentAvailability = Protected(StoreAvailability.available)
+  private let isClosed = Mutex(false)
+  private let listening = Mutex<Task<Void, Never>?>(nil)
+  private let currentAvailability = Mutex(StoreAvailability.available)
   private let publish: @Sendable (ChangeHub.Event) -> Void
 
   /// The key of the store's write lock (`pg_advisory_xact_lock`), the same in every process.
@@ -53,7 +54,7 @@ final class PostgresEngine: StorageEngine {
     var byType: [ObjectIdentifier: any Entity.Type] = [:]
     for entity in entities { byType[ObjectIdentifier(entity)] = entity }
     self.entities = byType
-    self.published = Protected(sequence)
+    self.published = Mutex(sequence)
     self.logger = logger
     self.publish = publish
   }
@@ -125,13 +126,13 @@ final class PostgresEngine: StorageEngine {
 
   func fetchSequenced<Root: Entity>(
     _ request: FetchRequest<Root>
-  ) async throws -> (objects: [Stored<Root>], sequence: UInt64) {
+  ) async throws -> (objects: [Stored<Root>], sequence: ChangeSequence) {
     let table = try table(for: Root.self)
     return try await session(.read) { session in
       let sequence = try PostgresChangeLog.lastSequence(session)
       let objects = try session.fetch(
         request, table: table, limit: request.limit, offset: request.offset)
-      return (objects.stored, UInt64(sequence))
+      return (objects.stored, ChangeSequence(stored: sequence))
     }
   }
 
@@ -145,13 +146,6 @@ final class PostgresEngine: StorageEngine {
   }
 
   // MARK: - Writing
-
-  func commit(_ batches: [any AnyEntityBatch]) async throws -> CommitSummary {
-    let tables = self.tables
-    return try await transaction { session in
-      ((), try batches.write(to: StatementBatchWriter(runner: session, tables: tables)))
-    }.summary
-  }
 
   func write<T: Sendable>(_ body: @escaping @Sendable (WriteTransaction) throws -> T) async throws
     -> T
@@ -194,11 +188,14 @@ final class PostgresEngine: StorageEngine {
     }
     guard outcome.last > 0 else {
       let sequence = published.withLock { $0 }
-      return (outcome.value, CommitSummary(sequence: UInt64(sequence), changes: [:]))
+      return (
+        outcome.value, CommitSummary(sequence: ChangeSequence(stored: sequence), changes: [:])
+      )
     }
     // Committed. Other servers may have committed since our last publication: their records
     // come first, so that observers see the store's order.
-    let summary = CommitSummary(sequence: UInt64(outcome.last), changes: outcome.changes)
+    let summary = CommitSummary(
+      sequence: ChangeSequence(stored: outcome.last), changes: outcome.changes)
     let previous = published.withLock { $0 }
     guard previous < outcome.last else { return (outcome.value, summary) }
     if outcome.first > previous + 1 {
@@ -241,7 +238,8 @@ final class PostgresEngine: StorageEngine {
       try Self.currentState(of: records, entities: entities, tables: tables, session: session)
     }
     published.withLock { $0 = notification.last }
-    publish(.commit(CommitSummary(sequence: UInt64(notification.last), changes: changes)))
+    publish(
+      .commit(CommitSummary(sequence: ChangeSequence(stored: notification.last), changes: changes)))
   }
 
   private enum CatchUp: Sendable {
@@ -278,7 +276,7 @@ final class PostgresEngine: StorageEngine {
       publish(.external)
     case .changes(let newest, let changes):
       published.withLock { $0 = newest }
-      publish(.commit(CommitSummary(sequence: UInt64(newest), changes: changes)))
+      publish(.commit(CommitSummary(sequence: ChangeSequence(stored: newest), changes: changes)))
     }
   }
 

@@ -30,11 +30,7 @@ final class PostgresSession: StatementRunner {
 
   /// Runs a statement and returns how many rows it changed.
   func run(_ sql: String, _ arguments: [StoredValue]) throws -> Int {
-    do {
-      return try query(sql, arguments).metadata.rows ?? 0
-    } catch let error as EngineError where error.code == Self.uniqueViolation {
-      throw DuplicateIdentifier()
-    }
+    try query(sql, arguments).metadata.rows ?? 0
   }
 
   /// Sends every run before waiting for the first answer: the server answers them in order,
@@ -53,12 +49,7 @@ final class PostgresSession: StatementRunner {
         if failure == nil { counts.append(result.metadata.rows ?? 0) }
       } catch {
         guard failure == nil else { continue }
-        let mapped = Self.engineError(error, sql: sql, arguments: batch[index])
-        if let engine = mapped as? EngineError, engine.code == Self.uniqueViolation {
-          failure = DuplicateIdentifier(index: index)
-        } else {
-          failure = mapped
-        }
+        failure = Self.engineError(error, sql: sql, arguments: batch[index])
       }
     }
     if let failure { throw failure }
@@ -84,7 +75,7 @@ final class PostgresSession: StatementRunner {
       let cells = PostgresCells(row)
       do {
         objects.values.append(try decode(cells))
-        objects.versions.append(try cells.int64(atIndex: 1))
+        objects.versions.append(Version(try cells.int64(atIndex: 1)))
       } catch let error as PersistenceError {
         throw error
       } catch {
@@ -103,9 +94,6 @@ final class PostgresSession: StatementRunner {
   }
 
   // MARK: - Conversions
-
-  /// SQLSTATE `23505`, a unique constraint (the primary key) failed.
-  static let uniqueViolation = 23505
 
   private func query(_ sql: String, _ arguments: [StoredValue]) throws -> PostgresQueryResult {
     do {

@@ -57,7 +57,7 @@ extension SQLiteEngine {
   /// Opens a pool, waiting while another connection holds the lock that switching a new
   /// file to WAL needs: SQLite answers that `PRAGMA journal_mode` with `SQLITE_BUSY` at once,
   /// without the busy handler, when several processes (or pools) open a new store together.
-  /// It waits as long as the busy timeout would (10 s), then fails as before.
+  /// It waits as long as the busy timeout would (10 s), then throws SQLite's busy error.
   private static func openPool(path: String, configuration: Configuration) async throws
     -> DatabasePool
   {

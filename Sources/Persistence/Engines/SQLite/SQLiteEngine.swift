@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// The SQLite engine: a GRDB connection pool in WAL mode (or one in-memory connection).
 ///
@@ -18,8 +19,8 @@ final class SQLiteEngine: StorageEngine {
   let entities: [ObjectIdentifier: any Entity.Type]
   /// The last sequence published, and the last `PRAGMA data_version` seen. Only changed on the
   /// writer's queue.
-  private let published: Protected<Published>
-  private let isClosed = Protected(false)
+  private let published: Mutex<Published>
+  private let isClosed = Mutex(false)
   private let publish: @Sendable (ChangeHub.Event) -> Void
 
   struct Published {
@@ -38,7 +39,7 @@ final class SQLiteEngine: StorageEngine {
     var byType: [ObjectIdentifier: any Entity.Type] = [:]
     for entity in entities { byType[ObjectIdentifier(entity)] = entity }
     self.entities = byType
-    self.published = Protected(Published(sequence: sequence, dataVersion: nil))
+    self.published = Mutex(Published(sequence: sequence, dataVersion: nil))
     self.publish = publish
   }
 
@@ -60,7 +61,7 @@ final class SQLiteEngine: StorageEngine {
 
   func fetchSequenced<Root: Entity>(
     _ request: FetchRequest<Root>
-  ) async throws -> (objects: [Stored<Root>], sequence: UInt64) {
+  ) async throws -> (objects: [Stored<Root>], sequence: ChangeSequence) {
     let table = try table(for: Root.self)
     try checkOpen()
     do {
@@ -68,7 +69,7 @@ final class SQLiteEngine: StorageEngine {
         let sequence = try ChangeLog.lastSequence(db)
         let objects = try Self.fetch(
           db, request, table: table, limit: request.limit, offset: request.offset)
-        return (objects.stored, UInt64(sequence))
+        return (objects.stored, ChangeSequence(stored: sequence))
       }
     } catch {
       throw EngineError.wrap(error)
@@ -93,7 +94,7 @@ final class SQLiteEngine: StorageEngine {
   /// A read of a request's size is CPU work of a few hundred microseconds at most (the file
   /// is in the page cache, WAL readers never wait for the writer): done where the request
   /// already runs, it saves two thread hops, a third of a list read's cost when GRDB's async
-  /// `read` sent it to a reader's dispatch queue and back (BENCHMARKS.md, issue 11). Only a
+  /// `read` sent it to a reader's dispatch queue and back (BENCHMARKS.md). Only a
   /// pool has concurrent readers; a queue (in-memory stores) reads on its queue.
   private func readNow<T>(_ body: (Database) throws -> T) throws -> T {
     if let pool = writer as? DatabasePool {
@@ -104,7 +105,7 @@ final class SQLiteEngine: StorageEngine {
 
   /// Runs `body` in a deferred transaction that prepared statements begin and end: the same
   /// snapshot as GRDB's `read`, which prepares its `BEGIN` and `COMMIT` again for every read
-  /// (3.5% of a list read's CPU, BENCHMARKS.md, issue 11). Left by `COMMIT`, or by `ROLLBACK`
+  /// (3.5% of a list read's CPU, BENCHMARKS.md). Left by `COMMIT`, or by `ROLLBACK`
   /// if the commit fails, so the reader goes back to the pool outside any transaction.
   static func inSnapshot<T>(_ db: Database, _ body: (Database) throws -> T) throws -> T {
     try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
@@ -181,17 +182,6 @@ final class SQLiteEngine: StorageEngine {
 
   // MARK: - Writing
 
-  func commit(_ batches: [any AnyEntityBatch]) async throws -> CommitSummary {
-    let tables = self.tables
-    return try await transaction { db in
-      (
-        (),
-        try batches.write(
-          to: StatementBatchWriter(runner: SQLiteStatementRunner(db: db), tables: tables))
-      )
-    }.summary
-  }
-
   func write<T: Sendable>(_ body: @escaping @Sendable (WriteTransaction) throws -> T) async throws
     -> T
   {
@@ -228,14 +218,14 @@ final class SQLiteEngine: StorageEngine {
         }
         guard last > 0, let result else {
           let sequence = self.published.withLock { $0.sequence }
-          return (result!, CommitSummary(sequence: UInt64(sequence), changes: [:]))
+          return (result!, CommitSummary(sequence: ChangeSequence(stored: sequence), changes: [:]))
         }
         // Committed. Another process may have committed since our last publication: its
         // records come first, so that observers see the store's order.
         let previous = self.published.withLock { $0.sequence }
         if first > previous + 1 { try self.catchUp(db, before: first) }
         self.published.withLock { $0.sequence = last }
-        let summary = CommitSummary(sequence: UInt64(last), changes: changes)
+        let summary = CommitSummary(sequence: ChangeSequence(stored: last), changes: changes)
         self.publish(.commit(summary))
         return (result, summary)
       }
@@ -287,7 +277,7 @@ final class SQLiteEngine: StorageEngine {
           ids: ids, from: SQLiteStoredReader(db: db, tables: tables))
       }
       published.withLock { $0.sequence = newest }
-      publish(.commit(CommitSummary(sequence: UInt64(newest), changes: changes)))
+      publish(.commit(CommitSummary(sequence: ChangeSequence(stored: newest), changes: changes)))
       return .commit
     }
   }

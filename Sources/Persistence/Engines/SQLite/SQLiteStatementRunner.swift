@@ -11,12 +11,6 @@ struct SQLiteStatementRunner: StatementRunner {
       try statement.execute(arguments: StatementArguments(stored: arguments))
       return db.changesCount
     } catch let error as DatabaseError {
-      if error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY
-        || error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE,
-        error.message?.contains(".id") == true
-      {
-        throw DuplicateIdentifier()
-      }
       throw EngineError(error, arguments: arguments)
     }
   }

@@ -55,7 +55,7 @@ extension StatementArguments {
   /// The arguments that bind `values`, made through GRDB's initialiser of optional existentials,
   /// which maps with a closure: the one of a sequence of `DatabaseValueConvertible` values maps
   /// with `\.databaseValue`, a key path the runtime instantiated again on every call (3% of a
-  /// create's CPU, BENCHMARKS.md, issue 11).
+  /// create's CPU, BENCHMARKS.md).
   init(stored values: [StoredValue]) {
     self.init(values.map { $0.databaseValue as (any DatabaseValueConvertible)? })
   }

@@ -92,7 +92,7 @@ public struct LivePage: Reducer {
     /// When the load happened.
     public var now: Date
     /// The store's change sequence the data reflects (0 when unknown).
-    public var sequence: UInt64
+    public var sequence: ChangeSequence
     /// How many open todos each list holds (a list with none is absent).
     public var openCounts: [UUID: Int]
     /// The open todos with a deadline of every list, by deadline then title.
@@ -100,7 +100,7 @@ public struct LivePage: Reducer {
 
     /// Creates a load result.
     public init(
-      lists: [TodoList], listID: UUID, todos: [Todo], now: Date, sequence: UInt64 = 0,
+      lists: [TodoList], listID: UUID, todos: [Todo], now: Date, sequence: ChangeSequence = .zero,
       openCounts: [UUID: Int] = [:], agenda: [Todo] = []
     ) {
       self.lists = lists

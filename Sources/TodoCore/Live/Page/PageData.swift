@@ -37,7 +37,7 @@ public struct PageData: Equatable, Sendable {
   public var timeZone: TimeZone?
   /// The store's change sequence the data reflects: pages showing the same list at the
   /// same sequence show the same data.
-  public var sequence: UInt64 = 0
+  public var sequence = ChangeSequence.zero
 
   /// Creates the data of a page that has not loaded yet.
   ///

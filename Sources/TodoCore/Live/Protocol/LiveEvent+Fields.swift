@@ -146,7 +146,7 @@ struct SheetFields: LiveFields {
 /// A draft kept across a reload (`restoreEdit`): the todo's `id` and the `version` it was
 /// typed over, beside the sheet's fields (``SheetFields``) in the same object.
 struct RestoreFields: LiveFields {
-  /// The fields that say which todo, at which version.
+  /// The fields that say which todo, at which version (a whole number on the wire).
   struct Draft: Codable {
     var id: UUID
     var version: Int
@@ -155,8 +155,8 @@ struct RestoreFields: LiveFields {
   var draft: Draft
   var sheet: SheetFields
 
-  init(_ value: (UUID, version: Int, PageEditor.Fields)) {
-    draft = Draft(id: value.0, version: value.version)
+  init(_ value: (UUID, version: Version, PageEditor.Fields)) {
+    draft = Draft(id: value.0, version: Int(value.version.rawValue))
     sheet = SheetFields(value.2)
   }
 
@@ -170,7 +170,7 @@ struct RestoreFields: LiveFields {
     try sheet.encode(to: encoder)
   }
 
-  func value() -> (UUID, version: Int, PageEditor.Fields) {
-    (draft.id, draft.version, sheet.value())
+  func value() -> (UUID, version: Version, PageEditor.Fields) {
+    (draft.id, Version(Int64(draft.version)), sheet.value())
   }
 }

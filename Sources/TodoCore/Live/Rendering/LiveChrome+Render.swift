@@ -121,7 +121,7 @@ extension LiveChrome.EditorForm {
       deadline: editor.deadline, status: editor.status,
       section: editor.section, problem: editor.problem?.message,
       conflict: editor.problem?.currentVersion != nil)
-    version = editor.original?.version ?? 0
+    version = editor.original?.version ?? Version(0)
     guard let theirs = editor.problem?.theirs, let original = editor.original else { return }
     // What they changed since the sheet opened; after a reload, the draft's base is not
     // known, so every field where their version and the draft differ.

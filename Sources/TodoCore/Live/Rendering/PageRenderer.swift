@@ -20,7 +20,7 @@ public final class PageRenderer: Sendable {
   /// What makes two pages render the same list part.
   struct View: Hashable, Sendable {
     var listID: UUID
-    var sequence: UInt64
+    var sequence: ChangeSequence
     var filter: PageList.Filter
     var search: String
     var layout: PageList.Layout
@@ -36,7 +36,8 @@ public final class PageRenderer: Sendable {
     init?(_ state: LivePage.State) {
       // Between choosing a list and its first value, the todos are still the other list's:
       // that page is not the chosen list's at this sequence, so it is not shared.
-      guard state.data.loaded, state.data.sequence > 0, state.data.todosListID == state.data.listID
+      guard state.data.loaded, state.data.sequence > .zero,
+        state.data.todosListID == state.data.listID
       else {
         return nil
       }

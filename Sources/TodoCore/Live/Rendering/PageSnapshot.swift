@@ -185,7 +185,7 @@ public struct LiveChrome: Codable, Hashable, Sendable {
     public var conflict: Bool
     /// The version of the todo the draft is typed over (0 while loading): a draft the page
     /// keeps across a reload names it.
-    public var version = 0
+    public var version = Version(0)
     /// After a conflict, what the other side changed, field by field, with their value (for
     /// people: dates as the list shows them, statuses in words).
     public var theirChanges: [FieldChange] = []

@@ -15,10 +15,11 @@ package struct MoveBody: Codable, Hashable, Sendable {
   /// `"top"` or `"bottom"`.
   package var to: String?
   /// The version of the todo the client read.
-  package var version: Int?
+  package var version: Version?
 
   /// Creates a body.
-  package init(before: UUID? = nil, after: UUID? = nil, to: String? = nil, version: Int? = nil) {
+  package init(before: UUID? = nil, after: UUID? = nil, to: String? = nil, version: Version? = nil)
+  {
     self.before = before
     self.after = after
     self.to = to
@@ -26,7 +27,7 @@ package struct MoveBody: Codable, Hashable, Sendable {
   }
 
   /// The body for a move to `position`.
-  package init(_ position: MovePosition, version: Int? = nil) {
+  package init(_ position: MovePosition, version: Version? = nil) {
     switch position {
     case .before(let id): self.init(before: id, version: version)
     case .after(let id): self.init(after: id, version: version)

@@ -11,14 +11,14 @@ package struct TodoPatchBody: Codable, Hashable, Sendable {
   /// The change.
   package var patch = TodoPatch()
   /// The version the client read.
-  package var version: Int?
+  package var version: Version?
 
   private enum CodingKeys: String, CodingKey {
     case title, notes, deadline, status, section, listID, version
   }
 
   /// The body for `patch`, checked against `version`.
-  package init(patch: TodoPatch, version: Int?) {
+  package init(patch: TodoPatch, version: Version?) {
     self.patch = patch
     self.version = version
   }
@@ -38,7 +38,7 @@ package struct TodoPatchBody: Codable, Hashable, Sendable {
       patch.section = .some(try container.decodeIfPresent(String.self, forKey: .section))
     }
     patch.listID = try container.decodeIfPresent(UUID.self, forKey: .listID)
-    version = try container.decodeIfPresent(Int.self, forKey: .version)
+    version = try container.decodeIfPresent(Version.self, forKey: .version)
   }
 
   /// Writes only the fields the patch changes; `null` for a deadline or section it removes.

@@ -67,7 +67,7 @@ struct PageEditorTests {
       saved.deadline = try Deadline(parsing: "2025-12-24")
       saved.status = .inProgress
       saved.section = "Dairy"
-      saved.version = todo.version + 1
+      saved.version = todo.version.next
       saved.updatedAt = LivePageFixture.now
       await store.receive(.sheet(.saved(saved))) { $0.sheet = nil }
       let loaded = try await fixture.loaded(after: before.data.sequence)
@@ -127,7 +127,7 @@ struct PageEditorTests {
       var saved = theirs
       saved.title = "My milk"
       saved.notes = "oat"
-      saved.version = theirs.version + 1
+      saved.version = theirs.version.next
       saved.updatedAt = LivePageFixture.now
       await store.receive(.sheet(.saved(saved))) { $0.sheet = nil }
       let after = try await fixture.loaded(after: loaded.sequence)

@@ -92,7 +92,7 @@ struct PageListTests {
       var done = todo
       done.status = .done
       done.doneAt = LivePageFixture.now
-      done.version = todo.version + 1
+      done.version = todo.version.next
       done.updatedAt = LivePageFixture.now
       let toggled = try await fixture.loaded(after: before.data.sequence)
       #expect(toggled.todos == [done, other])

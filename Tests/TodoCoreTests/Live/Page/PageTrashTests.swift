@@ -38,7 +38,7 @@ struct PageTrashTests {
       await store.send(.confirmDelete) { $0.confirmDelete = nil }
       var trashed = b
       trashed.deletedAt = LivePageFixture.now
-      trashed.version = b.version + 1
+      trashed.version = b.version.next
       await store.receive(.trashed([trashed])) { $0.undo = [trashed] }
       let afterDelete = try await fixture.loaded(after: before.data.sequence)
       #expect(afterDelete.todos == [a])

@@ -44,7 +44,7 @@ struct TodoEditorTests {
       expected.title = "Oat milk"
       expected.deadline = try Deadline(parsing: "2026-03-01")
       expected.status = .inProgress
-      expected.version = todo.version + 1
+      expected.version = todo.version.next
       expected.updatedAt = now
       await store.send(.save) { $0.phase = .saving }
       await store.receive(.saved(expected)) {
@@ -110,7 +110,7 @@ struct TodoEditorTests {
       $0.phase = .editing
       $0.problem = problem
     }
-    #expect(problem.currentVersion == todo.version + 1)
+    #expect(problem.currentVersion == todo.version.next)
     #expect(try await service.todo(id: todo.id) == theirs, "nothing of the draft was written")
     // A plain save is no answer: the person chooses.
     await store.send(.save)
@@ -131,7 +131,7 @@ struct TodoEditorTests {
       await store.receive(.save) { $0.phase = .saving }
       var saved = theirs
       saved.notes = "3 l, oat"
-      saved.version = theirs.version + 1
+      saved.version = theirs.version.next
       saved.updatedAt = now
       await store.receive(.saved(saved)) {
         $0.phase = .saved

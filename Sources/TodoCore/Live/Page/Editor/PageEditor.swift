@@ -54,7 +54,7 @@ public struct PageEditor: Reducer {
   /// A draft the page kept across a reload, waiting for its sheet to open.
   public struct DraftRestore: Equatable, Sendable {
     /// The todo's version the draft was typed over.
-    public var version: Int
+    public var version: Version
     /// The draft.
     public var fields: Fields
   }
@@ -88,7 +88,7 @@ public struct PageEditor: Reducer {
     case cancelEdit
     /// Reopen the sheet of a todo with a draft kept across a reconnect or a reload, typed
     /// over `version`: if someone else changed the todo since, the sheet shows the conflict.
-    case restoreEdit(UUID, version: Int, Fields)
+    case restoreEdit(UUID, version: Version, Fields)
     /// Close the sheet without a word (the page shows another list or view); what it was
     /// doing is cancelled.
     case close

@@ -1,5 +1,6 @@
 import Composable
 import Foundation
+import Persistence
 
 /// What happens in a todo's edit sheet: the actions of ``TodoEditor``.
 @CasePathable
@@ -35,12 +36,12 @@ public struct EditorProblem: Equatable, Sendable {
   /// The message to show.
   public var message: String
   /// The todo's version now, when someone else changed it.
-  public var currentVersion: Int?
+  public var currentVersion: Version?
   /// The todo as someone else saved it, when they did (shown beside the draft).
   public var theirs: Todo?
 
   /// Creates a problem.
-  public init(message: String, currentVersion: Int? = nil, theirs: Todo? = nil) {
+  public init(message: String, currentVersion: Version? = nil, theirs: Todo? = nil) {
     self.message = message
     self.currentVersion = currentVersion
     self.theirs = theirs

@@ -1,0 +1,47 @@
+import ArgumentParser
+import TodoCore
+
+/// `todo start`, `todo done` and `todo reopen`: one command that sets a todo's status, which
+/// each of them declares with its own status and words (``kind``).
+protocol StatusCommand: AsyncParsableCommand {
+  /// The status the command sets, its help and the word that reports the result.
+  static var kind: StatusCommandKind { get }
+  /// The todo, the backend and `--json`.
+  var arguments: StatusCommandArguments { get }
+}
+
+extension StatusCommand {
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      abstract: kind.abstract,
+      discussion: """
+        N is a number from the last listing (todo ls) or the todo's identifier (at least \
+        its first 8 characters).
+
+        \(ExitStatus.helpText)
+        """)
+  }
+
+  func run() async throws {
+    try await StatusChange.run(
+      arguments.todo.reference, to: Self.kind.status, verb: Self.kind.verb,
+      options: arguments.backend, json: arguments.output.json)
+  }
+}
+
+/// What sets one ``StatusCommand`` apart from the others.
+struct StatusCommandKind {
+  /// The status the command sets.
+  var status: TodoStatus
+  /// The command's one-line help.
+  var abstract: String
+  /// The word that reports the changed todo ("Done: …").
+  var verb: String
+}
+
+/// The arguments of a ``StatusCommand``.
+struct StatusCommandArguments: ParsableArguments {
+  @OptionGroup var todo: TodoArgument
+  @OptionGroup var backend: BackendOptions
+  @OptionGroup var output: OutputOptions
+}
