@@ -1,5 +1,6 @@
 // swift-tools-version: 6.1
 
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -45,6 +46,10 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    // 603 is the syntax of the Swift 6.3 compiler, and the version the Point-Free macros
+    // (case paths, dependencies) already resolve.
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
+    .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
   ],
   targets: [
     // MARK: - Diffable
@@ -62,6 +67,8 @@ let package = Package(
       name: "Persistence",
       dependencies: [
         "Diffable",
+        // @Entity and its property markers (Entity/EntityMacro.swift).
+        "EntityMacros",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
         .product(name: "Logging", package: "swift-log"),
@@ -87,6 +94,36 @@ let package = Package(
       name: "persistence-writer",
       dependencies: ["Persistence", "PersistenceTestEntities"],
       path: "Tests/PersistenceWriter"
+    ),
+    // The compiler plugin of @Entity: entities declared once, from their stored properties.
+    .macro(
+      name: "EntityMacros",
+      dependencies: [
+        "EntityMacrosSupport",
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+      ]
+    ),
+    // What @Entity and its markers do, in a library of its own that the expansion tests import:
+    // a test target that depended on the macro target itself would make SwiftPM build every
+    // test target a second time, for the host, where TodoCLITests cannot import `todo`.
+    .target(
+      name: "EntityMacrosSupport",
+      dependencies: [
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+      ]
+    ),
+    // Expansions and diagnostics of @Entity, as source text.
+    .testTarget(
+      name: "EntityMacrosTests",
+      dependencies: [
+        "EntityMacrosSupport",
+        .product(name: "MacroTesting", package: "swift-macro-testing"),
+        .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+      ]
     ),
     .testTarget(
       name: "PersistenceTests",

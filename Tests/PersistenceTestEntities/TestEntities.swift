@@ -3,7 +3,8 @@ import Persistence
 
 /// A todo as a test app would declare it: shared by the Persistence tests and the
 /// `persistence-writer` helper process, so both open the same schema.
-public struct Todo: Entity {
+@Entity("todo")
+public struct Todo {
   public var id = UUID()
   public var listID: UUID
   public var title: String
@@ -25,16 +26,6 @@ public struct Todo: Entity {
     self.note = note
   }
 
-  public static let entityName = "todo"
-  public static let listID = Attribute("listID", \Todo.listID)
-  public static let title = Attribute("title", \Todo.title)
-  public static let done = Attribute("done", \Todo.done)
-  public static let priority = Attribute("priority", \Todo.priority)
-  public static let due = Attribute("due", \Todo.due)
-  public static let note = Attribute("note", \Todo.note)
-  public static let attributes = [
-    listID.erased, title.erased, done.erased, priority.erased, due.erased, note.erased,
-  ]
   public static let migrations = [
     Migration("create", [.createTable()]),
     Migration("index-list", [.createIndex("todo_by_list", on: ["listID"])]),
@@ -42,7 +33,8 @@ public struct Todo: Entity {
 }
 
 /// A second entity, to check that saves span entities.
-public struct TodoList: Entity {
+@Entity("todo_list")
+public struct TodoList {
   public var id = UUID()
   public var name: String
 
@@ -50,8 +42,4 @@ public struct TodoList: Entity {
     self.id = id
     self.name = name
   }
-
-  public static let entityName = "todo_list"
-  public static let name = Attribute("name", \TodoList.name)
-  public static let attributes = [name.erased]
 }

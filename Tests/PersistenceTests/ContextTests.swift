@@ -26,7 +26,7 @@ struct ContextTests {
       #expect(context.hasChanges)
 
       let request = FetchRequest<Todo>(
-        filter: Todo.listID == list, sortedBy: [Todo.priority.descending])
+        filter: Todo.listIDAttribute == list, sortedBy: [Todo.priorityAttribute.descending])
       let titles = try await context.fetch(request).map(\.title)
       #expect(titles == ["Rye bread", "Eggs"])
       #expect(context.insertedObjects(Todo.self).map(\.title) == ["Eggs"])
@@ -40,7 +40,8 @@ struct ContextTests {
       eggs.title = "Brown eggs"
       try context.update(eggs)
       let limited = FetchRequest<Todo>(
-        filter: Todo.listID == list, sortedBy: [Todo.priority.descending], limit: 1, offset: 1)
+        filter: Todo.listIDAttribute == list, sortedBy: [Todo.priorityAttribute.descending],
+        limit: 1, offset: 1)
       #expect(try await context.fetch(limited).map(\.title) == ["Brown eggs"])
     }
   }
@@ -172,7 +173,7 @@ struct ContextTests {
       }
       #expect(!context.hasChanges)
       let all = try await container.newBackgroundContext().fetch(
-        FetchRequest<Todo>(sortedBy: [Todo.priority.ascending]))
+        FetchRequest<Todo>(sortedBy: [Todo.priorityAttribute.ascending]))
       #expect(all.map(\.priority) == Array(0..<20))
     }
   }

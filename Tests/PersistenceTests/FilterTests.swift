@@ -28,19 +28,19 @@ struct FilterTests {
     let date = Date(timeIntervalSince1970: Double(Int.random(in: 0...5, using: &random)) * 86_400)
     let choice = Int.random(in: 0..<(depth < 2 ? 17 : 13), using: &random)
     switch choice {
-    case 0: return Todo.title == word
-    case 1: return Todo.title.contains(String(word.prefix(3)).lowercased())
-    case 2: return Todo.priority < number
-    case 3: return Todo.priority >= number
-    case 4: return Todo.done == Bool.random(using: &random)
-    case 5: return Todo.due == nil
-    case 6: return Todo.due != nil
-    case 7: return Todo.due > date
-    case 8: return Todo.note.contains(String(word.prefix(2)))
-    case 9: return Todo.note != word
-    case 10: return Todo.listID.isIn(lists.prefix(Int.random(in: 0...2, using: &random)))
-    case 11: return Todo.title > word
-    case 12: return Todo.note == nil
+    case 0: return Todo.titleAttribute == word
+    case 1: return Todo.titleAttribute.contains(String(word.prefix(3)).lowercased())
+    case 2: return Todo.priorityAttribute < number
+    case 3: return Todo.priorityAttribute >= number
+    case 4: return Todo.doneAttribute == Bool.random(using: &random)
+    case 5: return Todo.dueAttribute == nil
+    case 6: return Todo.dueAttribute != nil
+    case 7: return Todo.dueAttribute > date
+    case 8: return Todo.noteAttribute.contains(String(word.prefix(2)))
+    case 9: return Todo.noteAttribute != word
+    case 10: return Todo.listIDAttribute.isIn(lists.prefix(Int.random(in: 0...2, using: &random)))
+    case 11: return Todo.titleAttribute > word
+    case 12: return Todo.noteAttribute == nil
     case 13:
       return randomFilter(&random, lists: lists, depth: depth + 1)
         && randomFilter(&random, lists: lists, depth: depth + 1)
@@ -63,8 +63,10 @@ struct FilterTests {
       try await context.save()
 
       let sorts: [[SortKey<Todo>]] = [
-        [Todo.title.ascending], [Todo.due.descending, Todo.priority.ascending],
-        [Todo.note.ascending], [Todo.done.ascending, Todo.title.descending],
+        [Todo.titleAttribute.ascending],
+        [Todo.dueAttribute.descending, Todo.priorityAttribute.ascending],
+        [Todo.noteAttribute.ascending],
+        [Todo.doneAttribute.ascending, Todo.titleAttribute.descending],
       ]
       for round in 0..<150 {
         let filter = Self.randomFilter(&random, lists: lists)
@@ -91,10 +93,13 @@ struct FilterTests {
       }
       try await context.save()
       let matches = try await context.fetch(
-        FetchRequest<Todo>(filter: Todo.title.contains("crè"), sortedBy: [Todo.title.ascending]))
+        FetchRequest<Todo>(
+          filter: Todo.titleAttribute.contains("crè"), sortedBy: [Todo.titleAttribute.ascending]))
       #expect(matches.map(\.title) == ["CRÈME fraîche", "Crème brûlée"])
-      #expect(try await context.count(FetchRequest<Todo>(filter: Todo.title.contains(""))) == 3)
-      #expect(try await context.count(FetchRequest<Todo>(filter: Todo.note.contains(""))) == 0)
+      #expect(
+        try await context.count(FetchRequest<Todo>(filter: Todo.titleAttribute.contains(""))) == 3)
+      #expect(
+        try await context.count(FetchRequest<Todo>(filter: Todo.noteAttribute.contains(""))) == 0)
     }
   }
 
@@ -106,7 +111,8 @@ struct FilterTests {
       try await context.save()
       try context.insert(Todo.sample("P4.5", priority: 4))
       let page = FetchRequest<Todo>(
-        sortedBy: [Todo.priority.ascending, Todo.title.ascending], limit: 3, offset: 3)
+        sortedBy: [Todo.priorityAttribute.ascending, Todo.titleAttribute.ascending], limit: 3,
+        offset: 3)
       #expect(try await context.fetch(page).map(\.title) == ["P3", "P4", "P4.5"])
     }
   }
@@ -121,7 +127,7 @@ struct FetchRequestBoundsTests {
       for priority in 0..<3 { try context.insert(Todo.sample("P\(priority)", priority: priority)) }
       try await context.save()
       try context.insert(Todo.sample("Pending", priority: 9))
-      var request = FetchRequest<Todo>(sortedBy: [Todo.priority.ascending], limit: .max)
+      var request = FetchRequest<Todo>(sortedBy: [Todo.priorityAttribute.ascending], limit: .max)
       #expect(try await context.fetch(request).count == 4)
       request.offset = .max
       #expect(try await context.fetch(request).isEmpty)

@@ -6,26 +6,20 @@ import PersistenceTestSupport
 import Testing
 
 /// Version 1 of a note entity.
-private struct NoteV1: Entity {
+@Entity("note")
+private struct NoteV1 {
   var id = UUID()
   var text: String
-  static let entityName = "note"
-  static let text = Attribute("text", \NoteV1.text)
-  static let attributes = [text.erased]
   static let migrations = [Migration("create", [.createTable(["text"])])]
 }
 
 /// Version 2: a pinned flag with a default and an optional colour.
-private struct NoteV2: Entity {
+@Entity("note")
+private struct NoteV2 {
   var id = UUID()
   var text: String
   var pinned: Bool
   var colour: String?
-  static let entityName = "note"
-  static let text = Attribute("text", \NoteV2.text)
-  static let pinned = Attribute("pinned", \NoteV2.pinned)
-  static let colour = Attribute("colour", \NoteV2.colour)
-  static let attributes = [text.erased, pinned.erased, colour.erased]
   static let migrations = [
     Migration("create", [.createTable(["text"])]),
     Migration("pinned", [.addColumn("pinned", default: .integer(0)), .addColumn("colour")]),
@@ -51,7 +45,7 @@ struct MigrationTests {
       let container = try await PersistentContainer(
         directory.store, entities: [NoteV2.self])
       let notes = try await container.viewContext.fetch(
-        FetchRequest<NoteV2>(filter: NoteV2.pinned == false))
+        FetchRequest<NoteV2>(filter: NoteV2.pinnedAttribute == false))
       #expect(notes.map(\.text) == ["Old note"])
       #expect(notes.first?.colour == nil)
       try container.close()

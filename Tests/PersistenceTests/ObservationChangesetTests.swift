@@ -27,7 +27,8 @@ struct ObservationChangesetTests {
       var random = SeededRandom(seed: 2024)
       let lists = [UUID(), UUID(), UUID()]
       let request = FetchRequest<Item>(
-        filter: Item.done == false, sortedBy: [Item.position.ascending], sectionKey: Item.listID)
+        filter: Item.doneAttribute == false, sortedBy: [Item.positionAttribute.ascending],
+        sectionKey: Item.listIDAttribute)
       let view = container.viewContext
       let background = container.newBackgroundContext()
       for index in 0..<12 {
@@ -41,7 +42,8 @@ struct ObservationChangesetTests {
 
       for round in 0..<250 {
         let context = Bool.random(using: &random) ? view : background
-        let all = try await context.fetch(FetchRequest<Item>(sortedBy: [Item.position.ascending]))
+        let all = try await context.fetch(
+          FetchRequest<Item>(sortedBy: [Item.positionAttribute.ascending]))
         let pick = all.randomElement(using: &random)
         switch Int.random(in: 0..<6, using: &random) {
         case 0:
@@ -104,7 +106,8 @@ struct ObservationChangesetTests {
     try await withContainer(entities: [Item.self]) { container, _ in
       let lists = [UUID(), UUID()]
       let request = FetchRequest<Item>(
-        filter: Item.done == false, sortedBy: [Item.position.ascending], sectionKey: Item.listID)
+        filter: Item.doneAttribute == false, sortedBy: [Item.positionAttribute.ascending],
+        sectionKey: Item.listIDAttribute)
       let seeded = try await container.write { tx in
         try (0..<40).map { index in
           try tx.insert(Item(listID: lists[index % 2], title: "Seed \(index)"), at: .bottom)
@@ -165,7 +168,7 @@ struct ObservationChangesetTests {
   func framedBurst() async throws {
     try await withContainer(entities: [Item.self]) { container, _ in
       let list = UUID()
-      let request = FetchRequest<Item>(sortedBy: [Item.position.ascending])
+      let request = FetchRequest<Item>(sortedBy: [Item.positionAttribute.ascending])
       let collector = ResultsCollector(
         container.viewContext.observe(request, frame: .seconds(2)))
       defer { collector.cancel() }
@@ -201,7 +204,7 @@ struct ObservationChangesetTests {
       let listA = try #require(UUID(uuidString: "00000000-0000-0000-0000-00000000000A"))
       let listB = try #require(UUID(uuidString: "00000000-0000-0000-0000-00000000000B"))
       let request = FetchRequest<Item>(
-        sortedBy: [Item.position.ascending], sectionKey: Item.listID)
+        sortedBy: [Item.positionAttribute.ascending], sectionKey: Item.listIDAttribute)
       let (first, last, other) = try await container.write { tx in
         (
           try tx.insert(Item(listID: listA, title: "first", position: OrderKey(rawValue: "G")!)),

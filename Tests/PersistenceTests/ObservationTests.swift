@@ -10,7 +10,7 @@ struct ObservationTests {
     try await withContainer { container, _ in
       let list = UUID()
       let request = FetchRequest<Todo>(
-        filter: Todo.listID == list, sortedBy: [Todo.priority.ascending])
+        filter: Todo.listIDAttribute == list, sortedBy: [Todo.priorityAttribute.ascending])
       let view = container.viewContext
       try view.insert(Todo.sample("First", list: list, priority: 1))
       try await view.save()
@@ -34,7 +34,8 @@ struct ObservationTests {
   func incrementalUpdates() async throws {
     try await withContainer { container, _ in
       let request = FetchRequest<Todo>(
-        filter: Todo.done == false, sortedBy: [Todo.priority.ascending, Todo.title.ascending])
+        filter: Todo.doneAttribute == false,
+        sortedBy: [Todo.priorityAttribute.ascending, Todo.titleAttribute.ascending])
       let context = container.newBackgroundContext()
       var a = Todo.sample("A", priority: 1)
       let b = Todo.sample("B", priority: 2)
@@ -95,7 +96,7 @@ struct ObservationTests {
       let context = container.newBackgroundContext()
       for priority in 0..<5 { try context.insert(Todo.sample("P\(priority)", priority: priority)) }
       try await context.save()
-      let page = FetchRequest<Todo>(sortedBy: [Todo.priority.ascending], limit: 2)
+      let page = FetchRequest<Todo>(sortedBy: [Todo.priorityAttribute.ascending], limit: 2)
       let collector = ResultsCollector(container.viewContext.observe(page))
       defer { collector.cancel() }
       try await collector.waitFor { $0.objects.map(\.title) == ["P0", "P1"] }

@@ -5,8 +5,8 @@ import PersistenceTestEntities
 import PersistenceTestSupport
 import Testing
 
-/// The test app's todo, read through `RowDecodable`: the same table as `Todo`, which is read
-/// through `Decodable`.
+/// The test app's todo with a hand-written `init(row:)`: the same table as `Todo`, whose
+/// `init(row:)` `@Entity` writes.
 private struct RowTodo: RowDecodable, Equatable {
   var id: UUID
   var listID: UUID
@@ -42,9 +42,63 @@ private struct RowTodo: RowDecodable, Equatable {
   }
 }
 
+/// The test app's todo read through `Decodable`: the path of an entity that declares its
+/// conformance by hand without `RowDecodable`.
+private struct DecodedTodo: Entity {
+  var id: UUID
+  var listID: UUID
+  var title: String
+  var done: Bool
+  var priority: Int
+  var due: Date?
+  var note: String?
+
+  static let entityName = "todo"
+  static let attributes = [
+    Attribute("listID", \DecodedTodo.listID).erased, Attribute("title", \DecodedTodo.title).erased,
+    Attribute("done", \DecodedTodo.done).erased,
+    Attribute("priority", \DecodedTodo.priority).erased,
+    Attribute("due", \DecodedTodo.due).erased, Attribute("note", \DecodedTodo.note).erased,
+  ]
+  static let migrations = Todo.migrations
+}
+
+/// What the todo types read from one row of the table, to compare them.
+private protocol TodoColumns {
+  var id: UUID { get }
+  var listID: UUID { get }
+  var title: String { get }
+  var done: Bool { get }
+  var priority: Int { get }
+  var due: Date? { get }
+  var note: String? { get }
+}
+
+/// A todo's columns as one comparable value.
+private struct TodoFields: Equatable {
+  var id: UUID
+  var listID: UUID
+  var title: String
+  var done: Bool
+  var priority: Int
+  var due: Date?
+  var note: String?
+}
+
+extension TodoColumns {
+  var fields: TodoFields {
+    TodoFields(
+      id: id, listID: listID, title: title, done: done, priority: priority, due: due, note: note)
+  }
+}
+
+extension Todo: TodoColumns {}
+extension RowTodo: TodoColumns {}
+extension DecodedTodo: TodoColumns {}
+
 @Suite("RowDecodable", .serialized)
 struct RowDecodableTests {
-  @Test("init(row:) reads what Decodable reads, NULLs and every storage class included")
+  @Test("init(row:), by hand and by @Entity, reads what Decodable reads, NULLs included")
   func sameObjects() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
@@ -56,7 +110,7 @@ struct RowDecodableTests {
         due: Date(timeIntervalSince1970: 1_772_000_000.5), note: "a\nb"),
       Todo(listID: list, title: "", priority: Int(Int32.max) + 1, note: ""),
     ]
-    let decoded = try await {
+    let generated = try await {
       let container = try await PersistentContainer(
         directory.store, entities: [Todo.self])
       defer { try? container.close() }
@@ -65,7 +119,14 @@ struct RowDecodableTests {
       }
       return try await container.read { tx in try tx.fetch(FetchRequest<Todo>()) }
     }()
+    let decoded = try await {
+      let container = try await PersistentContainer(
+        directory.store, entities: [DecodedTodo.self])
+      defer { try? container.close() }
+      return try await container.read { tx in try tx.fetch(FetchRequest<DecodedTodo>()) }
+    }()
     #expect(Set(decoded.map(\.id)) == Set(written.map(\.id)))
+    #expect(generated.map(\.fields) == decoded.map(\.fields))
 
     let container = try await PersistentContainer(
       directory.store, entities: [RowTodo.self])
@@ -74,15 +135,7 @@ struct RowDecodableTests {
     let read = try await container.read { tx in try tx.fetch(FetchRequest<RowTodo>()) }
     #expect(RowTodo.rowsRead == 3, "the fetch went through init(row:)")
     #expect(read.count == decoded.count)
-    for todo in decoded {
-      let row = try #require(read.first { $0.id == todo.id })
-      #expect(row.listID == todo.listID)
-      #expect(row.title == todo.title)
-      #expect(row.done == todo.done)
-      #expect(row.priority == todo.priority)
-      #expect(row.due == todo.due)
-      #expect(row.note == todo.note)
-    }
+    #expect(read.map(\.fields) == decoded.map(\.fields))
   }
 
   @Test("a value of the wrong storage class is an invalid value, not a silent conversion")

@@ -99,7 +99,7 @@ struct WriteTransactionTests {
   func sharedObservation() async throws {
     try await withContainer { container, _ in
       let before = container.observerCount
-      let request = FetchRequest<Todo>(sortedBy: [Todo.title.ascending])
+      let request = FetchRequest<Todo>(sortedBy: [Todo.titleAttribute.ascending])
       let a = ResultsCollector(container.viewContext.observe(request))
       let b = ResultsCollector(container.newBackgroundContext().observe(request))
       defer {

@@ -3,15 +3,19 @@
 /// Attributes are what filters, sort keys and section keys are made of; they compile to
 /// SQL by `name` and evaluate in memory through `keyPath`, so both give the same answer.
 ///
+/// ``Entity(_:)`` declares one per stored property, named after it (`titleAttribute`); an
+/// entity declared by hand writes them itself:
+///
 /// ```swift
 /// extension Todo {
-///   static let title = Attribute("title", \Todo.title)
-///   static let done = Attribute("done", \Todo.done)
+///   static let titleAttribute = Attribute("title", \Todo.title)
+///   static let doneAttribute = Attribute("done", \Todo.done)
 /// }
-/// let open = FetchRequest<Todo>(filter: Todo.done == false, sortedBy: [Todo.title.ascending])
+/// let open = FetchRequest<Todo>(
+///   filter: Todo.doneAttribute == false, sortedBy: [Todo.titleAttribute.ascending])
 /// ```
 ///
-/// The name must be the property's `Codable` key: entities are read back with `Decodable`.
+/// The name must be the property's `Codable` key: entities can be read back with `Decodable`.
 public struct Attribute<Root: Entity, Value: AttributeValue>: Sendable {
   /// The column name, which is also the property's coding key.
   public let name: String

@@ -10,6 +10,20 @@ import Foundation
 /// ``storeVersion`` and decodes it from the coding key `version`; it is never a second
 /// counter.
 ///
+/// ``Entity(_:)`` declares the conformance from the struct's stored properties:
+///
+/// ```swift
+/// @Entity("todo")
+/// struct Todo {
+///   var id = UUID()
+///   var title: String
+///   var done = false
+/// }
+/// ```
+///
+/// A struct that cannot take the macro (one declared inside a function) writes the same by
+/// hand:
+///
 /// ```swift
 /// struct Todo: Entity {
 ///   var id = UUID()
@@ -17,9 +31,9 @@ import Foundation
 ///   var done = false
 ///
 ///   static let entityName = "todo"
-///   static let title = Attribute("title", \Todo.title)
-///   static let done = Attribute("done", \Todo.done)
-///   static let attributes = [title.erased, done.erased]
+///   static let titleAttribute = Attribute("title", \Todo.title)
+///   static let doneAttribute = Attribute("done", \Todo.done)
+///   static let attributes = [titleAttribute.erased, doneAttribute.erased]
 /// }
 /// ```
 public protocol Entity: Codable, Sendable, Identifiable, Equatable where ID == UUID {

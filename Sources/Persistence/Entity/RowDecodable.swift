@@ -7,12 +7,16 @@
 /// conforms to `RowDecodable` is read by ``init(row:)`` instead, one typed column read per
 /// attribute, like GRDB's `FetchableRecord.init(row:)`.
 ///
+/// ``Entity(_:)`` writes the conformance and `init(row:)` from the struct's stored
+/// properties. By hand, it reads the identifier and then each attribute in the order of
+/// ``Entity/attributes``, which is the order of the columns a fetch selects:
+///
 /// ```swift
 /// extension Todo: RowDecodable {
 ///   init(row: StoredRow<Todo>) throws {
 ///     id = try row.id
-///     title = try row[Todo.title]
-///     done = try row[Todo.done]
+///     title = try row[Todo.titleAttribute]
+///     done = try row[Todo.doneAttribute]
 ///   }
 /// }
 /// ```

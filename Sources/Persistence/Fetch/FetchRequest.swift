@@ -3,9 +3,9 @@
 ///
 /// ```swift
 /// let request = FetchRequest<Todo>(
-///   filter: Todo.done == false,
-///   sortedBy: [Todo.due.ascending, Todo.title.ascending],
-///   sectionKey: Todo.listID)
+///   filter: Todo.doneAttribute == false,
+///   sortedBy: [Todo.dueAttribute.ascending, Todo.titleAttribute.ascending],
+///   sectionKey: Todo.listIDAttribute)
 /// let todos = try await context.fetch(request)
 /// ```
 public struct FetchRequest<Root: Entity>: Sendable {

@@ -6,7 +6,9 @@
 /// not match), binary text order, case-insensitive `contains`.
 ///
 /// ```swift
-/// let filter = Todo.listID == list.id && Todo.done == false && Todo.title.contains("milk")
+/// let filter =
+///   Todo.listIDAttribute == list.id && Todo.doneAttribute == false
+///   && Todo.titleAttribute.contains("milk")
 /// ```
 public struct Filter<Root: Entity>: Sendable {
   indirect enum Node: Sendable {

@@ -11,12 +11,12 @@ import Foundation
 /// ``ModelContext`` place objects with the same code (``OrderPlacing``).
 ///
 /// ```swift
-/// struct Todo: Entity {
+/// @Entity("todo")
+/// struct Todo {
 ///   var position: OrderKey
 ///   var listID: UUID
-///   static let position = Attribute("position", \Todo.position)
-///   static let listID = Attribute("listID", \Todo.listID)
-///   static let ordering: Ordering<Todo>? = Ordering(key: position, collection: listID)
+///   static let ordering: Ordering<Todo>? = Ordering(
+///     key: positionAttribute, collection: listIDAttribute)
 ///   …
 /// }
 /// try await context.insert(todo, at: .bottom)

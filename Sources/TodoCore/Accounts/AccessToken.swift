@@ -15,7 +15,8 @@ extension TokenScope: AttributeValue {}
 /// account for a client such as the command line or a calendar app.
 ///
 /// The token is shown once, when it is created; only its secret's SHA-256 is stored.
-public struct AccessToken: Entity, Hashable {
+@Entity("access_token")
+public struct AccessToken: Hashable {
   /// The identifier (part of the token).
   public var id: UUID
   /// The account it signs in.
@@ -47,21 +48,6 @@ public struct AccessToken: Entity, Hashable {
 }
 
 extension AccessToken {
-  public static let entityName = "access_token"
-
-  static let idAttribute = Attribute("id", \AccessToken.id)
-  static let accountIDAttribute = Attribute("accountID", \AccessToken.accountID)
-  static let nameAttribute = Attribute("name", \AccessToken.name)
-  static let secretHashAttribute = Attribute("secretHash", \AccessToken.secretHash)
-  static let scopeAttribute = Attribute("scope", \AccessToken.scope)
-  static let createdAtAttribute = Attribute("createdAt", \AccessToken.createdAt)
-  static let lastUsedAtAttribute = Attribute("lastUsedAt", \AccessToken.lastUsedAt)
-
-  public static let attributes: [AnyAttribute<AccessToken>] = [
-    accountIDAttribute.erased, nameAttribute.erased, secretHashAttribute.erased,
-    scopeAttribute.erased, createdAtAttribute.erased, lastUsedAtAttribute.erased,
-  ]
-
   public static let migrations: [Migration] = [
     Migration(
       "create", [.createTable(), .createIndex("access_token_account", on: ["accountID"])])

@@ -7,7 +7,8 @@ import Persistence
 /// The password itself is never stored: ``passwordHash`` is a bcrypt hash that the server
 /// makes and checks. The account's lists are those whose ``TodoList/ownerID`` is its
 /// identifier; others reach it through ``ListShare``s.
-public struct Account: Entity, Hashable {
+@Entity("account")
+public struct Account: Hashable {
   /// The identifier.
   public var id: UUID
   /// The name the person signs in with, as they chose it (see ``AccountValidation/name(_:)``).
@@ -40,20 +41,6 @@ public struct Account: Entity, Hashable {
 }
 
 extension Account {
-  public static let entityName = "account"
-
-  static let nameAttribute = Attribute("name", \Account.name)
-  static let nameKeyAttribute = Attribute("nameKey", \Account.nameKey)
-  static let passwordHashAttribute = Attribute("passwordHash", \Account.passwordHash)
-  static let inboxIDAttribute = Attribute("inboxID", \Account.inboxID)
-  static let createdAtAttribute = Attribute("createdAt", \Account.createdAt)
-  static let updatedAtAttribute = Attribute("updatedAt", \Account.updatedAt)
-
-  public static let attributes: [AnyAttribute<Account>] = [
-    nameAttribute.erased, nameKeyAttribute.erased, passwordHashAttribute.erased,
-    inboxIDAttribute.erased, createdAtAttribute.erased, updatedAtAttribute.erased,
-  ]
-
   public static let migrations: [Migration] = [
     Migration(
       "create",

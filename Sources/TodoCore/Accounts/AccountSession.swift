@@ -6,7 +6,8 @@ import Persistence
 ///
 /// The cookie carries the session's identifier and a secret; only the secret's SHA-256
 /// (``secretHash``) is stored, so the table alone signs nobody in.
-public struct AccountSession: Entity, Hashable {
+@Entity("account_session")
+public struct AccountSession: Hashable {
   /// The identifier (the cookie's first part).
   public var id: UUID
   /// The signed-in account.
@@ -36,21 +37,6 @@ public struct AccountSession: Entity, Hashable {
 }
 
 extension AccountSession {
-  public static let entityName = "account_session"
-
-  /// The identifier, for filters (it is the `id` column, not one of ``attributes``).
-  static let idAttribute = Attribute("id", \AccountSession.id)
-  static let accountIDAttribute = Attribute("accountID", \AccountSession.accountID)
-  static let secretHashAttribute = Attribute("secretHash", \AccountSession.secretHash)
-  static let csrfTokenAttribute = Attribute("csrfToken", \AccountSession.csrfToken)
-  static let createdAtAttribute = Attribute("createdAt", \AccountSession.createdAt)
-  static let lastSeenAtAttribute = Attribute("lastSeenAt", \AccountSession.lastSeenAt)
-
-  public static let attributes: [AnyAttribute<AccountSession>] = [
-    accountIDAttribute.erased, secretHashAttribute.erased, csrfTokenAttribute.erased,
-    createdAtAttribute.erased, lastSeenAtAttribute.erased,
-  ]
-
   public static let migrations: [Migration] = [
     Migration(
       "create", [.createTable(), .createIndex("account_session_account", on: ["accountID"])])

@@ -12,7 +12,8 @@ public enum ShareRole: String, Codable, Sendable, Hashable, CaseIterable {
 extension ShareRole: AttributeValue {}
 
 /// A list shared by its owner with another account, as viewer or editor.
-public struct ListShare: Entity, Hashable {
+@Entity("list_share")
+public struct ListShare: Hashable {
   /// The identifier.
   public var id: UUID
   /// The shared list.
@@ -35,18 +36,6 @@ public struct ListShare: Entity, Hashable {
 }
 
 extension ListShare {
-  public static let entityName = "list_share"
-
-  static let listIDAttribute = Attribute("listID", \ListShare.listID)
-  static let accountIDAttribute = Attribute("accountID", \ListShare.accountID)
-  static let roleAttribute = Attribute("role", \ListShare.role)
-  static let updatedAtAttribute = Attribute("updatedAt", \ListShare.updatedAt)
-
-  public static let attributes: [AnyAttribute<ListShare>] = [
-    listIDAttribute.erased, accountIDAttribute.erased, roleAttribute.erased,
-    updatedAtAttribute.erased,
-  ]
-
   public static let migrations: [Migration] = [
     Migration(
       "create",

@@ -3,7 +3,8 @@ import Persistence
 
 /// Failed sign-ins of one account name or one address, kept in the database so that every
 /// server counts them together.
-public struct SignInThrottle: Entity, Hashable {
+@Entity("sign_in_throttle")
+public struct SignInThrottle: Hashable {
   /// The identifier.
   public var id: UUID
   /// What is counted: `account:NAME` (lowercased) or `address:IP`.
@@ -23,16 +24,6 @@ public struct SignInThrottle: Entity, Hashable {
 }
 
 extension SignInThrottle {
-  public static let entityName = "sign_in_throttle"
-
-  static let keyAttribute = Attribute("key", \SignInThrottle.key)
-  static let failuresAttribute = Attribute("failures", \SignInThrottle.failures)
-  static let lastFailureAtAttribute = Attribute("lastFailureAt", \SignInThrottle.lastFailureAt)
-
-  public static let attributes: [AnyAttribute<SignInThrottle>] = [
-    keyAttribute.erased, failuresAttribute.erased, lastFailureAtAttribute.erased,
-  ]
-
   public static let migrations: [Migration] = [
     Migration(
       "create", [.createTable(), .createIndex("sign_in_throttle_key", on: ["key"], unique: true)])

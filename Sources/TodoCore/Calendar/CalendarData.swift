@@ -8,7 +8,8 @@ import Persistence
 ///
 /// One per todo that came from a calendar (same identifier as the todo); a todo made in the
 /// app has none until it is exported, and gets its identifier as its `UID`.
-public struct CalendarData: Entity, Hashable {
+@Entity("calendar_data")
+public struct CalendarData: Hashable {
   /// The todo's identifier.
   public var id: UUID
   /// The `UID` calendar clients know the todo by.
@@ -36,18 +37,6 @@ public struct CalendarData: Entity, Hashable {
 }
 
 extension CalendarData {
-  public static let entityName = "calendar_data"
-
-  static let uidAttribute = Attribute("uid", \CalendarData.uid)
-  static let dueLineAttribute = Attribute("dueLine", \CalendarData.dueLine)
-  static let keptAttribute = Attribute("kept", \CalendarData.kept)
-  static let resourceNameAttribute = Attribute("resourceName", \CalendarData.resourceName)
-
-  public static let attributes: [AnyAttribute<CalendarData>] = [
-    uidAttribute.erased, dueLineAttribute.erased, keptAttribute.erased,
-    resourceNameAttribute.erased,
-  ]
-
   public static let migrations: [Migration] = [
     Migration(
       "create",

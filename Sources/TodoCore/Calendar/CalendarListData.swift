@@ -4,7 +4,8 @@ import Persistence
 /// What a list keeps for calendar clients that the app does not show: the colour a client
 /// gave the calendar (`#FF2968FF`), written back as Apple's and Thunderbird's
 /// `calendar-color`. One per list that has one (same identifier as the list).
-public struct CalendarListData: Entity, Hashable {
+@Entity("calendar_list_data")
+public struct CalendarListData: Hashable {
   /// The list's identifier.
   public var id: UUID
   /// The colour, as the client wrote it (`#RRGGBB` or `#RRGGBBAA`).
@@ -18,11 +19,5 @@ public struct CalendarListData: Entity, Hashable {
 }
 
 extension CalendarListData {
-  public static let entityName = "calendar_list_data"
-
-  static let colorAttribute = Attribute("color", \CalendarListData.color)
-
-  public static let attributes: [AnyAttribute<CalendarListData>] = [colorAttribute.erased]
-
   public static let migrations: [Migration] = [Migration("create", [.createTable(["color"])])]
 }

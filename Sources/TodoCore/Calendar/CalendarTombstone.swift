@@ -7,7 +7,8 @@ import Persistence
 ///
 /// Written in the transaction that moves or deletes the todo, so the change pipeline numbers
 /// it with that change.
-public struct CalendarTombstone: Entity, Hashable {
+@Entity("calendar_tombstone")
+public struct CalendarTombstone: Hashable {
   /// The record's own identifier.
   public var id: UUID
   /// The list the resource left.
@@ -27,16 +28,6 @@ public struct CalendarTombstone: Entity, Hashable {
 }
 
 extension CalendarTombstone {
-  public static let entityName = "calendar_tombstone"
-
-  static let listIDAttribute = Attribute("listID", \CalendarTombstone.listID)
-  static let nameAttribute = Attribute("name", \CalendarTombstone.name)
-  static let atAttribute = Attribute("at", \CalendarTombstone.at)
-
-  public static let attributes: [AnyAttribute<CalendarTombstone>] = [
-    listIDAttribute.erased, nameAttribute.erased, atAttribute.erased,
-  ]
-
   public static let migrations: [Migration] = [
     Migration(
       "create",

@@ -173,18 +173,6 @@ extension TodoService {
   }
 }
 
-extension CalendarListData {
-  static let idAttribute = Attribute("id", \CalendarListData.id)
-}
-
-extension CalendarTombstone {
-  static let idAttribute = Attribute("id", \CalendarTombstone.id)
-}
-
-extension Todo {
-  static let idAttribute = Attribute("id", \Todo.id)
-}
-
 extension TodoService {
   /// Records that these todos' resources leave their lists (moved to another list, or deleted
   /// for good), for the next `sync-collection` of those lists. Call it before the todos

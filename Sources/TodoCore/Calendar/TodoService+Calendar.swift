@@ -152,10 +152,6 @@ extension TodoService {
   }
 }
 
-extension CalendarData {
-  static let idAttribute = Attribute("id", \CalendarData.id)
-}
-
 extension TodoService {
   /// Deletes what the todos kept of their calendars, as they are deleted for good.
   static func deleteCalendarData(of ids: [UUID], in tx: WriteTransaction) throws {

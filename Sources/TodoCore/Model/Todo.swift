@@ -10,7 +10,8 @@ import Persistence
 /// `version` starts at 1 and grows by one on every change a user makes: a client sends the
 /// version it read, and a change based on an older version is refused with
 /// `TodoError.versionConflict` instead of silently overwriting someone else's edit.
-public struct Todo: Entity, Hashable {
+@Entity("todo")
+public struct Todo: Hashable {
   /// The identifier, stable for the todo's life (also across export and import).
   public var id: UUID
   /// The list the todo belongs to.
@@ -35,8 +36,9 @@ public struct Todo: Entity, Hashable {
   public var createdAt: Date
   /// When a user last changed it.
   public var updatedAt: Date
-  /// The optimistic-concurrency version, 1 for a new todo.
-  public var version: Version
+  /// The optimistic-concurrency version, 1 for a new todo. It is the store's version: the
+  /// ETag, the `If-Match` check and the conflict are the store's one mechanism.
+  @StoreVersion public var version: Version
   /// When it was moved to the trash; `nil` while it is live.
   public var deletedAt: Date?
 
@@ -73,32 +75,6 @@ extension Deadline: AttributeValue {}
 extension TodoStatus: AttributeValue {}
 
 extension Todo {
-  public static let entityName = "todo"
-
-  static let listIDAttribute = Attribute("listID", \Todo.listID)
-  static let titleAttribute = Attribute("title", \Todo.title)
-  static let notesAttribute = Attribute("notes", \Todo.notes)
-  static let deadlineAttribute = Attribute("deadline", \Todo.deadline)
-  static let statusAttribute = Attribute("status", \Todo.status)
-  static let doneAtAttribute = Attribute("doneAt", \Todo.doneAt)
-  static let sectionAttribute = Attribute("section", \Todo.section)
-  static let orderAttribute = Attribute("order", \Todo.order)
-  static let externalOrderAttribute = Attribute("externalOrder", \Todo.externalOrder)
-  static let createdAtAttribute = Attribute("createdAt", \Todo.createdAt)
-  static let updatedAtAttribute = Attribute("updatedAt", \Todo.updatedAt)
-  static let deletedAtAttribute = Attribute("deletedAt", \Todo.deletedAt)
-
-  public static let attributes: [AnyAttribute<Todo>] = [
-    listIDAttribute.erased, titleAttribute.erased, notesAttribute.erased,
-    deadlineAttribute.erased, statusAttribute.erased, doneAtAttribute.erased,
-    sectionAttribute.erased, orderAttribute.erased, externalOrderAttribute.erased,
-    createdAtAttribute.erased, updatedAtAttribute.erased, deletedAtAttribute.erased,
-  ]
-
-  /// The store's version is the todo's version: the ETag, the `If-Match` check and the
-  /// conflict are the store's one mechanism.
-  public static var storeVersion: WritableKeyPath<Todo, Version>? { \.version }
-
   /// User order within a list: `Persistence` order keys.
   public static var ordering: Ordering<Todo>? {
     Ordering(key: orderAttribute, collection: listIDAttribute)
@@ -120,50 +96,4 @@ extension Todo {
     // The todo's own counter (`revision`) becomes the store's version, and goes.
     Migration("store-version", [.dropColumn("revision", copyingToVersion: true)]),
   ]
-}
-
-// MARK: - Codable
-
-extension Todo {
-  /// `version` is the store's version column when a todo is read from the store.
-  enum CodingKeys: String, CodingKey {
-    case id, listID, title, notes, deadline, status, doneAt, section, order, externalOrder
-    case createdAt, updatedAt, version, deletedAt
-  }
-
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    id = try container.decode(UUID.self, forKey: .id)
-    listID = try container.decode(UUID.self, forKey: .listID)
-    title = try container.decode(String.self, forKey: .title)
-    notes = try container.decode(String.self, forKey: .notes)
-    deadline = try container.decodeIfPresent(Deadline.self, forKey: .deadline)
-    status = try container.decode(TodoStatus.self, forKey: .status)
-    doneAt = try container.decodeIfPresent(Date.self, forKey: .doneAt)
-    section = try container.decodeIfPresent(String.self, forKey: .section)
-    order = try container.decode(OrderKey.self, forKey: .order)
-    externalOrder = try container.decodeIfPresent(Int.self, forKey: .externalOrder)
-    createdAt = try container.decode(Date.self, forKey: .createdAt)
-    updatedAt = try container.decode(Date.self, forKey: .updatedAt)
-    version = try container.decode(Version.self, forKey: .version)
-    deletedAt = try container.decodeIfPresent(Date.self, forKey: .deletedAt)
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(id, forKey: .id)
-    try container.encode(listID, forKey: .listID)
-    try container.encode(title, forKey: .title)
-    try container.encode(notes, forKey: .notes)
-    try container.encodeIfPresent(deadline, forKey: .deadline)
-    try container.encode(status, forKey: .status)
-    try container.encodeIfPresent(doneAt, forKey: .doneAt)
-    try container.encodeIfPresent(section, forKey: .section)
-    try container.encode(order, forKey: .order)
-    try container.encodeIfPresent(externalOrder, forKey: .externalOrder)
-    try container.encode(createdAt, forKey: .createdAt)
-    try container.encode(updatedAt, forKey: .updatedAt)
-    try container.encode(version, forKey: .version)
-    try container.encodeIfPresent(deletedAt, forKey: .deletedAt)
-  }
 }

@@ -5,7 +5,8 @@ import Persistence
 ///
 /// A new installation has one list, the Inbox (``TodoList/inboxID``), which cannot be
 /// trashed: the Todo-Backend API and new todos without a list use it.
-public struct TodoList: Entity, Hashable {
+@Entity("todo_list")
+public struct TodoList: Hashable {
   /// The identifier.
   public var id: UUID
   /// The trimmed name (1…200 characters), unique among live lists ignoring case.
@@ -50,22 +51,8 @@ public struct TodoList: Entity, Hashable {
 // MARK: - Entity
 
 extension TodoList {
-  public static let entityName = "todo_list"
-
-  static let nameAttribute = Attribute("name", \TodoList.name)
-  static let orderAttribute = Attribute("order", \TodoList.order)
-  static let createdAtAttribute = Attribute("createdAt", \TodoList.createdAt)
-  static let updatedAtAttribute = Attribute("updatedAt", \TodoList.updatedAt)
-  static let deletedAtAttribute = Attribute("deletedAt", \TodoList.deletedAt)
-  static let ownerIDAttribute = Attribute("ownerID", \TodoList.ownerID)
-
   /// User order of the lists: `Persistence` order keys, all lists in one collection.
   public static var ordering: Ordering<TodoList>? { Ordering(key: orderAttribute) }
-
-  public static let attributes: [AnyAttribute<TodoList>] = [
-    nameAttribute.erased, orderAttribute.erased, createdAtAttribute.erased,
-    updatedAtAttribute.erased, deletedAtAttribute.erased, ownerIDAttribute.erased,
-  ]
 
   public static let migrations: [Migration] = [
     Migration("create", [.createTable(["name", "order", "createdAt", "updatedAt", "deletedAt"])]),

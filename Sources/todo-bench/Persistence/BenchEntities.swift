@@ -3,7 +3,8 @@ import GRDB
 import Persistence
 
 /// The benchmark's object: a todo with the usual mix of columns.
-struct BenchTodo: Entity {
+@Entity("todo")
+struct BenchTodo {
   var id: UUID
   var listID: UUID
   var title: String
@@ -11,15 +12,6 @@ struct BenchTodo: Entity {
   var priority: Int
   var note: String?
 
-  static let entityName = "todo"
-  static let listID = Attribute("listID", \BenchTodo.listID)
-  static let title = Attribute("title", \BenchTodo.title)
-  static let done = Attribute("done", \BenchTodo.done)
-  static let priority = Attribute("priority", \BenchTodo.priority)
-  static let note = Attribute("note", \BenchTodo.note)
-  static let attributes = [
-    listID.erased, title.erased, done.erased, priority.erased, note.erased,
-  ]
   static let migrations = [
     Migration("create", [.createTable()]),
     Migration("index-title", [.createIndex("todo_title", on: ["title", "id"])]),

@@ -24,7 +24,7 @@ extension PersistenceBenchmark {
     }
 
     var times = FetchTimes()
-    let request = FetchRequest<BenchTodo>(sortedBy: [BenchTodo.title.ascending])
+    let request = FetchRequest<BenchTodo>(sortedBy: [BenchTodo.titleAttribute.ascending])
     var ourCount = 0
     var recordCount = 0
     for _ in 0..<max(1, fetchRepetitions) {

@@ -2,18 +2,15 @@ import Foundation
 import Persistence
 
 /// An object in a user-ordered list.
-struct BenchItem: Entity {
+@Entity("item")
+struct BenchItem {
   var id = UUID()
   var listID: UUID
   var title: String
   var position: OrderKey
 
-  static let entityName = "item"
-  static let listID = Attribute("listID", \BenchItem.listID)
-  static let title = Attribute("title", \BenchItem.title)
-  static let position = Attribute("position", \BenchItem.position)
-  static let attributes = [listID.erased, title.erased, position.erased]
-  static let ordering: Ordering<BenchItem>? = Ordering(key: position, collection: listID)
+  static let ordering: Ordering<BenchItem>? = Ordering(
+    key: positionAttribute, collection: listIDAttribute)
   static let migrations = [
     Migration("create", [.createTable()]),
     Migration("index-order", [.createIndex("item_order", on: ["listID", "position"])]),
@@ -43,7 +40,8 @@ extension PersistenceBenchmark {
     let context = container.newBackgroundContext()
     let items = try await context.fetch(
       FetchRequest<BenchItem>(
-        filter: BenchItem.listID == list, sortedBy: [BenchItem.position.ascending]))
+        filter: BenchItem.listIDAttribute == list,
+        sortedBy: [BenchItem.positionAttribute.ascending]))
     try await context.move(items[0], before: items[items.count / 2])
     return try await context.save().rowsWritten
   }

@@ -36,7 +36,7 @@ extension PersistenceBenchmark {
     try await setup.save()
 
     let request = FetchRequest<BenchTodo>(
-      sortedBy: [BenchTodo.priority.ascending, BenchTodo.title.ascending])
+      sortedBy: [BenchTodo.priorityAttribute.ascending, BenchTodo.titleAttribute.ascending])
     let refetch = try await Measure.elapsedMilliseconds {
       _ = try await container.newBackgroundContext().fetch(request)
     }

@@ -42,7 +42,7 @@ struct PostgresPersistenceBenchmark {
         let rest = container.newBackgroundContext()
         for todo in todos.dropFirst(insertCount) { try rest.insert(todo) }
         try await rest.save()
-        let request = FetchRequest<BenchTodo>(sortedBy: [BenchTodo.title.ascending])
+        let request = FetchRequest<BenchTodo>(sortedBy: [BenchTodo.titleAttribute.ascending])
         var count = 0
         fetch.ours = min(
           fetch.ours,
