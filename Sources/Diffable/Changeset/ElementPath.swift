@@ -3,10 +3,11 @@
 ///
 /// Flat diffs use section `0`. Encodes as `{"section": 1, "element": 4}`.
 public struct ElementPath: Hashable, Codable, Sendable {
+  /// The index of the section. Declared first: the synthesized `Codable` writes the
+  /// properties in declaration order, so the section comes before the element on the wire.
+  public var section: Int
   /// The index of the element inside its section.
   public var element: Int
-  /// The index of the section.
-  public var section: Int
 
   /// Creates a path.
   ///
@@ -17,18 +18,6 @@ public struct ElementPath: Hashable, Codable, Sendable {
   public init(element: Int, section: Int) {
     self.element = element
     self.section = section
-  }
-
-  private enum CodingKeys: String, CodingKey {
-    case section
-    case element
-  }
-
-  /// Encodes `section` first, then `element`.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(section, forKey: .section)
-    try container.encode(element, forKey: .element)
   }
 }
 
@@ -59,18 +48,6 @@ public struct SectionMove: Hashable, Codable, Sendable {
     self.source = source
     self.target = target
   }
-
-  private enum CodingKeys: String, CodingKey {
-    case source
-    case target
-  }
-
-  /// Encodes `source` first, then `target`.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(source, forKey: .source)
-    try container.encode(target, forKey: .target)
-  }
 }
 
 /// An element that moved: from `source` (a path in the data before the stage) to `target` (a
@@ -86,17 +63,5 @@ public struct ElementMove: Hashable, Codable, Sendable {
   public init(source: ElementPath, target: ElementPath) {
     self.source = source
     self.target = target
-  }
-
-  private enum CodingKeys: String, CodingKey {
-    case source
-    case target
-  }
-
-  /// Encodes `source` first, then `target`.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(source, forKey: .source)
-    try container.encode(target, forKey: .target)
   }
 }

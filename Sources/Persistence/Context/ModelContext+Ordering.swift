@@ -20,9 +20,7 @@ extension ModelContext {
   ///   the whole collection at worst) when the keys at that spot need rebalancing.
   @discardableResult
   public func insert<Root: Entity>(_ object: Root, at placement: Placement) async throws -> Root {
-    let ordering = try requireOrdering(Root.self)
-    let key = try await placementKey(for: object, at: placement, ordering: ordering)
-    let placed = try ordering.setting(key, in: object)
+    let placed = try await placing(object, at: placement)
     try insert(placed)
     return placed
   }
@@ -35,12 +33,10 @@ extension ModelContext {
   /// - Throws: `PersistenceError.notOrdered`, or `notFound` for an unknown object or anchor.
   @discardableResult
   public func move<Root: Entity>(_ object: Root, to placement: Placement) async throws -> Root {
-    let ordering = try requireOrdering(Root.self)
     guard let current = try await self.object(Root.self, id: object.id) else {
       throw PersistenceError.notFound(entity: Root.entityName, id: object.id)
     }
-    let key = try await placementKey(for: current, at: placement, ordering: ordering)
-    let moved = try ordering.setting(key, in: current)
+    let moved = try await placing(current, at: placement)
     try update(moved)
     return moved
   }
@@ -82,18 +78,19 @@ extension ModelContext {
     return try Root.requireOrdering()
   }
 
-  /// The key of `object` at `placement`, chosen in one read snapshot; the neighbours that
-  /// get fresh keys are updated in this context.
-  private func placementKey<Root: Entity>(
-    for object: Root, at placement: Placement, ordering: Ordering<Root>
-  ) async throws -> OrderKey {
+  /// `object` with the order key of `placement`, chosen in one read snapshot; the neighbours
+  /// that get fresh keys are updated in this context.
+  private func placing<Root: Entity>(_ object: Root, at placement: Placement) async throws
+    -> Root
+  {
+    let ordering = try requireOrdering(Root.self)
     let (key, rekeyed) = try await core.engine.read { transaction in
       let placing = ContextPlacement<Root>(context: self, transaction: transaction)
       let key = try placing.placementKey(for: object, at: placement, ordering: ordering)
       return (key, placing.rekeyed)
     }
     for member in rekeyed { try update(member) }
-    return key
+    return try ordering.setting(key, in: object)
   }
 }
 

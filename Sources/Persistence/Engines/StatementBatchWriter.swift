@@ -38,9 +38,7 @@ struct StatementBatchWriter<Runner: StatementRunner>: BatchWriter {
   let tables: [ObjectIdentifier: TableInfo]
 
   func write<Root: Entity>(_ batch: EntityBatch<Root>) throws -> CommittedChanges<Root> {
-    guard let table = tables[ObjectIdentifier(Root.self)] else {
-      throw PersistenceError.unknownEntity(Root.entityName)
-    }
+    let table = try tables.table(for: Root.self)
     let statements = table.statements(runner.dialect)
     let attributes = Root.attributes
     var committed = CommittedChanges<Root>()

@@ -140,3 +140,16 @@ final class TableInfo: Sendable {
     }
   }
 }
+
+extension [ObjectIdentifier: TableInfo] {
+  /// The table of `type`: every engine, reader and transaction finds an entity's table this
+  /// way, and an entity the container was not opened with is refused the same way everywhere.
+  ///
+  /// - Throws: ``PersistenceError/unknownEntity(_:)``.
+  func table<Root: Entity>(for type: Root.Type) throws -> TableInfo {
+    guard let table = self[ObjectIdentifier(type)] else {
+      throw PersistenceError.unknownEntity(Root.entityName)
+    }
+    return table
+  }
+}

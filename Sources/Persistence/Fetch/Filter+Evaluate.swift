@@ -35,28 +35,29 @@ extension Filter.Node {
       guard case .text(let stored) = attribute.read(object) else { return nil }
       return TextMatching.containsIgnoringCase(stored, text)
     case .and(let nodes):
-      var result: Bool? = true
-      for node in nodes {
-        switch node.evaluate(object) {
-        case false: return false
-        case nil: result = nil
-        case true: break
-        }
-      }
-      return result
+      return Self.combine(nodes, object, decidedBy: false)
     case .or(let nodes):
-      var result: Bool? = false
-      for node in nodes {
-        switch node.evaluate(object) {
-        case true: return true
-        case nil: result = nil
-        case false: break
-        }
-      }
-      return result
+      return Self.combine(nodes, object, decidedBy: true)
     case .not(let node):
       return node.evaluate(object).map { !$0 }
     }
+  }
+
+  /// `AND` (`decidedBy` `false`) or `OR` (`decidedBy` `true`) of `nodes` in SQL's three-valued
+  /// logic: one node with the deciding value decides, else one unknown makes the result
+  /// unknown, else it is the other value.
+  private static func combine(_ nodes: [Self], _ object: Root, decidedBy decisive: Bool)
+    -> Bool?
+  {
+    var result: Bool? = !decisive
+    for node in nodes {
+      switch node.evaluate(object) {
+      case decisive?: return decisive
+      case nil: result = nil
+      default: break
+      }
+    }
+    return result
   }
 }
 

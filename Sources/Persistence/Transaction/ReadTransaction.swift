@@ -134,10 +134,7 @@ public class ReadTransaction {
   }
 
   func table<Root: Entity>(_ type: Root.Type) throws -> TableInfo {
-    guard let table = tables[ObjectIdentifier(type)] else {
-      throw PersistenceError.unknownEntity(Root.entityName)
-    }
-    return table
+    try tables.table(for: type)
   }
 }
 

@@ -18,7 +18,7 @@ extension TokenScope: AttributeValue {}
 @Entity("access_token")
 public struct AccessToken: Hashable {
   /// The identifier (part of the token).
-  public var id: UUID
+  public var id: UUID = UUID()
   /// The account it signs in.
   public var accountID: UUID
   /// What the person called it ("laptop").
@@ -31,20 +31,6 @@ public struct AccessToken: Hashable {
   public var createdAt: Date
   /// When it was last used (updated at most once a minute).
   public var lastUsedAt: Date?
-
-  /// Creates a token value. Use ``TodoService/createToken(id:for:named:scope:secretHash:)``.
-  public init(
-    id: UUID = UUID(), accountID: UUID, name: String, secretHash: String, scope: TokenScope,
-    createdAt: Date, lastUsedAt: Date? = nil
-  ) {
-    self.id = id
-    self.accountID = accountID
-    self.name = name
-    self.secretHash = secretHash
-    self.scope = scope
-    self.createdAt = createdAt
-    self.lastUsedAt = lastUsedAt
-  }
 }
 
 extension AccessToken {

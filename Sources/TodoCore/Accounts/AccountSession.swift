@@ -9,7 +9,7 @@ import Persistence
 @Entity("account_session")
 public struct AccountSession: Hashable {
   /// The identifier (the cookie's first part).
-  public var id: UUID
+  public var id: UUID = UUID()
   /// The signed-in account.
   public var accountID: UUID
   /// The SHA-256 of the cookie's secret, in lowercase hexadecimal.
@@ -20,20 +20,6 @@ public struct AccountSession: Hashable {
   public var createdAt: Date
   /// When the session was last used (updated at most once a minute).
   public var lastSeenAt: Date
-
-  /// Creates a session value. Use
-  /// ``TodoService/startSession(id:for:secretHash:csrfToken:replacing:policy:)``.
-  public init(
-    id: UUID = UUID(), accountID: UUID, secretHash: String, csrfToken: String, createdAt: Date,
-    lastSeenAt: Date
-  ) {
-    self.id = id
-    self.accountID = accountID
-    self.secretHash = secretHash
-    self.csrfToken = csrfToken
-    self.createdAt = createdAt
-    self.lastSeenAt = lastSeenAt
-  }
 }
 
 extension AccountSession {

@@ -15,7 +15,7 @@ extension ShareRole: AttributeValue {}
 @Entity("list_share")
 public struct ListShare: Hashable {
   /// The identifier.
-  public var id: UUID
+  public var id: UUID = UUID()
   /// The shared list.
   public var listID: UUID
   /// The account it is shared with.
@@ -24,15 +24,6 @@ public struct ListShare: Hashable {
   public var role: ShareRole
   /// When it was shared (or its role last changed).
   public var updatedAt: Date
-
-  /// Creates a share value. Use ``TodoService/share(list:with:as:)`` to store one.
-  public init(id: UUID = UUID(), listID: UUID, accountID: UUID, role: ShareRole, updatedAt: Date) {
-    self.id = id
-    self.listID = listID
-    self.accountID = accountID
-    self.role = role
-    self.updatedAt = updatedAt
-  }
 }
 
 extension ListShare {

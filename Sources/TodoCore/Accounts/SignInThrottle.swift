@@ -6,21 +6,13 @@ import Persistence
 @Entity("sign_in_throttle")
 public struct SignInThrottle: Hashable {
   /// The identifier.
-  public var id: UUID
+  public var id: UUID = UUID()
   /// What is counted: `account:NAME` (lowercased) or `address:IP`.
   public var key: String
   /// Failures since the last success (or since the count was last forgotten).
   public var failures: Int
   /// When the last one happened.
   public var lastFailureAt: Date
-
-  /// Creates a throttle value.
-  public init(id: UUID = UUID(), key: String, failures: Int, lastFailureAt: Date) {
-    self.id = id
-    self.key = key
-    self.failures = failures
-    self.lastFailureAt = lastFailureAt
-  }
 }
 
 extension SignInThrottle {

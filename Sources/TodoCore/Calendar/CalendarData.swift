@@ -19,21 +19,10 @@ public struct CalendarData: Hashable {
   public var dueLine: String?
   /// A `VTODO` holding the properties and components the app does not model, and the
   /// `VTIMEZONE`s its lines refer to, as iCalendar text.
-  public var kept: String
+  public var kept: String = ""
   /// The name a CalDAV client gave the todo's resource (`4F1C….ics`); `nil` for a todo made
   /// here or read from a file, whose resource is named after its identifier.
   public var resourceName: String?
-
-  /// Creates a value.
-  public init(
-    id: UUID, uid: String, dueLine: String? = nil, kept: String = "", resourceName: String? = nil
-  ) {
-    self.id = id
-    self.uid = uid
-    self.dueLine = dueLine
-    self.kept = kept
-    self.resourceName = resourceName
-  }
 }
 
 extension CalendarData {

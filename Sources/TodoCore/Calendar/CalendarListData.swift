@@ -10,12 +10,6 @@ public struct CalendarListData: Hashable {
   public var id: UUID
   /// The colour, as the client wrote it (`#RRGGBB` or `#RRGGBBAA`).
   public var color: String?
-
-  /// Creates a value.
-  public init(id: UUID, color: String?) {
-    self.id = id
-    self.color = color
-  }
 }
 
 extension CalendarListData {

@@ -10,21 +10,13 @@ import Persistence
 @Entity("calendar_tombstone")
 public struct CalendarTombstone: Hashable {
   /// The record's own identifier.
-  public var id: UUID
+  public var id: UUID = UUID()
   /// The list the resource left.
   public var listID: UUID
   /// The resource's name in that list (`….ics`).
   public var name: String
   /// When it left.
   public var at: Date
-
-  /// Creates a value.
-  public init(id: UUID = UUID(), listID: UUID, name: String, at: Date) {
-    self.id = id
-    self.listID = listID
-    self.name = name
-    self.at = at
-  }
 }
 
 extension CalendarTombstone {

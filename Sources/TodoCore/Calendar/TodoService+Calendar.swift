@@ -10,13 +10,6 @@ public struct CalendarImport: Sendable, Hashable, Codable {
   public var updated: Int
   /// What was not imported, and why (`3 events (VEVENT): this app keeps todos`).
   public var skipped: [String]
-
-  /// Creates a value.
-  public init(added: Int, updated: Int, skipped: [String]) {
-    self.added = added
-    self.updated = updated
-    self.skipped = skipped
-  }
 }
 
 // MARK: - iCalendar files

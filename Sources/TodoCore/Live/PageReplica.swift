@@ -53,15 +53,14 @@ public struct PageReplica: Sendable {
     }
     switch message {
     case .snapshot(let revision, let snapshot):
-      page = try Self.page(
-        Self.sections(of: snapshot), cells: snapshot.cells, chrome: snapshot.chrome)
+      page = try Self.page(snapshot.sections, cells: snapshot.cells, chrome: snapshot.chrome)
       self.revision = revision
       return .page
     case .changes(let changes):
       guard self.revision > 0, changes.revision == self.revision + 1 else {
         throw .desync("changes to revision \(changes.revision) after revision \(self.revision)")
       }
-      var sections = Self.sections(of: page)
+      var sections = page.sections
       for stage in changes.stages { sections = try Self.apply(stage, to: sections) }
       var cells = page.cells
       for (id, cell) in changes.cells { cells[id] = cell }
@@ -74,36 +73,22 @@ public struct PageReplica: Sendable {
   }
 
   /// One section as the replica keeps it between stages.
-  private typealias Section = (id: String, header: String?, items: [String])
-
-  /// The sections of `page`, with their headers.
-  private static func sections(of page: PageSnapshot) -> [Section] {
-    page.items.sections.map { ($0.identifier, page.headers[$0.identifier], $0.items) }
-  }
+  private typealias Section = PageSnapshot.Section
 
   /// The page of `sections`, keeping only the cells of items it shows.
   private static func page(
     _ sections: [Section], cells: [String: LiveCell], chrome: LiveChrome
   ) throws(PageReplicaError) -> PageSnapshot {
-    var items = Snapshot<String, String>()
-    var headers: [String: String] = [:]
     var shown: [String: LiveCell] = [:]
+    for id in sections.lazy.flatMap(\.items) {
+      guard let cell = cells[id] else { throw .desync("no cell for \(id)") }
+      shown[id] = cell
+    }
     do {
-      for section in sections {
-        try items.appendSections([section.id])
-        try items.appendItems(section.items, toSection: section.id)
-        headers[section.id] = section.header
-        for id in section.items {
-          guard let cell = cells[id] else { throw PageReplicaError.desync("no cell for \(id)") }
-          shown[id] = cell
-        }
-      }
-    } catch let error as PageReplicaError {
-      throw error
+      return try PageSnapshot(sections: sections, cells: shown, chrome: chrome)
     } catch {
       throw .desync("the page's sections do not fit: \(error)")
     }
-    return PageSnapshot(items: items, headers: headers, cells: shown, chrome: chrome)
   }
 
   /// Applies one stage (`list-model.js`'s `applyStage`).
@@ -144,7 +129,8 @@ public struct PageReplica: Sendable {
       var out = [Section?](repeating: nil, count: count)
       for inserted in insertedSections {
         guard out.indices.contains(inserted.index) else { throw .desync("bad section index") }
-        out[inserted.index] = (inserted.id, inserted.header, inserted.items ?? [])
+        out[inserted.index] = Section(
+          id: inserted.id, header: inserted.header, items: inserted.items ?? [])
       }
       for moved in movedSections {
         guard out.indices.contains(moved.target) else { throw .desync("bad section index") }

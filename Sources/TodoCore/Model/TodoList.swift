@@ -8,7 +8,7 @@ import Persistence
 @Entity("todo_list")
 public struct TodoList: Hashable {
   /// The identifier.
-  public var id: UUID
+  public var id: UUID = UUID()
   /// The trimmed name (1…200 characters), unique among live lists ignoring case.
   public var name: String
   /// Its place among the lists.
@@ -22,20 +22,6 @@ public struct TodoList: Hashable {
   /// The account that owns it, on a server with accounts; `nil` for the lists of a server
   /// without accounts (the first account created takes them).
   public var ownerID: UUID?
-
-  /// Creates a list value. Use ``TodoService/createList(named:)`` to store one.
-  public init(
-    id: UUID = UUID(), name: String, order: OrderKey, createdAt: Date, updatedAt: Date,
-    deletedAt: Date? = nil, ownerID: UUID? = nil
-  ) {
-    self.id = id
-    self.name = name
-    self.order = order
-    self.createdAt = createdAt
-    self.updatedAt = updatedAt
-    self.deletedAt = deletedAt
-    self.ownerID = ownerID
-  }
 
   /// The identifier of the Inbox, the same in every installation.
   public static let inboxID = UUID(uuidString: "00000000-0000-4000-8000-000000000001")!

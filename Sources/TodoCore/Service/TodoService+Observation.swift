@@ -17,23 +17,10 @@ public struct ListObservation: Equatable, Sendable {
   public var sequence: ChangeSequence
   /// How many live todos that are not done each of ``lists`` holds (a list with none is
   /// absent).
-  public var openCounts: [UUID: Int]
+  public var openCounts: [UUID: Int] = [:]
   /// The live todos that are not done and have a deadline, of every list in ``lists``, by
   /// deadline then title: what the smart views (``SmartView``) show.
-  public var agenda: [Todo]
-
-  /// Creates an observation value.
-  public init(
-    lists: [TodoList], listID: UUID, todos: [Todo], sequence: ChangeSequence,
-    openCounts: [UUID: Int] = [:], agenda: [Todo] = []
-  ) {
-    self.lists = lists
-    self.listID = listID
-    self.todos = todos
-    self.sequence = sequence
-    self.openCounts = openCounts
-    self.agenda = agenda
-  }
+  public var agenda: [Todo] = []
 }
 
 extension TodoService {

@@ -7,12 +7,6 @@ public struct TrashContents: Sendable, Hashable, Codable {
   public var lists: [TodoList]
   /// Trashed todos, including those of trashed lists.
   public var todos: [Todo]
-
-  /// Creates trash contents.
-  public init(lists: [TodoList], todos: [Todo]) {
-    self.lists = lists
-    self.todos = todos
-  }
 }
 
 // MARK: - Trash

@@ -1,6 +1,7 @@
 import Foundation
 import Persistence
-import TodoCore
+
+@testable import TodoCore
 
 /// Pages of ``LivePage`` for the terminal's tests: a state with lists and todos, rendered
 /// by the same `PageSnapshot` the web page is sent.

@@ -118,7 +118,7 @@ final class PostgresEngine: StorageEngine {
   func fetch<Root: Entity>(
     _ request: FetchRequest<Root>, limit: Int?, offset: Int
   ) async throws -> StoredRows<Root> {
-    let table = try table(for: Root.self)
+    let table = try tables.table(for: Root.self)
     return try await session(.read) { session in
       try session.fetch(request, table: table, limit: limit, offset: offset)
     }
@@ -127,7 +127,7 @@ final class PostgresEngine: StorageEngine {
   func fetchSequenced<Root: Entity>(
     _ request: FetchRequest<Root>
   ) async throws -> (objects: [Stored<Root>], sequence: ChangeSequence) {
-    let table = try table(for: Root.self)
+    let table = try tables.table(for: Root.self)
     return try await session(.read) { session in
       let sequence = try PostgresChangeLog.lastSequence(session)
       let objects = try session.fetch(
@@ -351,12 +351,6 @@ final class PostgresEngine: StorageEngine {
     if isClosed.withLock({ $0 }) { throw PersistenceError.containerClosed }
   }
 
-  func table<Root: Entity>(for type: Root.Type) throws -> TableInfo {
-    guard let table = tables[ObjectIdentifier(type)] else {
-      throw PersistenceError.unknownEntity(Root.entityName)
-    }
-    return table
-  }
 }
 
 /// Reads on a PostgreSQL session.
@@ -365,9 +359,7 @@ struct PostgresStoredReader: StoredReader {
   let tables: [ObjectIdentifier: TableInfo]
 
   func stored<Root: Entity>(_ request: FetchRequest<Root>) throws -> [Stored<Root>] {
-    guard let table = tables[ObjectIdentifier(Root.self)] else {
-      throw PersistenceError.unknownEntity(Root.entityName)
-    }
+    let table = try tables.table(for: Root.self)
     return try session.fetch(request, table: table, limit: nil, offset: 0).stored
   }
 }

@@ -48,7 +48,7 @@ final class SQLiteEngine: StorageEngine {
   func fetch<Root: Entity>(
     _ request: FetchRequest<Root>, limit: Int?, offset: Int
   ) async throws -> StoredRows<Root> {
-    let table = try table(for: Root.self)
+    let table = try tables.table(for: Root.self)
     try checkOpen()
     do {
       return try readNow { db in
@@ -62,7 +62,7 @@ final class SQLiteEngine: StorageEngine {
   func fetchSequenced<Root: Entity>(
     _ request: FetchRequest<Root>
   ) async throws -> (objects: [Stored<Root>], sequence: ChangeSequence) {
-    let table = try table(for: Root.self)
+    let table = try tables.table(for: Root.self)
     try checkOpen()
     do {
       return try await writer.read { db in
@@ -305,12 +305,6 @@ final class SQLiteEngine: StorageEngine {
     if isClosed.withLock({ $0 }) { throw PersistenceError.containerClosed }
   }
 
-  func table<Root: Entity>(for type: Root.Type) throws -> TableInfo {
-    guard let table = tables[ObjectIdentifier(type)] else {
-      throw PersistenceError.unknownEntity(Root.entityName)
-    }
-    return table
-  }
 }
 
 extension Entity {
@@ -348,9 +342,7 @@ struct SQLiteStoredReader: StoredReader {
   let tables: [ObjectIdentifier: TableInfo]
 
   func stored<Root: Entity>(_ request: FetchRequest<Root>) throws -> [Stored<Root>] {
-    guard let table = tables[ObjectIdentifier(Root.self)] else {
-      throw PersistenceError.unknownEntity(Root.entityName)
-    }
+    let table = try tables.table(for: Root.self)
     return try SQLiteEngine.fetch(db, request, table: table, limit: nil, offset: 0).stored
   }
 }

@@ -49,7 +49,7 @@ extension LivePage {
         return load(state.data.inboxID)
       }
       state.data.apply(loaded)
-      state.trashScope.dropStaleQuestions()
+      state[scope: \.trash].dropStaleQuestions()
       return .none
 
     case .failed(let message):
@@ -69,7 +69,7 @@ extension LivePage {
   /// what it was doing (through the editor's reducer, whose `ifLet` cancels it).
   private func leaveList(_ state: inout State) -> Effect<Action> {
     state.trash.leaveList()
-    return PageEditor(sessions: sessions).reduce(into: &state.editorScope, action: .close)
+    return PageEditor(sessions: sessions).reduce(into: &state[scope: \.editor], action: .close)
       .map { .editor($0) }
   }
 
@@ -120,44 +120,15 @@ extension LivePage.Action {
 // MARK: - The features' state
 
 extension LivePage.State {
-  /// The sidebar's state: the page's data.
-  var sidebarScope: PageSidebar.State {
-    get { scoped(PageSidebar.Local()) }
-    set { _ = unscoped(newValue) }
-  }
-
-  /// The list's state: its own, and the page's data.
-  var listScope: PageList.State {
-    get { scoped(list) }
-    set { list = unscoped(newValue) }
-  }
-
-  /// The search's state: its text, and the page's data.
-  var searchScope: PageSearch.State {
-    get { scoped(search) }
-    set { search = unscoped(newValue) }
-  }
-
-  /// The trash's state: its own, and the page's data.
-  var trashScope: PageTrash.State {
-    get { scoped(trash) }
-    set { trash = unscoped(newValue) }
-  }
-
-  /// The editor's state: its own, and the page's data.
-  var editorScope: PageEditor.State {
-    get { scoped(editor) }
-    set { editor = unscoped(newValue) }
-  }
-
-  private func scoped<Local>(_ local: Local) -> PageScoped<Local> {
-    PageScoped(data: data, problem: problem, local)
-  }
-
-  /// Takes back the data and the problem a feature may have changed; returns its own state.
-  private mutating func unscoped<Local>(_ scoped: PageScoped<Local>) -> Local {
-    data = scoped.data
-    problem = scoped.problem
-    return scoped.local
+  /// A feature's state: its own part `local` of the page's state, with the page's data and
+  /// problem, which the feature may change too. Every feature is scoped through it
+  /// (``LivePage/body``).
+  subscript<Local>(scope local: WritableKeyPath<Self, Local>) -> PageScoped<Local> {
+    get { PageScoped(data: data, problem: problem, self[keyPath: local]) }
+    set {
+      data = newValue.data
+      problem = newValue.problem
+      self[keyPath: local] = newValue.local
+    }
   }
 }

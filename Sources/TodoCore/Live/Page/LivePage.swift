@@ -33,6 +33,8 @@ public struct LivePage: Reducer {
     /// Whether the server cannot reach its database: writes fail until it is back, and the
     /// page says so.
     public var storeUnreachable = false
+    /// The sidebar's own state (it has none beside the page's data).
+    public var sidebar = PageSidebar.Local()
     /// The list's own state: how it is shown, the new-todo field's deadline.
     public var list = PageList.Local()
     /// The search text.
@@ -92,25 +94,11 @@ public struct LivePage: Reducer {
     /// When the load happened.
     public var now: Date
     /// The store's change sequence the data reflects (0 when unknown).
-    public var sequence: ChangeSequence
+    public var sequence: ChangeSequence = .zero
     /// How many open todos each list holds (a list with none is absent).
-    public var openCounts: [UUID: Int]
+    public var openCounts: [UUID: Int] = [:]
     /// The open todos with a deadline of every list, by deadline then title.
-    public var agenda: [Todo]
-
-    /// Creates a load result.
-    public init(
-      lists: [TodoList], listID: UUID, todos: [Todo], now: Date, sequence: ChangeSequence = .zero,
-      openCounts: [UUID: Int] = [:], agenda: [Todo] = []
-    ) {
-      self.lists = lists
-      self.listID = listID
-      self.todos = todos
-      self.now = now
-      self.sequence = sequence
-      self.openCounts = openCounts
-      self.agenda = agenda
-    }
+    public var agenda: [Todo] = []
   }
 
   /// The todo store (``TodoClient``).
@@ -134,11 +122,11 @@ public struct LivePage: Reducer {
       if action.isEvent { state.problem = nil }
       return .none
     }
-    Scope(state: \.sidebarScope, action: \.sidebar) { PageSidebar() }
-    Scope(state: \.listScope, action: \.list) { PageList() }
-    Scope(state: \.searchScope, action: \.search) { PageSearch() }
-    Scope(state: \.trashScope, action: \.trash) { PageTrash() }
-    Scope(state: \.editorScope, action: \.editor) { PageEditor(sessions: sessions) }
+    Scope(state: \.[scope: \.sidebar], action: \.sidebar) { PageSidebar() }
+    Scope(state: \.[scope: \.list], action: \.list) { PageList() }
+    Scope(state: \.[scope: \.search], action: \.search) { PageSearch() }
+    Scope(state: \.[scope: \.trash], action: \.trash) { PageTrash() }
+    Scope(state: \.[scope: \.editor], action: \.editor) { PageEditor(sessions: sessions) }
     Reduce { state, action in reducePage(into: &state, action: action) }
   }
 }

@@ -73,40 +73,24 @@ extension LiveMessage: Codable {
 /// A `snapshot`'s fields: `rev`, `sections` (each with `id`, `header` if it has one, and its
 /// `items`), `cells` and `chrome`.
 struct SnapshotFields: LiveFields {
-  struct Section: Codable {
-    var id: String
-    var header: String?
-    var items: [String]
-  }
-
   var rev: Int
-  var sections: [Section]
+  var sections: [PageSnapshot.Section]
   var cells: [String: LiveCell]
   var chrome: LiveChrome
 
   init(_ value: (revision: Int, PageSnapshot)) {
-    let page = value.1
     rev = value.revision
-    sections = page.items.sections.map {
-      Section(id: $0.identifier, header: page.headers[$0.identifier], items: $0.items)
-    }
-    cells = page.cells
-    chrome = page.chrome
+    sections = value.1.sections
+    cells = value.1.cells
+    chrome = value.1.chrome
   }
 
   func value() throws(LiveProtocolError) -> (revision: Int, PageSnapshot) {
-    var items = Snapshot<String, String>()
-    var headers: [String: String] = [:]
     do {
-      for section in sections {
-        try items.appendSections([section.id])
-        try items.appendItems(section.items, toSection: section.id)
-        headers[section.id] = section.header
-      }
+      return (rev, try PageSnapshot(sections: sections, cells: cells, chrome: chrome))
     } catch {
       throw .invalidField("sections", "\(error)")
     }
-    return (rev, PageSnapshot(items: items, headers: headers, cells: cells, chrome: chrome))
   }
 }
 

@@ -35,40 +35,61 @@ public struct PageSnapshot: Equatable, Sendable {
   }
 }
 
+extension PageSnapshot {
+  /// One section as the live protocol writes it: its identifier, its heading if it has one,
+  /// and its items in order. A `snapshot` message carries the page as these, and a replica
+  /// applies `changes` to them.
+  struct Section: Codable, Equatable, Sendable {
+    /// The section's identifier.
+    var id: String
+    /// Its heading, if it has one.
+    var header: String?
+    /// Its items' identifiers, in display order.
+    var items: [String]
+  }
+
+  /// The page's sections with their headings, in display order.
+  var sections: [Section] {
+    items.sections.map {
+      Section(id: $0.identifier, header: headers[$0.identifier], items: $0.items)
+    }
+  }
+
+  /// The page of `sections`, with `cells` and `chrome` as given.
+  ///
+  /// - Throws: The snapshot's error when a section or an item is given twice.
+  init(sections: [Section], cells: [String: LiveCell], chrome: LiveChrome) throws {
+    var items = Snapshot<String, String>()
+    var headers: [String: String] = [:]
+    for section in sections {
+      try items.appendSections([section.id])
+      try items.appendItems(section.items, toSection: section.id)
+      headers[section.id] = section.header
+    }
+    self.init(items: items, headers: headers, cells: cells, chrome: chrome)
+  }
+}
+
 /// The content of one list cell: a todo, or an outline parent ("Undone", "Done").
 public struct LiveCell: Codable, Equatable, Sendable {
   /// What the cell is; the browser offers the todo actions only on `todo` cells.
   public enum Kind: String, Codable, Sendable { case todo, group }
 
   /// What the cell is.
-  public var kind: Kind
+  public var kind: Kind = .todo
   /// The main text (a todo's title), always rendered as text.
   public var title: String
   /// The secondary text: the deadline as a person reads it (``Deadline/label(relativeTo:in:)``:
   /// "Tomorrow 09:00", "27 Nov"), or a group's count.
   public var detail: String?
   /// Whether the deadline has passed on an unfinished todo.
-  public var overdue: Bool
+  public var overdue: Bool = false
   /// The status accessory: `done` shows a checkmark, `inProgress` a distinct mark.
   public var status: TodoStatus?
   /// The outline level: 0 for top-level cells, 1 for children of a group.
-  public var level: Int
+  public var level: Int = 0
   /// For a group: whether its children are shown.
   public var expanded: Bool?
-
-  /// Creates a cell.
-  public init(
-    kind: Kind = .todo, title: String, detail: String? = nil, overdue: Bool = false,
-    status: TodoStatus? = nil, level: Int = 0, expanded: Bool? = nil
-  ) {
-    self.kind = kind
-    self.title = title
-    self.detail = detail
-    self.overdue = overdue
-    self.status = status
-    self.level = level
-    self.expanded = expanded
-  }
 }
 
 /// Everything on the page around the list: small, sent whole whenever any part changes.
@@ -83,13 +104,6 @@ public struct LiveChrome: Codable, Hashable, Sendable {
     public var shared: Bool?
     /// How many of the list's todos are not done.
     public var open: Int?
-    /// Creates an entry.
-    public init(id: String, name: String, shared: Bool? = nil, open: Int? = nil) {
-      self.id = id
-      self.name = name
-      self.shared = shared
-      self.open = open
-    }
   }
 
   /// One smart view in the sidebar, with how many todos it shows.
@@ -100,12 +114,6 @@ public struct LiveChrome: Codable, Hashable, Sendable {
     public var name: String
     /// How many open todos it shows.
     public var count: Int
-    /// Creates an entry.
-    public init(id: SmartView, name: String, count: Int) {
-      self.id = id
-      self.name = name
-      self.count = count
-    }
   }
 
   /// Whether the first data has arrived; the page shows a loading state until then.
