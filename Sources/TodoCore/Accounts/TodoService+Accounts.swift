@@ -157,8 +157,7 @@ extension TodoService {
           try tx.update(list)
         }
       } else {
-        for todo in todos { try tx.delete(todo) }
-        try Self.deleteCalendarData(of: todos.map(\.id), in: tx)
+        try Self.delete(todos, in: tx)
         for list in lists { try tx.delete(list) }
       }
       try tx.delete(account)

@@ -144,13 +144,3 @@ extension TodoService {
     return CalendarImport(added: counts.added, updated: counts.updated, skipped: notes)
   }
 }
-
-extension TodoService {
-  /// Deletes what the todos kept of their calendars, as they are deleted for good.
-  static func deleteCalendarData(of ids: [UUID], in tx: WriteTransaction) throws {
-    for data in try tx.fetch(FetchRequest<CalendarData>(filter: CalendarData.idAttribute.isIn(ids)))
-    {
-      try tx.delete(data)
-    }
-  }
-}

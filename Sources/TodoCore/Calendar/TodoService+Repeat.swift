@@ -143,7 +143,7 @@ extension TodoService {
   }
 
   /// An `RRULE` value with its `COUNT` part set to `count`, every other part as written.
-  private static func rule(_ value: String, settingCount count: Int) -> String {
+  static func rule(_ value: String, settingCount count: Int) -> String {
     value.split(separator: ";", omittingEmptySubsequences: false).map { part in
       let name = part.prefix { $0 != "=" }.trimmingCharacters(in: .whitespaces)
       return name.uppercased() == "COUNT" ? "COUNT=\(count)" : String(part)

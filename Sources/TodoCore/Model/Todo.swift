@@ -41,13 +41,20 @@ public struct Todo: Hashable {
   @StoreVersion public var version: Version
   /// When it was moved to the trash; `nil` while it is live.
   public var deletedAt: Date?
+  /// The text of its repeat rule (`FREQ=WEEKLY;BYDAY=MO`), if it repeats; ``recurrence``
+  /// reads it with ``repeatMode``.
+  public var repeatRule: String?
+  /// What a repeating todo's next date is counted from; `nil` for a todo that does not
+  /// repeat.
+  public var repeatMode: Recurrence.Mode?
 
   /// Creates a todo value. Use ``TodoService/createTodo(_:)`` to store one with validation.
   public init(
     id: UUID = UUID(), listID: UUID, title: String, notes: String = "",
     deadline: Deadline? = nil, status: TodoStatus = .notStarted, doneAt: Date? = nil,
     section: String? = nil, order: OrderKey, externalOrder: Int? = nil, createdAt: Date,
-    updatedAt: Date, version: Version = .initial, deletedAt: Date? = nil
+    updatedAt: Date, version: Version = .initial, deletedAt: Date? = nil,
+    recurrence: Recurrence? = nil
   ) {
     self.id = id
     self.listID = listID
@@ -63,10 +70,21 @@ public struct Todo: Hashable {
     self.updatedAt = updatedAt
     self.version = version
     self.deletedAt = deletedAt
+    self.recurrence = recurrence
   }
 
   /// Whether the todo is in the trash.
   public var isTrashed: Bool { deletedAt != nil }
+
+  /// How it repeats, if it does: its rule and mode, read from ``repeatRule`` and
+  /// ``repeatMode``. Setting it sets both; `nil` stops the repeating.
+  public var recurrence: Recurrence? {
+    get { repeatRule.flatMap { try? Recurrence(rule: $0, mode: repeatMode ?? .schedule) } }
+    set {
+      repeatRule = newValue?.ruleText
+      repeatMode = newValue?.mode
+    }
+  }
 }
 
 // MARK: - Entity
@@ -95,5 +113,9 @@ extension Todo {
       [.createIndex("todo_list_live_order", on: ["listID", "deletedAt", "order", "id"])]),
     // The todo's own counter (`revision`) becomes the store's version, and goes.
     Migration("store-version", [.dropColumn("revision", copyingToVersion: true)]),
+    // Repeating todos: the rule and what the next date counts from.
+    Migration(
+      "repeat",
+      [.addColumn("repeatRule"), .addColumn("repeatMode")]),
   ]
 }

@@ -20,13 +20,19 @@ public struct ExportDocument: Codable, Sendable, Hashable {
   public var lists: [TodoList]
   /// Every todo, trashed ones included.
   public var todos: [Todo]
+  /// The completed occurrences of the repeating todos in ``todos``; absent in documents
+  /// from before repeating todos, and where there are none.
+  public var completions: [TodoCompletion]?
 
   /// Creates a document in the current format.
-  public init(exportedAt: Date, lists: [TodoList], todos: [Todo]) {
+  public init(
+    exportedAt: Date, lists: [TodoList], todos: [Todo], completions: [TodoCompletion]? = nil
+  ) {
     self.format = Self.currentFormat
     self.exportedAt = exportedAt
     self.lists = lists
     self.todos = todos
+    self.completions = completions
   }
 
   /// The encoder for documents: ISO 8601 dates, pretty-printed, sorted keys.

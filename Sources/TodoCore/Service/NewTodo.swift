@@ -24,12 +24,14 @@ public struct NewTodo: Sendable, Hashable {
   public var position: MovePosition
   /// The integer order a Todo-Backend client gave.
   public var externalOrder: Int?
+  /// How it repeats, if it does.
+  public var recurrence: Recurrence?
 
   /// Creates a draft.
   public init(
     title: String, listID: UUID? = nil, notes: String = "", deadline: Deadline? = nil,
     status: TodoStatus = .notStarted, section: String? = nil, position: MovePosition = .bottom,
-    externalOrder: Int? = nil
+    externalOrder: Int? = nil, recurrence: Recurrence? = nil
   ) {
     self.title = title
     self.listID = listID
@@ -39,5 +41,6 @@ public struct NewTodo: Sendable, Hashable {
     self.section = section
     self.position = position
     self.externalOrder = externalOrder
+    self.recurrence = recurrence
   }
 }

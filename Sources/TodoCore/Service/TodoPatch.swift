@@ -28,12 +28,14 @@ public struct TodoPatch: Sendable, Hashable {
   /// When a done todo was done, as a client that records it says (a calendar's `COMPLETED`);
   /// without it, a todo that becomes done is done at the time of the change.
   public var doneAt: Date?
+  /// A new way to repeat; `.some(nil)` stops the repeating.
+  public var recurrence: Recurrence??
 
   /// Creates a patch.
   public init(
     title: String? = nil, notes: String? = nil, deadline: Deadline?? = nil,
     status: TodoStatus? = nil, section: String?? = nil, listID: UUID? = nil,
-    externalOrder: Int? = nil, doneAt: Date? = nil
+    externalOrder: Int? = nil, doneAt: Date? = nil, recurrence: Recurrence?? = nil
   ) {
     self.title = title
     self.notes = notes
@@ -43,6 +45,7 @@ public struct TodoPatch: Sendable, Hashable {
     self.listID = listID
     self.externalOrder = externalOrder
     self.doneAt = doneAt
+    self.recurrence = recurrence
   }
 
   /// This patch, also removing the deadline.
@@ -62,7 +65,7 @@ public struct TodoPatch: Sendable, Hashable {
   /// Whether the patch changes nothing.
   public var isEmpty: Bool {
     title == nil && notes == nil && deadline == nil && status == nil && section == nil
-      && listID == nil && externalOrder == nil && doneAt == nil
+      && listID == nil && externalOrder == nil && doneAt == nil && recurrence == nil
   }
 }
 
@@ -77,6 +80,7 @@ extension TodoPatch {
     if edited.section != original.section { section = .some(edited.section) }
     if edited.listID != original.listID { listID = edited.listID }
     if edited.externalOrder != original.externalOrder { externalOrder = edited.externalOrder }
+    if edited.recurrence != original.recurrence { recurrence = .some(edited.recurrence) }
   }
 }
 
@@ -94,8 +98,8 @@ extension Todo {
   /// done.doneAt  // now
   /// ```
   ///
-  /// - Throws: `TodoError.invalidText` or `TodoError.validation` for a title, notes or section
-  ///   the rules refuse; nothing is changed.
+  /// - Throws: `TodoError.invalidText` or `TodoError.validation` for a title, notes, section
+  ///   or repeat rule the rules refuse; nothing is changed.
   public func applying(_ patch: TodoPatch, at date: Date) throws -> Todo {
     var todo = self
     if let title = patch.title { todo.title = try TodoValidation.title(title) }
@@ -103,6 +107,10 @@ extension Todo {
     if let section = patch.section { todo.section = try TodoValidation.section(section) }
     if let deadline = patch.deadline { todo.deadline = deadline }
     if let externalOrder = patch.externalOrder { todo.externalOrder = externalOrder }
+    if let recurrence = patch.recurrence { todo.recurrence = recurrence }
+    if patch.recurrence != nil || patch.deadline != nil {
+      try TodoValidation.recurrence(todo.recurrence, due: todo.deadline)
+    }
     if let status = patch.status, status != todo.status {
       todo.status = status
       todo.doneAt = status == .done ? patch.doneAt ?? date : nil

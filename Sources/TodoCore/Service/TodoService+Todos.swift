@@ -32,6 +32,7 @@ extension TodoService {
     let title = try TodoValidation.title(draft.title)
     let notes = try TodoValidation.notes(draft.notes)
     let section = try TodoValidation.section(draft.section)
+    try TodoValidation.recurrence(draft.recurrence, due: draft.deadline)
     return try await write { tx in
       // The principal's Inbox is known inside the transaction that checked its token.
       let listID = draft.listID ?? self.inboxID
@@ -42,7 +43,7 @@ extension TodoService {
         listID: listID, title: title, notes: notes, deadline: draft.deadline,
         status: draft.status, doneAt: draft.status == .done ? date : nil, section: section,
         order: try OrderKey.between(nil, nil), externalOrder: draft.externalOrder, createdAt: date,
-        updatedAt: date)
+        updatedAt: date, recurrence: draft.recurrence)
       return try tx.insert(todo, at: draft.position)
     }
   }
@@ -86,7 +87,9 @@ extension TodoService {
   ) throws -> Todo {
     var todo = edited
     var needsWrite = !isWritten
-    if todo.status != stored.status, try completeRepeating(&todo, at: date, in: tx) {
+    if todo.status != stored.status,
+      try completeRecurring(&todo, at: date, in: tx) || completeRepeating(&todo, at: date, in: tx)
+    {
       needsWrite = true
     }
     guard todo.listID != stored.listID else { return needsWrite ? try tx.update(todo) : todo }

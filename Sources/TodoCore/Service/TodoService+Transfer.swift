@@ -9,7 +9,7 @@ extension TodoService {
   ///
   /// - Complexity: Two queries.
   public func export() async throws -> ExportDocument {
-    let (lists, todos) = try await read { tx in
+    let (lists, todos, completions) = try await read { tx in
       var lists = try tx.fetch(
         FetchRequest<TodoList>(sortedBy: [TodoList.orderAttribute.ascending]))
       var todos = try tx.fetch(
@@ -20,9 +20,18 @@ extension TodoService {
         let owned = Set(lists.map(\.id))
         todos = todos.filter { owned.contains($0.listID) }
       }
-      return (lists, todos)
+      let exported = Set(todos.map(\.id))
+      let completions = try tx.fetch(
+        FetchRequest<TodoCompletion>(
+          sortedBy: [
+            TodoCompletion.todoIDAttribute.ascending, TodoCompletion.doneAtAttribute.ascending,
+          ])
+      ).filter { exported.contains($0.todoID) }
+      return (lists, todos, completions)
     }
-    return ExportDocument(exportedAt: now(), lists: lists, todos: todos)
+    return ExportDocument(
+      exportedAt: now(), lists: lists, todos: todos,
+      completions: completions.isEmpty ? nil : completions)
   }
 
   /// Imports a document: every list and todo is validated first, then all are written in one
@@ -43,6 +52,7 @@ extension TodoService {
     }
     let validated = try Self.validated(document.lists)
     let todos = try Self.validated(document.todos)
+    let completions = try Self.validated(document.completions ?? [], of: todos)
     let counts = try await write { tx in
       var lists = validated
       if let principal = self.principal {
@@ -86,6 +96,20 @@ extension TodoService {
         } else {
           try tx.insert(todo)
         }
+      }
+      // A todo's history is the document's: what was stored of it is replaced.
+      let imported = todos.map(\.id)
+      for stale in try tx.fetch(
+        FetchRequest(filter: TodoCompletion.todoIDAttribute.isIn(imported)))
+      {
+        try tx.delete(stale)
+      }
+      for (index, completion) in completions.enumerated() {
+        guard try tx.object(TodoCompletion.self, id: completion.id) == nil else {
+          throw TodoError.invalidImport(
+            "completions[\(index)]: identifier \(completion.id) is already used")
+        }
+        try tx.insert(completion)
       }
       return (lists: lists.count, todos: todos.count)
     }
@@ -165,8 +189,35 @@ extension TodoService {
       todo.section = try importing(place) { try TodoValidation.section(todo.section) }
       if todo.status == .done, todo.doneAt == nil { todo.doneAt = todo.updatedAt }
       if todo.status != .done { todo.doneAt = nil }
+      if let rule = todo.repeatRule {
+        let recurrence = try importing(place) {
+          try Recurrence(rule: rule, mode: todo.repeatMode ?? .schedule)
+        }
+        todo.recurrence = recurrence
+      } else {
+        todo.repeatMode = nil
+      }
       return todo
     }
+  }
+
+  /// The completions of an import: each of a todo in the document, each identifier once.
+  static func validated(_ completions: [TodoCompletion], of todos: [Todo]) throws
+    -> [TodoCompletion]
+  {
+    let documented = Set(todos.map(\.id))
+    var seen = Set<UUID>()
+    for (index, completion) in completions.enumerated() {
+      let place = "completions[\(index)]"
+      guard seen.insert(completion.id).inserted else {
+        throw TodoError.invalidImport("\(place): identifier \(completion.id) appears twice")
+      }
+      guard documented.contains(completion.todoID) else {
+        throw TodoError.invalidImport(
+          "\(place): todo \(completion.todoID) is not in the document")
+      }
+    }
+    return completions
   }
 
   /// Runs one field's validation for the object at `place` (`todos[3]`): a control character

@@ -160,8 +160,7 @@ extension TodoService {
     let (lists, todos) = try await write { tx in
       let (lists, todos) = try self.trashed(in: tx, owned: true)
       try Self.recordDeparture(of: todos, in: tx, at: self.now())
-      for todo in todos { try tx.delete(todo) }
-      try Self.deleteCalendarData(of: todos.map(\.id), in: tx)
+      try Self.delete(todos, in: tx)
       // A deleted list is shared with nobody: a later list with its id starts unshared.
       for share in try tx.fetch(
         FetchRequest(filter: ListShare.listIDAttribute.isIn(lists.map(\.id))))
@@ -195,8 +194,7 @@ extension TodoService {
       }
       try self.check(.own, list, in: tx)
       try Self.recordDeparture(of: [todo], in: tx, at: self.now())
-      try tx.delete(todo)
-      try Self.deleteCalendarData(of: [todo.id], in: tx)
+      try Self.delete([todo], in: tx)
     }
     logger.info("deleted a todo of the trash for good")
   }
@@ -217,8 +215,7 @@ extension TodoService {
       }
       try self.check(.own, list, in: tx)
       let todos = try tx.fetch(FetchRequest(filter: Todo.listIDAttribute == id))
-      for todo in todos { try tx.delete(todo) }
-      try Self.deleteCalendarData(of: todos.map(\.id), in: tx)
+      try Self.delete(todos, in: tx)
       for share in try tx.fetch(FetchRequest(filter: ListShare.listIDAttribute == id)) {
         try tx.delete(share)
       }
@@ -236,5 +233,18 @@ extension TodoService {
     list.deletedAt = nil
     list.updatedAt = now()
     return try tx.update(list)
+  }
+
+  /// Deletes todos for good, with what belongs to them: what they kept of their calendars
+  /// and their completions. Every deletion for good goes through here.
+  static func delete(_ todos: [Todo], in tx: WriteTransaction) throws {
+    let ids = todos.map(\.id)
+    for todo in todos { try tx.delete(todo) }
+    for data in try tx.fetch(FetchRequest(filter: CalendarData.idAttribute.isIn(ids))) {
+      try tx.delete(data)
+    }
+    for completion in try tx.fetch(FetchRequest(filter: TodoCompletion.todoIDAttribute.isIn(ids))) {
+      try tx.delete(completion)
+    }
   }
 }

@@ -45,7 +45,7 @@ public final class TodoService: Sendable {
   public static let entities: [any Entity.Type] = [
     TodoList.self, Todo.self, Account.self, ListShare.self, AccountSession.self,
     AccessToken.self, SignInThrottle.self, CalendarData.self, CalendarTombstone.self,
-    CalendarListData.self,
+    CalendarListData.self, TodoCompletion.self,
   ]
 
   /// Wraps an open container whose store holds ``entities``. Prefer ``open(_:now:)``, which

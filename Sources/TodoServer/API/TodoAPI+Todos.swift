@@ -53,4 +53,20 @@ extension TodoAPI {
     let todo = try await service().restoreTodo(id: try identifier(input.path.todoID, of: "todo"))
     return .ok(.init(headers: .init(eTag: "\"\(todo.version)\""), body: .json(todo)))
   }
+
+  func skipOccurrence(_ input: Operations.SkipOccurrence.Input) async throws
+    -> Operations.SkipOccurrence.Output
+  {
+    let todo = try await service().skipOccurrence(
+      id: try identifier(input.path.todoID, of: "todo"),
+      expectedVersion: try expectedVersion(ifMatch: input.headers.ifMatch))
+    return .ok(.init(headers: .init(eTag: "\"\(todo.version)\""), body: .json(todo)))
+  }
+
+  func listCompletions(_ input: Operations.ListCompletions.Input) async throws
+    -> Operations.ListCompletions.Output
+  {
+    let id = try identifier(input.path.todoID, of: "todo")
+    return .ok(.init(body: .json(try await service().completions(of: id))))
+  }
 }

@@ -36,5 +36,7 @@ enum TodoJSON {
     json.member("updatedAt", todo.updatedAt)
     json.member("version", todo.version)
     json.member("deletedAt", todo.deletedAt)
+    json.member("repeatRule", todo.repeatRule)
+    json.member("repeatMode", todo.repeatMode?.rawValue)
   }
 }

@@ -17,6 +17,10 @@ package struct NewTodoBody: Codable, Hashable, Sendable {
   package var status: String?
   /// The section.
   package var section: String?
+  /// The repeat rule, RFC 5545's `RRULE` value (`FREQ=WEEKLY;BYDAY=MO`).
+  package var repeatRule: String?
+  /// `schedule` (the default) or `after-completion`; only with `repeatRule`.
+  package var repeatMode: Recurrence.Mode?
 
   /// The body for `draft` (its list is in the path).
   package init(_ draft: NewTodo) {
@@ -25,6 +29,8 @@ package struct NewTodoBody: Codable, Hashable, Sendable {
     deadline = draft.deadline?.rawValue
     status = draft.status.rawValue
     section = draft.section
+    repeatRule = draft.recurrence?.ruleText
+    repeatMode = draft.recurrence?.mode
   }
 
   /// The draft for ``TodoService/createTodo(_:)``.
@@ -34,6 +40,21 @@ package struct NewTodoBody: Codable, Hashable, Sendable {
     NewTodo(
       title: title, listID: listID, notes: notes ?? "",
       deadline: try deadline.map(Deadline.init(parsing:)),
-      status: try status.map(TodoStatus.init(parsing:)) ?? .notStarted, section: section)
+      status: try status.map(TodoStatus.init(parsing:)) ?? .notStarted, section: section,
+      recurrence: try Self.recurrence(rule: repeatRule, mode: repeatMode))
+  }
+
+  /// The recurrence of a `repeatRule` and `repeatMode`; a mode alone is refused, since it
+  /// says how a rule repeats.
+  ///
+  /// - Throws: `TodoError.validation` on `repeat` for a malformed rule or a lone mode.
+  static func recurrence(rule: String?, mode: Recurrence.Mode?) throws -> Recurrence? {
+    guard let rule, !rule.trimmingCharacters(in: .whitespaces).isEmpty else {
+      if mode != nil {
+        throw TodoError.validation(field: "repeatMode", message: "give it with repeatRule")
+      }
+      return nil
+    }
+    return try Recurrence(rule: rule, mode: mode ?? .schedule)
   }
 }

@@ -3,7 +3,8 @@ import TodoCore
 
 /// The `TodoPatch` schema, the body of `PATCH /api/v1/todos/{todoID}`: any of `title`,
 /// `notes`, `deadline` (`null` removes it), `status`, `section` (`null` removes it),
-/// `listID`, and the `version` the client read.
+/// `listID`, `repeatRule` (`null` stops the repeating) with `repeatMode`, and the `version`
+/// the client read.
 ///
 /// Hand-written because the generator cannot express nullable properties, nor tell a `null`
 /// from a field left out (see docs/api.md); the generated code uses it by name.
@@ -14,7 +15,7 @@ package struct TodoPatchBody: Codable, Hashable, Sendable {
   package var version: Version?
 
   private enum CodingKeys: String, CodingKey {
-    case title, notes, deadline, status, section, listID, version
+    case title, notes, deadline, status, section, listID, repeatRule, repeatMode, version
   }
 
   /// The body for `patch`, checked against `version`.
@@ -38,6 +39,12 @@ package struct TodoPatchBody: Codable, Hashable, Sendable {
       patch.section = .some(try container.decodeIfPresent(String.self, forKey: .section))
     }
     patch.listID = try container.decodeIfPresent(UUID.self, forKey: .listID)
+    if container.contains(.repeatRule) || container.contains(.repeatMode) {
+      patch.recurrence = .some(
+        try NewTodoBody.recurrence(
+          rule: try container.decodeIfPresent(String.self, forKey: .repeatRule),
+          mode: try container.decodeIfPresent(Recurrence.Mode.self, forKey: .repeatMode)))
+    }
     version = try container.decodeIfPresent(Version.self, forKey: .version)
   }
 
@@ -52,6 +59,10 @@ package struct TodoPatchBody: Codable, Hashable, Sendable {
     try container.encodeIfPresent(patch.status?.rawValue, forKey: .status)
     if let section = patch.section { try container.encode(section, forKey: .section) }
     try container.encodeIfPresent(patch.listID, forKey: .listID)
+    if let recurrence = patch.recurrence {
+      try container.encode(recurrence?.ruleText, forKey: .repeatRule)
+      try container.encodeIfPresent(recurrence?.mode, forKey: .repeatMode)
+    }
     try container.encodeIfPresent(version, forKey: .version)
   }
 }

@@ -1,0 +1,136 @@
+import Foundation
+import ICalendar
+import Persistence
+
+// MARK: - Repeating todos
+
+extension TodoService {
+  /// Moves a repeating todo that was just completed on to its next occurrence, in place, and
+  /// records the completion (``TodoCompletion``): the todo keeps its identifier, list, place
+  /// and history, as Apple Reminders and Tasks.org do, so calendar clients agree.
+  ///
+  /// The next date is the rule's next occurrence (``nextOccurrence(of:due:doneAt:)``). When
+  /// the series is over (its `COUNT` used up, or past its `UNTIL`), the todo stays done and
+  /// keeps its rule.
+  ///
+  /// Every change of a todo's status goes through ``write(_:from:at:in:isWritten:)``, which
+  /// calls this in the change's write transaction.
+  ///
+  /// - Parameters:
+  ///   - todo: The todo as it is about to be written, already marked done; advanced in place.
+  ///   - date: The time of the change: when it was done, unless the change said otherwise.
+  ///   - tx: The transaction that writes the todo.
+  /// - Returns: Whether the todo repeats and was advanced.
+  func completeRecurring(_ todo: inout Todo, at date: Date, in tx: WriteTransaction) throws
+    -> Bool
+  {
+    guard todo.status == .done, let recurrence = todo.recurrence else { return false }
+    let doneAt = todo.doneAt ?? date
+    guard let next = nextOccurrence(of: recurrence, due: todo.deadline, doneAt: doneAt) else {
+      logger.debug("todo \(todo.id) completed the last occurrence of its series")
+      return false
+    }
+    try tx.insert(TodoCompletion(todoID: todo.id, doneAt: doneAt, deadline: todo.deadline))
+    todo.deadline = next.deadline
+    todo.repeatRule = next.rule
+    todo.status = .notStarted
+    todo.doneAt = nil
+    logger.debug("todo \(todo.id) repeats: next due \(next.deadline)")
+    return true
+  }
+
+  /// Moves a repeating todo on to its next occurrence without completing the one it is at
+  /// ("skip this one"): nothing is recorded as done.
+  ///
+  /// - Parameters:
+  ///   - id: The todo.
+  ///   - expectedVersion: The version the client read; a todo changed since is refused.
+  /// - Returns: The todo at its next occurrence.
+  /// - Throws: `TodoError.validation` on `repeat` for a todo that does not repeat or whose
+  ///   series has no occurrence left; `notFound`, `forbidden`, `versionConflict` as for
+  ///   ``updateTodo(id:_:expectedVersion:)``.
+  public func skipOccurrence(id: UUID, expectedVersion: Version? = nil) async throws -> Todo {
+    try await write { tx in
+      var todo = try self.liveTodo(id: id, need: .edit, in: tx)
+      if let expectedVersion { try tx.expect(todo, at: expectedVersion) }
+      guard let recurrence = todo.recurrence else {
+        throw TodoError.validation(field: "repeat", message: "the todo does not repeat")
+      }
+      let now = self.now()
+      guard let next = self.nextOccurrence(of: recurrence, due: todo.deadline, doneAt: now) else {
+        throw TodoError.validation(
+          field: "repeat", message: "the series has no occurrence after this one")
+      }
+      todo.deadline = next.deadline
+      todo.repeatRule = next.rule
+      todo.updatedAt = now
+      return try tx.update(todo)
+    }
+  }
+
+  /// The completions of a repeating todo, the latest first.
+  ///
+  /// - Throws: `TodoError.notFound` for a todo the principal cannot see.
+  public func completions(of id: UUID) async throws -> [TodoCompletion] {
+    try await read { tx in
+      _ = try self.liveTodo(id: id, need: .read, in: tx)
+      return try tx.fetch(
+        FetchRequest(
+          filter: TodoCompletion.todoIDAttribute == id,
+          sortedBy: [TodoCompletion.doneAtAttribute.descending]))
+    }
+  }
+
+  /// The occurrence after the one a todo is at, and the rule to keep from there: its `COUNT`
+  /// lowered by the occurrences passed, since the todo moves in place and its rule runs from
+  /// its current date.
+  ///
+  /// - On schedule, the next occurrence after the todo's deadline, or after the day it was
+  ///   done when that is later: occurrences missed while it was overdue are not owed ("call
+  ///   mum every Monday", done on a Wednesday two weeks late, is next due on the coming
+  ///   Monday).
+  /// - After completion, the rule's next occurrence counted from the day it was done, at the
+  ///   deadline's time of day.
+  ///
+  /// Days are read in the server's time zone. A todo without a deadline runs the rule from
+  /// the day it was done.
+  ///
+  /// - Returns: `nil` when the series has no occurrence left.
+  func nextOccurrence(of recurrence: Recurrence, due: Deadline?, doneAt: Date)
+    -> (deadline: Deadline, rule: String)?
+  {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = .current
+    let day = calendar.dateComponents([.year, .month, .day], from: doneAt)
+    guard let doneDay = CalendarDate(year: day.year ?? 0, month: day.month ?? 0, day: day.day ?? 0)
+    else { return nil }
+    let onDoneDay =
+      due?.time.flatMap { TimeOfDay(hour: $0.hour, minute: $0.minute) }.map {
+        DateOrDateTime.dateTime(doneDay, $0, .floating)
+      } ?? .date(doneDay)
+    let start: DateOrDateTime
+    let after: DateOrDateTime
+    switch recurrence.mode {
+    case .schedule:
+      start = due.flatMap(TodoCalendar.due) ?? onDoneDay
+      after = start.date < doneDay ? .date(doneDay) : start
+    case .afterCompletion:
+      start = onDoneDay
+      after = onDoneDay
+    }
+    let rule = recurrence.rule
+    guard let next = rule.occurrence(after: after, start: start),
+      let deadline = try? TodoCalendar.deadline(next)
+    else { return nil }
+    guard let count = rule.count else { return (deadline, recurrence.ruleText) }
+    // The rule runs from the todo's date: the occurrences before the next one are used up.
+    var passed = 1
+    var current = start
+    while let following = rule.occurrence(after: current, start: start), following != next {
+      passed += 1
+      current = following
+    }
+    guard count - passed >= 1 else { return nil }
+    return (deadline, Self.rule(recurrence.ruleText, settingCount: count - passed))
+  }
+}
