@@ -132,14 +132,23 @@ extension TodoService {
   }
 
   /// The UTC offsets of the time zones the system knows, for a rule's `UNTIL`.
+  ///
+  /// The offset is read off the instant Foundation gives the wall-clock time: for a time the
+  /// zone skips, Foundation moves it forward by the gap, so this is the offset before the gap,
+  /// as RFC 5545 reads such a time (the zone's offset at that instant would move it back).
   private static let utcOffset: RecurrenceRule.UTCOffset = { tzid, date, time in
     guard let zone = TimeZone(identifier: tzid) else { return nil }
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = zone
+    let second = min(time.second, 59)
     let parts = DateComponents(
       year: date.year, month: date.month, day: date.day, hour: time.hour, minute: time.minute,
-      second: min(time.second, 59))
-    return calendar.date(from: parts).map(zone.secondsFromGMT(for:))
+      second: second)
+    guard let instant = calendar.date(from: parts) else { return nil }
+    let wall =
+      CivilCalendar.dayNumber(year: date.year, month: date.month, day: date.day) * 86_400
+      + time.hour * 3_600 + time.minute * 60 + second
+    return wall - Int(instant.timeIntervalSince1970.rounded(.down))
   }
 
   /// An `RRULE` value with its `COUNT` part set to `count`, every other part as written.

@@ -215,14 +215,16 @@ struct RepeatingTodoTests {
       let made = try await service.createTodo(
         NewTodo(title: "Buy milk", deadline: try Deadline(year: 2026, month: 11, day: 24)))
       let plain = Self.calendar(["UID:once", "SUMMARY:Once", "DUE;VALUE=DATE:20261124"])
-      let hourly = Self.calendar([
-        "UID:hourly", "SUMMARY:Stretch", "DUE:20261124T090000Z", "RRULE:FREQ=HOURLY",
+      // A lunar calendar (RFC 7529's RSCALE), and a rule RFC 5545 does not allow.
+      let lunar = Self.calendar([
+        "UID:lunar", "SUMMARY:New year", "DUE:20261124T090000Z",
+        "RRULE:RSCALE=CHINESE;FREQ=YEARLY",
       ])
-      let setpos = Self.calendar([
-        "UID:setpos", "SUMMARY:Last workday", "DUE;VALUE=DATE:20261130",
-        "RRULE:FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1",
+      let invalid = Self.calendar([
+        "UID:invalid", "SUMMARY:First of the week", "DUE;VALUE=DATE:20261130",
+        "RRULE:FREQ=WEEKLY;BYMONTHDAY=1",
       ])
-      for text in [plain, hourly, setpos] { _ = try await service.importCalendar(text) }
+      for text in [plain, lunar, invalid] { _ = try await service.importCalendar(text) }
       for todo in try await Self.inbox(service) {
         let done = try await service.updateTodo(id: todo.id, TodoPatch(status: .done))
         #expect(done.status == .done && done.deadline == todo.deadline, "\(todo.title)")
@@ -230,10 +232,9 @@ struct RepeatingTodoTests {
       #expect(try await Self.inbox(service).count == 4)
       #expect(try await service.todo(id: made.id).status == .done)
       let exported = try await Self.exported(service)
+      #expect(exported["invalid"]?.property(named: "RRULE")?.value == "FREQ=WEEKLY;BYMONTHDAY=1")
       #expect(
-        exported["setpos"]?.property(named: "RRULE")?.value
-          == "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1")
-      #expect(exported["hourly"]?.property(named: "RRULE")?.value == "FREQ=HOURLY")
+        exported["lunar"]?.property(named: "RRULE")?.value == "RSCALE=CHINESE;FREQ=YEARLY")
     }
   }
 }
