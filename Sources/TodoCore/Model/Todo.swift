@@ -102,7 +102,10 @@ extension Todo {
     Migration(
       "create",
       [
-        .createTable(),
+        .createTable([
+          "listID", "title", "notes", "deadline", "status", "doneAt", "section", "order",
+          "externalOrder", "createdAt", "updatedAt", "deletedAt",
+        ]),
         .createIndex("todo_list_order", on: ["listID", "order"]),
         .createIndex("todo_deleted", on: ["deletedAt"]),
       ]),

@@ -1,0 +1,200 @@
+import Foundation
+import Testing
+
+@testable import TodoCore
+
+@Suite("Repeating todos: completing one moves it in place and records the completion")
+struct RecurrenceTests {
+  /// Noon UTC on a day of January 2026: the same day in every time zone from UTC-11 to UTC+11.
+  static func noon(_ day: Int) -> Date {
+    SettableClock.start.addingTimeInterval(Double(day - 1) * 86_400 + 12 * 3_600)
+  }
+
+  static func moveClock(_ clock: SettableClock, to date: Date) {
+    clock.advance(date.timeIntervalSince(clock.now()))
+  }
+
+  static func deadline(_ day: Int, _ hour: Int? = nil) throws -> Deadline {
+    try Deadline(year: 2026, month: 1, day: day, hour: hour, minute: hour.map { _ in 0 })
+  }
+
+  static func add(
+    _ service: TodoService, _ title: String, due: Deadline?, rule: String,
+    mode: Recurrence.Mode = .schedule
+  ) async throws -> Todo {
+    try await service.createTodo(
+      NewTodo(title: title, deadline: due, recurrence: try Recurrence(rule: rule, mode: mode)))
+  }
+
+  static func complete(_ service: TodoService, _ todo: Todo) async throws -> Todo {
+    try await service.updateTodo(id: todo.id, TodoPatch(status: .done))
+  }
+
+  @Test("on schedule: a weekly todo done on its day moves a week on, same id, list and place")
+  func weeklyOnSchedule() async throws {
+    try await SettableClock.with { service, clock in
+      Self.moveClock(clock, to: Self.noon(5))  // Monday 5 January
+      let todo = try await Self.add(
+        service, "Call mum", due: try Self.deadline(5, 9), rule: "FREQ=WEEKLY;BYDAY=MO")
+      let next = try await Self.complete(service, todo)
+      #expect(next.id == todo.id && next.listID == todo.listID && next.order == todo.order)
+      #expect(next.status == .notStarted && next.doneAt == nil)
+      #expect(next.deadline == (try Self.deadline(12, 9)))
+      #expect(next.repeatRule == "FREQ=WEEKLY;BYDAY=MO" && next.repeatMode == .schedule)
+      let history = try await service.completions(of: todo.id)
+      #expect(history.count == 1)
+      #expect(history.first?.doneAt == clock.now())
+      #expect(history.first?.deadline == (try Self.deadline(5, 9)))
+      #expect(try await service.todos(inList: TodoList.inboxID).count == 1)
+    }
+  }
+
+  @Test("on schedule: occurrences missed while overdue are not owed")
+  func overdueSkipsMissedOccurrences() async throws {
+    try await SettableClock.with { service, clock in
+      let todo = try await Self.add(
+        service, "Call mum", due: try Self.deadline(5, 9), rule: "FREQ=WEEKLY;BYDAY=MO")
+      Self.moveClock(clock, to: Self.noon(21))  // Wednesday, two weeks late
+      let next = try await Self.complete(service, todo)
+      #expect(next.deadline == (try Self.deadline(26, 9)))
+    }
+  }
+
+  @Test("after completion: the next date counts from the day it was done, at the same time")
+  func afterCompletion() async throws {
+    try await SettableClock.with { service, clock in
+      let todo = try await Self.add(
+        service, "Clean the filter", due: try Self.deadline(5, 18), rule: "FREQ=DAILY;INTERVAL=3",
+        mode: .afterCompletion)
+      Self.moveClock(clock, to: Self.noon(10))
+      let next = try await Self.complete(service, todo)
+      #expect(next.deadline == (try Self.deadline(13, 18)))
+      #expect(next.repeatMode == .afterCompletion)
+    }
+  }
+
+  @Test("COUNT goes down as occurrences pass; the last one is plain completing")
+  func countRunsOut() async throws {
+    try await SettableClock.with { service, clock in
+      Self.moveClock(clock, to: Self.noon(5))
+      let todo = try await Self.add(
+        service, "Take the pill", due: try Self.deadline(5), rule: "FREQ=DAILY;COUNT=2")
+      let second = try await Self.complete(service, todo)
+      #expect(second.deadline == (try Self.deadline(6)))
+      #expect(second.repeatRule == "FREQ=DAILY;COUNT=1")
+      let last = try await Self.complete(service, second)
+      let sixth = try Self.deadline(6)
+      #expect(last.status == .done && last.deadline == sixth)
+      #expect(try await service.completions(of: todo.id).count == 1)
+    }
+  }
+
+  @Test("UNTIL ends the series: past it, completing is plain completing")
+  func untilEndsTheSeries() async throws {
+    try await SettableClock.with { service, clock in
+      Self.moveClock(clock, to: Self.noon(5))
+      let todo = try await Self.add(
+        service, "Water the seedlings", due: try Self.deadline(5),
+        rule: "FREQ=WEEKLY;UNTIL=20260110")
+      let done = try await Self.complete(service, todo)
+      let fifth = try Self.deadline(5)
+      #expect(done.status == .done && done.deadline == fifth)
+      #expect(try await service.completions(of: todo.id).isEmpty)
+    }
+  }
+
+  @Test("a malformed rule, or one that ends before its first date, is refused naming repeat")
+  func badRulesAreRefused() async throws {
+    try await SettableClock.with { service, _ in
+      for rule in ["FREQ=SOMETIMES", "FREQ=WEEKLY;BYDAY=XX", "FREQ=DAILY;COUNT=0", "  "] {
+        let error = await #expect(throws: TodoError.self) {
+          _ = try await Self.add(service, "Nope", due: try Self.deadline(5), rule: rule)
+        }
+        guard case .validation(let field, _) = error else {
+          Issue.record("\(rule): \(String(describing: error))")
+          continue
+        }
+        #expect(field == "repeat", "\(rule)")
+      }
+      let ended = await #expect(throws: TodoError.self) {
+        _ = try await Self.add(
+          service, "Ended", due: try Self.deadline(20), rule: "FREQ=DAILY;UNTIL=20260110")
+      }
+      let message = ended.map { "\($0)" } ?? ""
+      #expect(message.hasPrefix("repeat: the rule ends (UNTIL 20260110)"))
+      let inbox = try await service.todos(inList: TodoList.inboxID)
+      #expect(inbox.isEmpty)
+    }
+  }
+
+  @Test("skip this one: the next occurrence, nothing recorded; a plain todo cannot skip")
+  func skip() async throws {
+    try await SettableClock.with { service, clock in
+      Self.moveClock(clock, to: Self.noon(5))
+      let todo = try await Self.add(
+        service, "Gym", due: try Self.deadline(5, 7), rule: "FREQ=WEEKLY;BYDAY=MO,TH")
+      let skipped = try await service.skipOccurrence(id: todo.id, expectedVersion: todo.version)
+      let thursday = try Self.deadline(8, 7)
+      #expect(skipped.deadline == thursday && skipped.status == .notStarted)
+      #expect(try await service.completions(of: todo.id).isEmpty)
+      await #expect(throws: TodoError.self) {
+        _ = try await service.skipOccurrence(id: todo.id, expectedVersion: todo.version)
+      }
+      let plain = try await service.createTodo(NewTodo(title: "Once"))
+      let error = await #expect(throws: TodoError.self) {
+        _ = try await service.skipOccurrence(id: plain.id)
+      }
+      #expect(error == .validation(field: "repeat", message: "the todo does not repeat"))
+    }
+  }
+
+  @Test("stop repeating: completing is then plain completing")
+  func stopRepeating() async throws {
+    try await SettableClock.with { service, _ in
+      let todo = try await Self.add(
+        service, "Newsletter", due: try Self.deadline(5), rule: "FREQ=MONTHLY")
+      let stopped = try await service.updateTodo(
+        id: todo.id, TodoPatch(recurrence: .some(nil)))
+      #expect(stopped.repeatRule == nil && stopped.repeatMode == nil)
+      let done = try await Self.complete(service, stopped)
+      #expect(done.status == .done)
+    }
+  }
+
+  @Test("the history goes with the todo when it is deleted for good, and with an export")
+  func historyTravelsAndGoes() async throws {
+    try await SettableClock.with { service, clock in
+      Self.moveClock(clock, to: Self.noon(5))
+      let todo = try await Self.add(
+        service, "Standup", due: try Self.deadline(5, 9), rule: "FREQ=DAILY")
+      _ = try await Self.complete(service, todo)
+      let exported = try await service.export()
+      #expect(exported.completions?.map(\.todoID) == [todo.id])
+      #expect(exported.todos.first?.repeatRule == "FREQ=DAILY")
+
+      _ = try await service.trashTodo(id: todo.id)
+      try await service.emptyTrash()
+      #expect(try await service.export().completions == nil)
+
+      try await service.importDocument(exported)
+      #expect(try await service.completions(of: todo.id).count == 1)
+      #expect(try await service.todo(id: todo.id).recurrence?.ruleText == "FREQ=DAILY")
+    }
+  }
+
+  @Test("an import with a bad rule or a completion of a todo it lacks writes nothing")
+  func importIsChecked() async throws {
+    try await SettableClock.with { service, clock in
+      let todo = try await Self.add(service, "Standup", due: nil, rule: "FREQ=DAILY")
+      _ = try await Self.complete(service, todo)
+      var document = try await service.export()
+      document.todos[0].repeatRule = "FREQ=NEVER"
+      await #expect(throws: TodoError.self) { try await service.importDocument(document) }
+      document = try await service.export()
+      document.todos = []
+      await #expect(throws: TodoError.self) { try await service.importDocument(document) }
+      #expect(try await service.completions(of: todo.id).count == 1)
+      _ = clock
+    }
+  }
+}
