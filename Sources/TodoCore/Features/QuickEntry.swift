@@ -1,64 +1,118 @@
 import Foundation
 
-/// What a person typed into the new-todo field, read as a title and, when the text names one,
-/// a deadline: "Call mum tomorrow 9:00" is "Call mum", due tomorrow at 09:00.
+/// What a person typed into the new-todo field, read as a title and, when the text names them,
+/// a deadline and a repeat: "Call mum tomorrow 9:00" is "Call mum", due tomorrow at 09:00;
+/// "Water plants every monday 9am" is "Water plants", repeating every Monday, due next Monday
+/// at 09:00.
 ///
 /// It understands, anywhere in the text and in any case:
 /// - `today`, `tomorrow`, a weekday (`friday`, `fri`: the next one after today),
 ///   `in 3 days`, `in 2 weeks`, `in a week`;
 /// - a month and day, `12/1` (this year, or next year once it has passed), or `2026-12-01`;
 /// - a time: `9:00`, `21:30`, `9am`, `9:30pm`, `noon`, optionally after `at`; a time alone is
-///   today, or tomorrow once it has passed.
+///   today, or tomorrow once it has passed;
+/// - a repeat, as Todoist reads it (see ``recurrence``):
+///   - `every day`, `daily`, `every 3 days`, `every other day`; `every hour`, `every 2 hours`,
+///     `hourly` (once `RecurrenceRule` evaluates `FREQ=HOURLY`);
+///   - `every week`, `weekly`, `every 2 weeks`, `every other week`, `every weekday` (Monday to
+///     Friday), `every weekend`, `every monday`, `every mon and thu`,
+///     `every monday, wednesday and friday`, `every 2 weeks on friday`, `every other monday`;
+///   - `every month`, `monthly`, `every 15th`, `every month on the 1st`,
+///     `every month on the last day`, `every first monday`, `every 2nd tuesday`,
+///     `every last friday`, `every month on the last friday`;
+///   - `every year`, `yearly`, `every jan 15`, `every 15 january`,
+///     `every year on 15 january`;
+///   - then, anywhere after it: `after done` or `after completion` (or `every!` in place of
+///     `every`) to count the next date from the day it is done; `until 2027-03-01`,
+///     `until dec 1`; `10 times` or `for 10 times`; `starting dec 7`, `from friday`.
 ///
-/// The words that named the deadline leave the title. Text that would leave no title, or
-/// that names no deadline, is all title. Dates are read in `calendar`'s time zone (the
-/// server's), and the deadline is a wall-clock date and time, as every ``Deadline`` is.
+/// The words that named the deadline and the repeat leave the title. Text that would leave no
+/// title, or that names neither, is all title; `every` with no repeat after it ("every little
+/// thing") stays in the title. Dates are read in `calendar`'s time zone (the server's), and
+/// the deadline is a wall-clock date and time, as every ``Deadline`` is.
+///
+/// A repeat makes the deadline its first occurrence: on or after the date the text names, or
+/// else on or after today (tomorrow when its time has passed), so that "every monday 9:00"
+/// typed on a Wednesday is due next Monday at 09:00 and "every day" is due today.
 public struct QuickEntry: Equatable, Sendable {
-  /// The title, without the words that named the deadline.
+  /// The title, without the words that named the deadline and the repeat.
   public var title: String
-  /// The deadline the text named, if any.
+  /// The deadline the text named, if any; with a repeat, its first occurrence.
   public var deadline: Deadline?
-  /// The words that named it, as typed (for the page's chip).
+  /// How the todo repeats, if the text said so: "every 2 weeks on friday" is
+  /// `FREQ=WEEKLY;INTERVAL=2;BYDAY=FR` on schedule, "every 3 days after done" is
+  /// `FREQ=DAILY;INTERVAL=3` after completion.
+  public var recurrence: Recurrence?
+  /// The words that named the deadline and the repeat, as typed and in the order typed (for
+  /// the page's chip).
   public var phrase: String?
 
   /// Reads `text` at the instant `now`.
   ///
   /// - Complexity: O(n) for the n words of the text.
   public init(parsing text: String, now: Date, calendar: Calendar) {
+    self.init(parsing: text, now: now, calendar: calendar, readingRepeats: true)
+  }
+
+  /// Reads `text`, and its repeat only when `readingRepeats`: what a caller whose todos cannot
+  /// keep a repeat yet reads, so that "Daily standup 9:00" keeps its words and its deadline.
+  init(parsing text: String, now: Date, calendar: Calendar, readingRepeats: Bool) {
     title = text
     let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
     let today = calendar.dateComponents([.year, .month, .day, .hour, .minute, .weekday], from: now)
     var used = IndexSet()
     var day: DateComponents?
     var time: (hour: Int, minute: Int)?
+    var repeating: RepeatPhrase?
     var index = 0
     while index < words.count {
       let rest = words[index...].map { $0.lowercased() }
-      if day == nil, let (found, count) = Self.day(rest, today: today, now: now, calendar: calendar)
+      var read: Int?
+      if readingRepeats, repeating == nil, let (found, count) = Self.repeatPhrase(rest) {
+        repeating = found
+        read = count
+      } else if var phrase = repeating,
+        let count = Self.repeatModifier(
+          rest, phrase: &phrase, day: &day, today: today, now: now, calendar: calendar)
+      {
+        repeating = phrase
+        read = count
+      } else if day == nil,
+        let (found, count) = Self.day(rest, today: today, now: now, calendar: calendar)
       {
         day = found
-        used.insert(integersIn: index..<(index + count))
-        index += count
+        read = count
       } else if time == nil, let (found, count) = Self.time(rest) {
         time = found
-        used.insert(integersIn: index..<(index + count))
-        index += count
-      } else {
-        index += 1
+        read = count
       }
+      if let read { used.insert(integersIn: index..<(index + read)) }
+      index += read ?? 1
     }
-    guard day != nil || time != nil, used.count < words.count else { return }
-    var date = day ?? DateComponents(year: today.year, month: today.month, day: today.day)
-    if day == nil, let time, let hour = today.hour, let minute = today.minute,
+    let recurrence = repeating?.recurrence
+    guard day != nil || time != nil || recurrence != nil, used.count < words.count else {
+      return
+    }
+    let date: DateComponents
+    if let recurrence {
+      guard
+        let (first, at) = Self.firstOccurrence(
+          of: recurrence.rule, day: day, time: time, today: today)
+      else { return }
+      (date, time) = (first, at)
+    } else if day == nil, let time, let hour = today.hour, let minute = today.minute,
       (time.hour, time.minute) <= (hour, minute)
     {
       date = Self.shifted(now, days: 1, calendar: calendar)
+    } else {
+      date = day ?? DateComponents(year: today.year, month: today.month, day: today.day)
     }
     guard let year = date.year, let month = date.month, let dayOfMonth = date.day,
       let deadline = try? Deadline(
         year: year, month: month, day: dayOfMonth, hour: time?.hour, minute: time?.minute)
     else { return }
     self.deadline = deadline
+    self.recurrence = recurrence
     title = words.indices.filter { !used.contains($0) }.map { words[$0] }.joined(separator: " ")
     phrase = used.map { words[$0] }.joined(separator: " ")
   }
@@ -117,6 +171,8 @@ public struct QuickEntry: Equatable, Sendable {
   /// The time the words at the start of `words` name (`at` first is allowed), and how many
   /// words name it.
   static func time(_ words: [String]) -> ((hour: Int, minute: Int), Int)? {
+    // A time may end a clause ("every day 9:00, 10 times").
+    let words = words.prefix(2).map(bare)
     guard let first = words.first else { return nil }
     if first == "at", words.count >= 2, let found = clock(words[1]) { return (found, 2) }
     if let found = clock(first) { return (found, 1) }

@@ -93,7 +93,9 @@ public struct TodoistImport: Sendable {
           if let deadline = try? Deadline(parsing: date) {
             task.deadline = deadline
           } else {
-            let entry = QuickEntry(parsing: "x " + date, now: now, calendar: calendar)
+            // A repeat ("every monday") is not one day, and a todo does not keep its rule yet.
+            let entry = QuickEntry(
+              parsing: "x " + date, now: now, calendar: calendar, readingRepeats: false)
             if let deadline = entry.deadline, entry.title == "x" {
               task.deadline = deadline
             } else {

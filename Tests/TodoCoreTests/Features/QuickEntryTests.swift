@@ -27,6 +27,7 @@ struct QuickEntryTests {
       ("Standup 9:30", "Standup", "2026-11-25T09:30", "9:30"),
       ("Lunch at noon today", "Lunch", "2026-11-24T12:00", "at noon today"),
       ("Call Bob 18:00", "Call Bob", "2026-11-24T18:00", "18:00"),
+      ("Call Bob 18:00, then Ann", "Call Bob then Ann", "2026-11-24T18:00", "18:00,"),
       ("Report 2026-12-03", "Report", "2026-12-03", "2026-12-03"),
       ("TOMORROW water plants", "water plants", "2026-11-25", "TOMORROW"),
     ])

@@ -94,7 +94,7 @@ public struct PageList: Reducer {
       return add(text, &state)
 
     case .typeNew(let text):
-      let entry = QuickEntry(parsing: text, now: date.now, calendar: calendar(state.data))
+      let entry = quickEntry(text, state.data)
       if entry.phrase != state.newEntry?.phrase { state.quickDismissed = false }
       state.newEntry = entry.deadline == nil ? nil : entry
       return .none
@@ -163,7 +163,7 @@ public struct PageList: Reducer {
     guard !state.refuses([("title", text)]),
       !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
     else { return .none }
-    let entry = QuickEntry(parsing: text, now: date.now, calendar: calendar(state.data))
+    let entry = quickEntry(text, state.data)
     let dismissed = state.quickDismissed && entry.phrase == state.newEntry?.phrase
     let data = state.data
     let listID = data.view == nil ? data.listID : data.inboxID
@@ -175,6 +175,12 @@ public struct PageList: Reducer {
     state.newEntry = nil
     state.quickDismissed = false
     return todos.write { todos, _ in _ = try await todos.createTodo(draft) }
+  }
+
+  /// What the new-todo field's `text` says. Its repeat is not read while a todo cannot keep
+  /// one: "every monday" stays in the title rather than being lost for its first date.
+  private func quickEntry(_ text: String, _ data: PageData) -> QuickEntry {
+    QuickEntry(parsing: text, now: date.now, calendar: calendar(data), readingRepeats: false)
   }
 
   /// The calendar dates are read in: the browser's time zone once the page said it, the
