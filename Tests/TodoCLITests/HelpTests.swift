@@ -26,7 +26,7 @@ struct HelpTests {
       start                   Mark a todo as in progress.
       done                    Mark a todo as done.
       reopen                  Mark a todo as not started again.
-      edit                    Change a todo's title, deadline, notes, section or list.
+      edit                    Change a todo's title, deadline, notes, section, list or repeat.
       mv                      Move a todo inside its list.
       rm                      Move a todo to the trash.
       trash                   Show the trash, or delete from it for good.

@@ -47,8 +47,18 @@ enum Output {
     if json {
       try Output.json(todo)
     } else {
-      Console.output("\(verb): \(todo.title) (\(todo.shortID))")
+      Console.output("\(verb): \(todo.title) (\(todo.shortID))" + Self.timing(of: todo))
     }
+  }
+
+  /// When a todo is due and how it repeats, as a person reads them after its title:
+  /// " — every Monday 09:00, next 30 Nov 2026", " — due 1 Dec 2026"; empty when neither.
+  static func timing(of todo: TodoItem) -> String {
+    if let recurrence = todo.recurrence {
+      let next = todo.deadline.map { ", next \($0.displayText)" } ?? ""
+      return " — \(recurrence.label(at: todo.deadline))\(next)"
+    }
+    return todo.deadline.map { " — due \($0.displayText)" } ?? ""
   }
 
   /// Prints what a command did to one list: its JSON, or `Renamed list: Groceries`.

@@ -39,7 +39,8 @@ extension LiveChrome {
     filter = state.list.filter
     search = state.search.text
     if let entry = state.list.newEntry, !state.list.quickDismissed {
-      quickDeadline = entry.deadline?.displayText
+      quickDeadline = [entry.deadline?.displayText, entry.recurrence?.label].compactMap { $0 }
+        .joined(separator: ", ")
       quickPhrase = entry.phrase
     }
     let needle = state.search.text.trimmingCharacters(in: .whitespacesAndNewlines)

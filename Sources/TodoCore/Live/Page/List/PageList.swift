@@ -171,16 +171,17 @@ public struct PageList: Reducer {
     let draft =
       dismissed || entry.deadline == nil
       ? NewTodo(title: text, listID: listID, deadline: fallback)
-      : NewTodo(title: entry.title, listID: listID, deadline: entry.deadline)
+      : NewTodo(
+        title: entry.title, listID: listID, deadline: entry.deadline,
+        recurrence: entry.recurrence)
     state.newEntry = nil
     state.quickDismissed = false
     return todos.write { todos, _ in _ = try await todos.createTodo(draft) }
   }
 
-  /// What the new-todo field's `text` says. Its repeat is not read while a todo cannot keep
-  /// one: "every monday" stays in the title rather than being lost for its first date.
+  /// What the new-todo field's `text` says: a title, a deadline and a repeat.
   private func quickEntry(_ text: String, _ data: PageData) -> QuickEntry {
-    QuickEntry(parsing: text, now: date.now, calendar: calendar(data), readingRepeats: false)
+    QuickEntry(parsing: text, now: date.now, calendar: calendar(data))
   }
 
   /// The calendar dates are read in: the browser's time zone once the page said it, the
