@@ -49,17 +49,6 @@ extension RecurrenceRule {
     /// not need them counted.
     var resumingNear: LocalInstant?
 
-    init(
-      rule: RecurrenceRule, start: DateOrDateTime, exceptions: Set<DateOrDateTime>,
-      utcOffset: UTCOffset?, resumingNear: LocalInstant? = nil
-    ) {
-      self.rule = rule
-      self.start = start
-      self.exceptions = exceptions
-      self.utcOffset = utcOffset
-      self.resumingNear = resumingNear
-    }
-
     public func makeIterator() -> Iterator {
       Iterator(self)
     }

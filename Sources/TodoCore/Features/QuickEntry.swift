@@ -51,12 +51,6 @@ public struct QuickEntry: Equatable, Sendable {
   ///
   /// - Complexity: O(n) for the n words of the text.
   public init(parsing text: String, now: Date, calendar: Calendar) {
-    self.init(parsing: text, now: now, calendar: calendar, readingRepeats: true)
-  }
-
-  /// Reads `text`, and its repeat only when `readingRepeats`: what a caller whose todos cannot
-  /// keep a repeat yet reads, so that "Daily standup 9:00" keeps its words and its deadline.
-  init(parsing text: String, now: Date, calendar: Calendar, readingRepeats: Bool) {
     title = text
     let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
     let today = calendar.dateComponents([.year, .month, .day, .hour, .minute, .weekday], from: now)
@@ -68,7 +62,7 @@ public struct QuickEntry: Equatable, Sendable {
     while index < words.count {
       let rest = words[index...].map { $0.lowercased() }
       var read: Int?
-      if readingRepeats, repeating == nil, let (found, count) = Self.repeatPhrase(rest) {
+      if repeating == nil, let (found, count) = Self.repeatPhrase(rest) {
         repeating = found
         read = count
       } else if var phrase = repeating,

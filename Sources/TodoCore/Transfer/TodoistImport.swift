@@ -10,8 +10,9 @@ import Persistence
 /// a `note` row is a comment, added to the notes of the task above. Priorities become the
 /// iCalendar `PRIORITY` a calendar app shows (p1 → 1, p2 → 5, p3 → 9) and an indented task a
 /// sub-task (`RELATED-TO` its parent), both kept for export and sync. A date is read as a
-/// date or a phrase of the quick entry ("tomorrow", "Nov 24", "12/1 9:00"); a repeating one
-/// ("every monday") cannot be one deadline and is kept in the notes.
+/// date or a phrase of the quick entry ("tomorrow", "Nov 24", "12/1 9:00", and repeats:
+/// "every monday" repeats from the next Monday); a date the quick entry does not read is kept
+/// in the notes.
 public struct TodoistImport: Sendable {
   /// One task to add.
   public struct Task: Sendable, Hashable {
@@ -19,12 +20,14 @@ public struct TodoistImport: Sendable {
     public var id: UUID
     /// The task's content.
     public var title: String
-    /// Its description, its comments, and a date that is not one day.
+    /// Its description, its comments, and a date the quick entry does not read.
     public var notes: String
     /// The section above it.
     public var section: String?
     /// Its date.
     public var deadline: Deadline?
+    /// How it repeats, if its date is a repeat ("every monday").
+    public var recurrence: Recurrence?
     /// The iCalendar priority (1 high, 5 medium, 9 low), if Todoist's was not the default.
     public var priority: Int?
     /// The task this one is indented under.
@@ -55,7 +58,7 @@ public struct TodoistImport: Sendable {
     var tasks: [Task] = []
     var section: String?
     var parents: [Int: UUID] = [:]
-    var repeating = 0
+    var unread = 0
     var others: [String: Int] = [:]
     for (offset, row) in rows.dropFirst().enumerated() {
       // Todoist puts an empty row between sections.
@@ -93,13 +96,13 @@ public struct TodoistImport: Sendable {
           if let deadline = try? Deadline(parsing: date) {
             task.deadline = deadline
           } else {
-            // A repeat ("every monday") is not one day, and a todo does not keep its rule yet.
-            let entry = QuickEntry(
-              parsing: "x " + date, now: now, calendar: calendar, readingRepeats: false)
+            // A phrase of the quick entry: a day, or a repeat from its first day.
+            let entry = QuickEntry(parsing: "x " + date, now: now, calendar: calendar)
             if let deadline = entry.deadline, entry.title == "x" {
               task.deadline = deadline
+              task.recurrence = entry.recurrence
             } else {
-              repeating += 1
+              unread += 1
               task.notes += (task.notes.isEmpty ? "" : "\n\n") + "Todoist date: \(date)"
             }
           }
@@ -112,10 +115,9 @@ public struct TodoistImport: Sendable {
     }
     self.tasks = tasks
     var notes: [String] = []
-    if repeating > 0 {
+    if unread > 0 {
       notes.append(
-        "\(repeating) date\(repeating == 1 ? " that is" : "s that are") not one day "
-          + "(repeating, or not understood): kept in the notes")
+        "\(unread) date\(unread == 1 ? "" : "s") not understood: kept in the notes")
     }
     for (type, count) in others.sorted(by: { $0.key < $1.key }) {
       notes.append("\(count) row\(count == 1 ? "" : "s") of type \(type): not a task")
@@ -167,7 +169,7 @@ extension TodoService {
         let todo = Todo(
           id: task.id, listID: target, title: task.title, notes: task.notes,
           deadline: task.deadline, section: task.section, order: try OrderKey.between(nil, nil),
-          createdAt: date, updatedAt: date)
+          createdAt: date, updatedAt: date, recurrence: task.recurrence)
         _ = try tx.insert(todo, at: .bottom)
         if let data = plan.calendarData(of: task) { _ = try tx.insert(data) }
       }

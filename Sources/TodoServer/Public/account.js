@@ -55,20 +55,27 @@ export class Account {
   constructor() {
     this.api = new Api();
     this.chrome = null;
-    $('sign-out').addEventListener('click', () => this.signOut());
-    $('share-open').addEventListener('click', () => this.openShare());
-    $('share-close').addEventListener('click', () => $('share').close());
-    $('share-form').addEventListener('submit', (event) => {
-      event.preventDefault();
-      this.share($('share-name').value.trim(), $('share-role').value);
-    });
-    $('share-leave').addEventListener('click', () => this.leave());
-    $('tokens-open').addEventListener('click', () => this.openTokens());
-    $('tokens-close').addEventListener('click', () => $('tokens').close());
-    $('token-form').addEventListener('submit', (event) => {
-      event.preventDefault();
-      this.createToken($('token-name').value.trim(), $('token-read-only').checked);
-    });
+    const clicks = {
+      'sign-out': () => this.signOut(),
+      'share-open': () => this.openShare(),
+      'share-close': () => $('share').close(),
+      'share-leave': () => this.leave(),
+      'tokens-open': () => this.openTokens(),
+      'tokens-close': () => $('tokens').close(),
+    };
+    for (const [id, run] of Object.entries(clicks)) $(id).addEventListener('click', run);
+    // The forms are sent by the page, never by the browser.
+    const submits = {
+      'share-form': () => this.share($('share-name').value.trim(), $('share-role').value),
+      'token-form': () =>
+        this.createToken($('token-name').value.trim(), $('token-read-only').checked),
+    };
+    for (const [id, run] of Object.entries(submits)) {
+      $(id).addEventListener('submit', (event) => {
+        event.preventDefault();
+        run();
+      });
+    }
   }
 
   /** Shows who is signed in (nothing without accounts). */

@@ -25,28 +25,10 @@ extension Todo {
     @Argument(help: "The title (trimmed; 1 to 1000 characters), with a date or repeat in words.")
     var title: String
 
-    @Option(help: ArgumentHelp("The deadline: yyyy-MM-dd or yyyy-MM-ddTHH:mm.", valueName: "date"))
-    var due: String?
-
-    @Option(
-      name: .customLong("repeat"),
-      help: ArgumentHelp(
-        "How it repeats: words (\"every monday\", \"every 3 days after done\") or a rule "
-          + "(FREQ=WEEKLY;BYDAY=MO).", valueName: "rule"))
-    var repeats: String?
-
     @Flag(help: "Keep the text as typed: read no date or repeat from it.")
     var asTyped = false
 
-    @Option(help: ArgumentHelp("The list, by name (default: Inbox).", valueName: "name"))
-    var list: String?
-
-    @Option(help: ArgumentHelp("The section heading inside the list.", valueName: "name"))
-    var section: String?
-
-    @Option(help: ArgumentHelp("Notes.", valueName: "text"))
-    var notes: String?
-
+    @OptionGroup var fields: TodoFieldOptions
     @OptionGroup var backend: BackendOptions
     @OptionGroup var output: OutputOptions
 
@@ -54,28 +36,24 @@ extension Todo {
       _ = try draft(now: Date())
     }
 
-    /// The todo the arguments say, and whether its date or repeat was read from the text.
-    func draft(now: Date) throws -> (draft: NewTodo, read: Bool) {
+    /// The todo the arguments say: the text read as the new-todo field reads it (unless
+    /// `--as-typed`), the options winning over what it read.
+    func draft(now: Date) throws -> NewTodo {
       let entry =
         asTyped ? nil : QuickEntry(parsing: title, now: now, calendar: .autoupdatingCurrent)
-      let option = try repeats.map { try RepeatOption.recurrence($0, now: now) }
-      let recurrence = option?.0 ?? entry?.recurrence
-      let deadline =
-        try due.map(Deadline.init(parsing:)) ?? entry?.deadline ?? option?.first
-      let title = try TodoValidation.title(entry?.title ?? title)
-      _ = try TodoValidation.section(section)
-      _ = try TodoValidation.notes(notes ?? "")
+      let repeats = try fields.recurrence(now: now)
+      let recurrence = repeats.change ?? entry?.recurrence
+      let deadline = try fields.deadline() ?? entry?.deadline ?? repeats.first
       try TodoValidation.recurrence(recurrence, due: deadline)
-      let draft = NewTodo(
-        title: title, notes: notes ?? "", deadline: deadline, section: section,
-        recurrence: recurrence)
-      return (draft, entry?.phrase != nil)
+      return NewTodo(
+        title: try TodoValidation.title(entry?.title ?? title), notes: fields.notes ?? "",
+        deadline: deadline, section: fields.section, recurrence: recurrence)
     }
 
     func run() async throws {
       try await CommandRunner.run(backend) { backend in
-        var (draft, _) = try draft(now: Date())
-        if let list { draft.listID = try await backend.list(named: list).id }
+        var draft = try draft(now: Date())
+        if let list = fields.list { draft.listID = try await backend.list(named: list).id }
         let todo = try await backend.createTodo(draft)
         try Output.changed(todo, verb: "Added", json: output.json)
       }

@@ -50,29 +50,19 @@ extension Todo.Token {
     @Flag(help: "The token may only read: every change is refused.")
     var readOnly = false
 
-    @Option(
-      name: .customLong("db"),
-      help: ArgumentHelp(
-        "With --user: the server's database (default: $TODO_DB, else $DATABASE_URL, else "
-          + "$XDG_DATA_HOME/todo/todo.sqlite).", valueName: "db"))
-    var database: String?
-
-    @Option(
-      name: .customLong("server"),
-      help: ArgumentHelp(
-        "Without --user: the server (default: $TODO_SERVER).", valueName: "url"))
-    var server: String?
+    /// `--db` with `--user`, `--server` without.
+    @OptionGroup var backend: BackendOptions
 
     /// What the token may do.
     var scope: TokenScope { readOnly ? .read : .readWrite }
 
     func validate() throws {
-      if user != nil, server != nil {
+      if user != nil, backend.server != nil {
         throw CLIError.invalid(
           "--user works on the server's database; without it the token is made through "
             + "--server for the user signed in there: give one of them")
       }
-      if user == nil, database != nil {
+      if user == nil, backend.database != nil {
         throw CLIError.invalid("--db needs --user: say whose token to make on the database")
       }
     }
@@ -82,7 +72,7 @@ extension Todo.Token {
         try await createRemotely()
         return
       }
-      try await DatabaseOptions.run(database) { service in
+      try await DatabaseOptions.run(backend.database) { service in
         let created = try await Self.createLocally(
           in: service, user: user, name: name, scope: scope)
         Self.show(
@@ -96,7 +86,7 @@ extension Todo.Token {
       BackendOptions.quietLogging()
       let environment = ProcessInfo.processInfo.environment
       do {
-        guard let text = server ?? environment["TODO_SERVER"] else {
+        guard let text = backend.server ?? environment["TODO_SERVER"] else {
           throw CLIError.invalid(
             "say whose token: --user NAME on the server's database, or --server URL for the "
               + "user signed in there (todo login URL)")

@@ -19,10 +19,7 @@ struct TodoistImportTests {
     try await SettableClock.with { service, clock in
       let result = try await service.importTodoist(try Self.fixture(), calendar: .utcGregorian)
       #expect(result.added == 4)
-      #expect(
-        result.skipped == [
-          "1 date that is not one day (repeating, or not understood): kept in the notes"
-        ])
+      #expect(result.skipped.isEmpty)
       let todos = try await service.todos(inList: TodoList.inboxID)
       #expect(todos.map(\.title) == ["Buy milk", "Compare brands", "Water the plants", "Call mum"])
       let milk = todos[0]
@@ -31,8 +28,10 @@ struct TodoistImportTests {
       #expect(milk.deadline == (try Deadline(year: 2026, month: 12, day: 1)))
       #expect(todos[1].section == "Dairy")
       #expect(todos[2].section == "Chores")
-      #expect(todos[2].deadline == nil)
-      #expect(todos[2].notes == "Todoist date: every monday")
+      // "every monday", from the first Monday after the clock's day (Thursday 1 January).
+      #expect(todos[2].deadline == (try Deadline(year: 2026, month: 1, day: 5)))
+      #expect(todos[2].repeatRule == "FREQ=WEEKLY;BYDAY=MO")
+      #expect(todos[2].notes.isEmpty)
       // "tomorrow", read against the service's clock (2026-01-01).
       #expect(todos[3].deadline == (try Deadline(year: 2026, month: 1, day: 2)))
       _ = clock

@@ -258,19 +258,6 @@ struct QuickEntryRepeatTests {
     #expect(entry.recurrence == nil && entry.deadline == nil && entry.phrase == nil)
   }
 
-  @Test("callers whose todos cannot keep a repeat read the text as before")
-  func withoutRepeats() throws {
-    let standup = QuickEntry(
-      parsing: "Daily standup 9:00", now: Self.now, calendar: .utcGregorian,
-      readingRepeats: false)
-    #expect(standup.title == "Daily standup" && standup.recurrence == nil)
-    #expect(standup.deadline == (try Deadline(parsing: "2026-11-25T09:00")))
-    let plants = QuickEntry(
-      parsing: "Water plants every monday", now: Self.now, calendar: .utcGregorian,
-      readingRepeats: false)
-    #expect(plants.title == "Water plants every" && plants.recurrence == nil)
-  }
-
   @Test("a count and an end cannot both be given: the second stays in the title")
   func countAndUntil() {
     let entry = QuickEntry(

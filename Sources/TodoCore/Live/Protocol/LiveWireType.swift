@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Each type's fields are written once, as the stored properties of a `Codable` struct; the
 /// struct converts to and from the case's associated value.
-protocol LiveFields: Codable {
+protocol LiveFields: Codable, SendableMetatype {
   /// The associated value of the case (`Void` for a case without one).
   associatedtype Value
 
@@ -54,7 +54,7 @@ struct LiveWireType<Root>: Sendable {
   }
 }
 
-extension AnyCasePath where Value: CasePathable {
+extension AnyCasePath where Value: CasePathable & SendableMetatype {
   /// This case path followed by the case of `Value` at `keyPath`, composed once.
   ///
   /// The protocol's list of types names each case by such a path

@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import TodoCore
+
+/// The fields of a todo that `todo add` sets and `todo edit` changes, each option declared
+/// once: `--due`, `--repeat`, `--notes`, `--section` and `--list`.
+///
+/// An empty value removes the field in `todo edit` (`--due ''`, `--repeat ''`) and is the
+/// same as leaving it out in `todo add`.
+struct TodoFieldOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "The deadline: yyyy-MM-dd or yyyy-MM-ddTHH:mm ('' removes it).", valueName: "date"))
+  var due: String?
+
+  @Option(
+    name: .customLong("repeat"),
+    help: ArgumentHelp(
+      "How it repeats: words (\"every monday\", \"every 3 days after done\") or a rule "
+        + "(FREQ=WEEKLY;BYDAY=MO); '' stops the repeating.", valueName: "rule"))
+  var repeats: String?
+
+  @Option(help: ArgumentHelp("Notes.", valueName: "text"))
+  var notes: String?
+
+  @Option(
+    help: ArgumentHelp("The section heading inside the list ('' removes it).", valueName: "name"))
+  var section: String?
+
+  @Option(help: ArgumentHelp("The list, by name (a todo moves to its bottom).", valueName: "name"))
+  var list: String?
+
+  /// Whether no field option was given.
+  var isEmpty: Bool {
+    due == nil && repeats == nil && notes == nil && section == nil && list == nil
+  }
+
+  func validate() throws {
+    _ = try deadline()
+    _ = try recurrence(now: Date())
+    _ = try notes.map(TodoValidation.notes)
+    _ = try TodoValidation.section(section)
+  }
+
+  /// The deadline change: `nil` none, `.some(nil)` remove, `.some(d)` set.
+  ///
+  /// - Throws: `TodoError.validation` for a date that is not one.
+  func deadline() throws -> Deadline?? {
+    guard let due else { return nil }
+    if due.trimmingCharacters(in: .whitespaces).isEmpty { return .some(nil) }
+    return .some(try Deadline(parsing: due))
+  }
+
+  /// The repeat change (`nil` none, `.some(nil)` stop, `.some(r)` set) and the first date its
+  /// words give ("every monday 9:00": next Monday at 09:00; a rule gives none).
+  ///
+  /// - Throws: `TodoError.validation` on `repeat` for words that are not a repeat or a rule
+  ///   that is not valid, saying what is wrong.
+  func recurrence(now: Date) throws -> (change: Recurrence??, first: Deadline?) {
+    guard let repeats else { return (nil, nil) }
+    let text = repeats.trimmingCharacters(in: .whitespaces)
+    if text.isEmpty { return (.some(nil), nil) }
+    if text.uppercased().hasPrefix("FREQ=") || text.uppercased().hasPrefix("RRULE:") {
+      return (.some(try Recurrence(rule: text)), nil)
+    }
+    let entry = QuickEntry(parsing: "x " + text, now: now, calendar: .autoupdatingCurrent)
+    guard let recurrence = entry.recurrence, entry.title == "x" else {
+      throw TodoError.validation(
+        field: "repeat",
+        message: "\"\(text)\" is not a repeat: say it like \"every monday\", \"every 2 "
+          + "weeks\" or \"every 3 days after done\", or give a rule like FREQ=WEEKLY;BYDAY=MO")
+    }
+    return (.some(recurrence), entry.deadline)
+  }
+}
