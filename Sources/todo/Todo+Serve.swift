@@ -26,12 +26,9 @@ extension Todo {
     @Option(help: "The TCP port to listen on (0 picks a free one).")
     var port = 8080
 
-    @Option(
-      name: .customLong("db"),
-      help: ArgumentHelp(
-        "The database: a file path, sqlite:PATH or postgresql://user@host:port/name.",
-        valueName: "db"))
-    var database: String?
+    @OptionGroup var db: DatabaseOption
+    /// `--db`.
+    var database: String? { db.database }
 
     @Option(help: "The most connections to a PostgreSQL database at once.")
     var dbPoolSize = 10

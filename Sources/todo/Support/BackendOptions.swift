@@ -11,13 +11,9 @@ import TodoCore
 /// With `--server URL` or `$TODO_SERVER` it talks to that server's JSON API. An explicit
 /// `--db` wins over `$TODO_SERVER`.
 struct BackendOptions: ParsableArguments {
-  @Option(
-    name: .customLong("db"),
-    help: ArgumentHelp(
-      "The database: a file path, sqlite:PATH or postgresql://user@host:port/name (default: "
-        + "$TODO_DB, else $DATABASE_URL, else $XDG_DATA_HOME/todo/todo.sqlite).",
-      valueName: "db"))
-  var database: String?
+  @OptionGroup var db: DatabaseOption
+  /// `--db`.
+  var database: String? { db.database }
 
   @Option(
     name: .customLong("server"),

@@ -9,13 +9,9 @@ import TodoCore
 /// for `todo serve`; `$TODO_SERVER` is ignored. `--server` is accepted only to be refused
 /// with a message saying what to do instead.
 struct DatabaseOptions: ParsableArguments {
-  @Option(
-    name: .customLong("db"),
-    help: ArgumentHelp(
-      "The server's database: a file path, sqlite:PATH or postgresql://user@host:port/name "
-        + "(default: $TODO_DB, else $DATABASE_URL, else $XDG_DATA_HOME/todo/todo.sqlite).",
-      valueName: "db"))
-  var database: String?
+  @OptionGroup var db: DatabaseOption
+  /// `--db`.
+  var database: String? { db.database }
 
   @Option(name: .customLong("server"), help: .hidden)
   var server: String?
