@@ -111,7 +111,7 @@ class Op:
     body     (case) -> JSON body, for operations with a request body
     query    (case) -> dict of query parameters
     setup    steps on the owner's fresh objects before the request: "trash-todo",
-             "trash-list"
+             "trash-list", "repeat-todo" (the todo repeats weekly)
     todo     which todo {todoID} names: "list" (the todo of the owner's fresh list) or
              "inbox" (a fresh todo of the owner's Inbox)
     user     who {userName} names: "stranger", "member" (another member of the list),
@@ -185,6 +185,8 @@ OPERATIONS = {
     "trashTodo": [Op("todo-write")],
     "moveTodo": [Op("todo-write", body=lambda c: {"to": "bottom"})],
     "restoreTodo": [Op("todo-write", setup=("trash-todo",))],
+    "skipOccurrence": [Op("todo-write", setup=("repeat-todo",))],
+    "listCompletions": [Op("list-read", setup=("repeat-todo",))],
     "searchTodos": [
         Op("own-read", query=lambda c: {"q": c.todo["title"]}, variant="q=<owner's title>"),
         Op("list-read", query=lambda c: {"list": c.list["id"]}, variant="list=<owner's list>"),
@@ -371,6 +373,10 @@ class Case:
                 owner.api(server, "DELETE", f"/api/v1/todos/{self.todo['id']}", expect=200)
             elif step == "trash-list":
                 owner.api(server, "DELETE", f"/api/v1/lists/{self.list['id']}", expect=200)
+            elif step == "repeat-todo":
+                owner.api(server, "PATCH", f"/api/v1/todos/{self.todo['id']}",
+                          body={"repeatRule": "FREQ=WEEKLY", "deadline": "2031-01-06"},
+                          expect=200)
             else:
                 raise AssertionError(f"unknown setup step {step!r}")
         if self.role == "stranger-cookie" and self.op_id in ("signIn", "signOut"):
