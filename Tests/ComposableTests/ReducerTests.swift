@@ -100,6 +100,16 @@ import Testing
     await store.receive(.counter(.logged("second"))) { $0.counter.log.append("second") }
   }
 
+  @Test func scopeByGeneratedCasePathRoutesLikeTheKeyPath() async {
+    let store = TestStore(initialState: CounterParent.State()) {
+      Scope(state: \.counter, action: CounterParent.Action.allCasePaths.counter) { Counter() }
+    }
+    await store.send(.counter(.increment)) { $0.counter.count = 1 }
+    await store.send(.counter(.sendTwice)) { $0.counter.log = ["sendTwice"] }
+    await store.receive(\.counter.logged) { $0.counter.log.append("first") }
+    await store.receive(.counter(.logged("second"))) { $0.counter.log.append("second") }
+  }
+
   // MARK: - forEach
 
   @Test func forEachKeepsElementCancellationApartAndCancelsRemovedElements() async {

@@ -33,6 +33,24 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     self.child = _AnyReducer(child())
   }
 
+  /// Scopes to the child with a case path value, such as the `allCasePaths` member that
+  /// `@CasePathable` generates (`Action.allCasePaths.search`).
+  ///
+  /// Every action of the parent is tried against every scope. A generated case path
+  /// extracts with a `switch`, where a case key path looks its case up again on each action:
+  /// for a parent that sees many actions (a server's page per connection), this is the
+  /// cheaper form.
+  @inlinable
+  public init<ChildState, ChildAction>(
+    state toChildState: WritableKeyPath<ParentState, ChildState>,
+    action toChildAction: AnyCasePath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.toChildState = toChildState
+    self.toChildAction = toChildAction
+    self.child = _AnyReducer(child())
+  }
+
   @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(from: action) else { return .none }

@@ -116,17 +116,21 @@ public struct LivePage: Reducer {
   }
 
   /// The page's features, each scoped to its part of the state, then the page's own logic.
+  /// The scopes name their actions by generated case paths: a server runs this for every
+  /// change at every open page.
   public var body: some Reducer<State, Action> {
     Reduce { state, action in
       // Something the person did: the last problem has been read.
       if action.isEvent { state.problem = nil }
       return .none
     }
-    Scope(state: \.[scope: \.sidebar], action: \.sidebar) { PageSidebar() }
-    Scope(state: \.[scope: \.list], action: \.list) { PageList() }
-    Scope(state: \.[scope: \.search], action: \.search) { PageSearch() }
-    Scope(state: \.[scope: \.trash], action: \.trash) { PageTrash() }
-    Scope(state: \.[scope: \.editor], action: \.editor) { PageEditor(sessions: sessions) }
+    Scope(state: \.[scope: \.sidebar], action: Action.allCasePaths.sidebar) { PageSidebar() }
+    Scope(state: \.[scope: \.list], action: Action.allCasePaths.list) { PageList() }
+    Scope(state: \.[scope: \.search], action: Action.allCasePaths.search) { PageSearch() }
+    Scope(state: \.[scope: \.trash], action: Action.allCasePaths.trash) { PageTrash() }
+    Scope(state: \.[scope: \.editor], action: Action.allCasePaths.editor) {
+      PageEditor(sessions: sessions)
+    }
     Reduce { state, action in reducePage(into: &state, action: action) }
   }
 }
