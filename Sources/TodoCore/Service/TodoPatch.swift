@@ -109,7 +109,7 @@ extension Todo {
     if let externalOrder = patch.externalOrder { todo.externalOrder = externalOrder }
     if let recurrence = patch.recurrence { todo.recurrence = recurrence }
     if patch.recurrence != nil || patch.deadline != nil {
-      try TodoValidation.recurrence(todo.recurrence, due: todo.deadline)
+      try TodoValidation.recurrence(todo.recurrence, due: todo.deadline, now: date)
     }
     if let status = patch.status, status != todo.status {
       todo.status = status

@@ -32,7 +32,7 @@ extension TodoService {
     let title = try TodoValidation.title(draft.title)
     let notes = try TodoValidation.notes(draft.notes)
     let section = try TodoValidation.section(draft.section)
-    try TodoValidation.recurrence(draft.recurrence, due: draft.deadline)
+    try TodoValidation.recurrence(draft.recurrence, due: draft.deadline, now: now())
     return try await write { tx in
       // The principal's Inbox is known inside the transaction that checked its token.
       let listID = draft.listID ?? self.inboxID

@@ -69,25 +69,25 @@ public enum TodoValidation {
     return try name(trimmed, field: "section", what: "a section", limit: maximumNameLength)
   }
 
-  /// A repeat rule, checked against the date it starts from (the deadline, else today): a
-  /// rule whose `UNTIL` comes before that date would never give an occurrence.
+  /// A repeat rule, checked against the date it starts from (the deadline, else the day of
+  /// `now` in the server's time zone): a rule whose `UNTIL` comes before that date would never
+  /// give an occurrence.
   ///
   /// - Throws: `TodoError.validation(field: "repeat", …)`.
-  public static func recurrence(_ recurrence: Recurrence?, due: Deadline?) throws(TodoError) {
+  public static func recurrence(_ recurrence: Recurrence?, due: Deadline?, now: Date)
+    throws(TodoError)
+  {
     guard let recurrence, let until = recurrence.rule.until else { return }
-    let start = due.map { ($0.year, $0.month, $0.day) } ?? today()
+    let today = Calendar.current.dateComponents([.year, .month, .day], from: now)
+    let start =
+      due.map { ($0.year, $0.month, $0.day) }
+      ?? (today.year ?? 0, today.month ?? 0, today.day ?? 0)
     let end = (until.date.year, until.date.month, until.date.day)
     guard end >= start else {
       throw .validation(
         field: "repeat",
         message: "the rule ends (UNTIL \(until.text)) before its first date: it never repeats")
     }
-  }
-
-  /// Today's year, month and day in the server's time zone.
-  private static func today() -> (Int, Int, Int) {
-    let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
-    return (parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
   }
 
   /// Text that only looks something up (a search query, a list named to move or filter by):

@@ -44,7 +44,7 @@ extension Todo {
       let repeats = try fields.recurrence(now: now)
       let recurrence = repeats.change ?? entry?.recurrence
       let deadline = try fields.deadline() ?? entry?.deadline ?? repeats.first
-      try TodoValidation.recurrence(recurrence, due: deadline)
+      try TodoValidation.recurrence(recurrence, due: deadline, now: now)
       return NewTodo(
         title: try TodoValidation.title(entry?.title ?? title), notes: fields.notes ?? "",
         deadline: deadline, section: fields.section, recurrence: recurrence)

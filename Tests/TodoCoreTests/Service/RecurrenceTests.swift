@@ -127,6 +127,19 @@ struct RecurrenceTests {
     }
   }
 
+  @Test("a rule without a deadline is checked against the service's day, not the machine's")
+  func untilAgainstTheServiceClock() async throws {
+    try await SettableClock.with { service, clock in
+      Self.moveClock(clock, to: Self.noon(5))
+      let todo = try await Self.add(service, "Stretch", due: nil, rule: "FREQ=DAILY;UNTIL=20260110")
+      #expect(todo.repeatRule == "FREQ=DAILY;UNTIL=20260110")
+      Self.moveClock(clock, to: Self.noon(20))
+      await #expect(throws: TodoError.self) {
+        _ = try await Self.add(service, "Late", due: nil, rule: "FREQ=DAILY;UNTIL=20260110")
+      }
+    }
+  }
+
   @Test("skip this one: the next occurrence, nothing recorded; a plain todo cannot skip")
   func skip() async throws {
     try await SettableClock.with { service, clock in
