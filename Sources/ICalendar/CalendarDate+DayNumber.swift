@@ -44,15 +44,24 @@ extension DateOrDateTime {
   }
 
   /// The value `days` days later (earlier when negative), or `nil` past the years 0 to 9999.
-  func shifted(days: Int) -> DateOrDateTime? {
+  public func shifted(days: Int) -> DateOrDateTime? {
     CalendarDate(dayNumber: date.dayNumber + days).map(on)
   }
 
   /// The value `seconds` later on its wall clock (whole days for a DATE), or `nil` past the
   /// years 0 to 9999.
-  func shifted(seconds: Int) -> DateOrDateTime? {
+  ///
+  /// What a repeating item's other dates (its start, an alarm) move by when its due date
+  /// moves to the next occurrence: the same wall-clock distance, whatever the time zone.
+  public func shifted(seconds: Int) -> DateOrDateTime? {
     guard time != nil else { return shifted(days: seconds.floorDivided(by: 86_400)) }
     let instant = LocalInstant(seconds: LocalInstant(self).seconds + seconds)
     return CalendarDate(dayNumber: instant.day).map { on($0, at: instant.time) }
+  }
+
+  /// The wall-clock seconds from this value to `other` (a DATE counts from midnight),
+  /// whatever their forms: the distance ``shifted(seconds:)`` moves by.
+  public func wallClockSeconds(to other: DateOrDateTime) -> Int {
+    LocalInstant(other).seconds - LocalInstant(self).seconds
   }
 }

@@ -101,6 +101,15 @@ extension RecurrenceRule {
     return due.shifted(seconds: LocalInstant(next).seconds - LocalInstant(current).seconds)
   }
 
+  /// Whether `lhs` comes before `rhs` as occurrences are compared: wall-clock times as
+  /// written, a zoned time converted with `utcOffset` when compared with a UTC one, a DATE
+  /// by its day.
+  public static func precedes(
+    _ lhs: DateOrDateTime, _ rhs: DateOrDateTime, utcOffset: UTCOffset? = nil
+  ) -> Bool {
+    order(lhs, rhs, utcOffset) < 0
+  }
+
   /// The order of two values: negative, zero or positive.
   static func order(_ lhs: DateOrDateTime, _ rhs: DateOrDateTime, _ utcOffset: UTCOffset?) -> Int {
     guard lhs.time != nil, rhs.time != nil else {

@@ -128,7 +128,7 @@ struct CalendarFileTests {
     #expect(try cli.ok(["ls", "--list", "Shop", "--server", server.url]).contains("Buy milk"))
   }
 
-  @Test("todo done on a repeating todo says when it is due next, and keeps the done one")
+  @Test("todo done on a calendar's repeating todo moves it on, says when it is due next")
   func doneRepeats() throws {
     let cli = try CLI()
     defer { cli.cleanUp() }
@@ -138,8 +138,11 @@ struct CalendarFileTests {
     _ = try cli.ok(["ls"])
     let done = try cli.ok(["done", "1"])
     #expect(done.contains("Done: Buy milk"), "\(done)")
-    #expect(done.contains("It repeats: next due 2026-12-01T09:00"), "\(done)")
-    let listing = try cli.ok(["ls", "--all"])
-    #expect(listing.contains("2026/11/24 09:00") && listing.contains("2026/12/01 09:00"))
+    #expect(done.contains(" — every week"), "\(done)")
+    let todos = try #require(try cli.json(["ls", "--all", "--json"]) as? [[String: Any]])
+    #expect(todos.count == 1)
+    #expect(todos.first?["status"] as? String == "notStarted")
+    #expect((todos.first?["deadline"] as? String).map { $0 > "2026-11-24T09:00" } == true)
+    #expect(todos.first?["repeatRule"] as? String == "FREQ=WEEKLY")
   }
 }

@@ -26,6 +26,7 @@ struct HelpTests {
       start                   Mark a todo as in progress.
       done                    Mark a todo as done.
       reopen                  Mark a todo as not started again.
+      skip                    Skip this date of a repeating todo: it moves on to the next one.
       edit                    Change a todo's title, deadline, notes, section, list or repeat.
       mv                      Move a todo inside its list.
       rm                      Move a todo to the trash.
@@ -63,7 +64,8 @@ struct HelpTests {
   @Test(
     "every client subcommand's help documents the exit statuses",
     arguments: [
-      "add", "ls", "start", "done", "reopen", "edit", "mv", "rm", "trash", "restore", "search",
+      "add", "ls", "start", "done", "reopen", "skip", "edit", "mv", "rm", "trash", "restore",
+      "search",
       "lists", "list add", "list rename", "list rm", "list restore", "export", "import", "tui",
     ])
   func exitStatusesDocumented(command: String) throws {

@@ -22,7 +22,19 @@ struct RepeatCLITests {
     #expect(done.contains(" — every Monday 09:00, next "), "\(done)")
     let moved = try #require(try cli.json(["ls", "--json"]) as? [[String: Any]]).first
     #expect(moved?["status"] as? String == "notStarted")
-    #expect((moved?["deadline"] as? String).map { $0 > first } == true)
+    let second = try #require(moved?["deadline"] as? String)
+    #expect(second > first)
+
+    // Skip: a week on again, nothing recorded as done.
+    let skipped = try cli.ok(["skip", "1"])
+    #expect(skipped.hasPrefix("Skipped: Call mum ("), "\(skipped)")
+    let after = try #require(try cli.json(["ls", "--json"]) as? [[String: Any]]).first
+    #expect((after?["deadline"] as? String).map { $0 > second } == true)
+    let plain = try cli.ok(["add", "Once", "--as-typed"])
+    #expect(plain.hasPrefix("Added: Once"))
+    _ = try cli.ok(["ls"])
+    let refused = try cli.run(["skip", "2"])
+    #expect(refused.status != 0 && refused.stderr.contains("repeat: the todo does not repeat"))
   }
 
   @Test("--as-typed keeps the text; --repeat takes words or a rule")

@@ -120,7 +120,8 @@ def test_todo_tui_end_to_end(tmux, todo_bin, tmp_path):
     pane.type(" v2")
     pane.send_keys("Tab")
     pane.type("From tmux")
-    pane.send_keys("Tab", "Tab", "Tab", "Right", "Enter")
+    # Deadline, Repeat, Section, then Status.
+    pane.send_keys("Tab", "Tab", "Tab", "Tab", "Right", "Enter")
     pane.wait_for("✓ Write report v2")
     stored = json.loads(todo(todo_bin, database, "ls", "--all", "--json"))
     saved = next(item for item in stored if item["title"] == "Write report v2")
@@ -341,3 +342,32 @@ def test_todo_tui_through_a_server_with_accounts(tmux, todo_bin, accounts_server
     pane.send_keys("q")
     assert pane.wait_for_exit() == 0
     pane.assert_terminal_restored()
+
+
+def test_todo_tui_sets_a_repeat_and_completing_moves_it_on(tmux, todo_bin, tmp_path):
+    database = tmp_path / "todo.sqlite"
+    todo(todo_bin, database, "add", "Water the plants", "--due", "2030-01-02", "--as-typed")
+    pane = start(tmux, todo_bin, "--db", str(database))
+    pane.wait_for("1 item left")
+
+    # The form's Repeat field takes words; the row then says how it repeats.
+    pane.send_keys("e")
+    pane.wait_for("[Water the plants  ")
+    pane.send_keys("Tab", "Tab", "Tab")
+    pane.type("every 3 days after done")
+    pane.send_keys("Enter")
+    pane.wait_for("↻ every 3 days after done")
+    stored = json.loads(todo(todo_bin, database, "ls", "--json"))[0]
+    assert stored["repeatRule"] == "FREQ=DAILY;INTERVAL=3"
+    assert stored["repeatMode"] == "after-completion"
+
+    # Done: it moves on (counted from today), not done.
+    pane.send_keys("x")
+    moved = (datetime.date.today() + datetime.timedelta(days=3)).strftime("%Y-%m-%d")
+    wait(
+        pane,
+        lambda lines: json.loads(todo(todo_bin, database, "ls", "--json"))[0]["deadline"] == moved,
+        "the todo moved on",
+    )
+    assert json.loads(todo(todo_bin, database, "ls", "--json"))[0]["status"] == "notStarted"
+    pane.wait_for("○ Water the plants")

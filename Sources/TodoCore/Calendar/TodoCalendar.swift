@@ -10,9 +10,11 @@ import ICalendar
 /// | `DESCRIPTION` | notes |
 /// | `DUE` (a date, or a date and time: floating, UTC or with a `TZID`) | deadline (its wall-clock date and minute), the line itself kept while unchanged |
 /// | `STATUS` `NEEDS-ACTION`, `IN-PROCESS`, `COMPLETED`, `PERCENT-COMPLETE`, `COMPLETED` | status and when it was done |
+/// | `RRULE`, `X-TODO-REPEAT-FROM:COMPLETION` | how it repeats (``Todo/recurrence``); a rule it cannot take is kept |
+/// | `EXDATE`, `DTSTART`, overridden occurrences (`RECURRENCE-ID`) | kept, and moved on with the todo when it repeats |
 /// | `UID` | kept (the todo's identifier for a todo made here) |
 /// | `X-APPLE-SORT-ORDER` | the user order: new todos are added in its order; exported values are the client's while they still increase along the list, numbered anew after a reorder here |
-/// | anything else (`RRULE`, `VALARM`, `PRIORITY`, `CATEGORIES`, `X-`…) | kept and written back unchanged |
+/// | anything else (`VALARM`, `PRIORITY`, `CATEGORIES`, `X-`…) | kept and written back unchanged |
 public enum TodoCalendar {
   /// The `PRODID` of what this app writes.
   public static let productID = "-//todo//todo 1.0//EN"
@@ -34,6 +36,8 @@ public enum TodoCalendar {
     public var deadline: Deadline?
     /// The status.
     public var status: TodoStatus
+    /// How it repeats (`RRULE`).
+    public var recurrence: Recurrence?
     /// When it was done (`COMPLETED`).
     public var doneAt: Date?
     /// What the todo keeps of the component.
@@ -42,7 +46,8 @@ public enum TodoCalendar {
     /// The change that makes a stored todo say what the component says.
     var patch: TodoPatch {
       TodoPatch(
-        title: title, notes: notes, deadline: .some(deadline), status: status, doneAt: doneAt)
+        title: title, notes: notes, deadline: .some(deadline), status: status, doneAt: doneAt,
+        recurrence: .some(recurrence))
     }
   }
 
@@ -52,9 +57,13 @@ public enum TodoCalendar {
   ///   - todo: The component.
   ///   - id: The todo's identifier.
   ///   - timeZones: The calendar's `VTIMEZONE`s, of which those the todo refers to are kept.
+  ///   - overrides: Its overridden occurrences (`VTODO`s with its `UID` and a
+  ///     `RECURRENCE-ID`), kept as they are.
+  ///   - now: The time of the read, for a rule without a deadline to start from.
   /// - Throws: `TodoError.validation` for a `DUE` that is not a date.
   public static func fields(
-    of todo: TodoComponent, id: UUID, timeZones: [Component] = []
+    of todo: TodoComponent, id: UUID, timeZones: [Component] = [], overrides: [Component] = [],
+    now: Date = Date()
   ) throws -> Fields {
     let title = (todo.summary ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     var status: TodoStatus =
@@ -75,8 +84,12 @@ public enum TodoCalendar {
       deadline = try self.deadline(value)
       dueLine = due.description
     }
+    let recurrence = self.recurrence(of: todo.component, deadline: deadline, now: now)
     var kept = Component(name: "VTODO")
-    kept.properties = todo.component.properties.filter { !mapped.contains($0.name.uppercased()) }
+    kept.properties = todo.component.properties.filter { line in
+      !mapped.contains(line.name.uppercased())
+        && (recurrence == nil || !(line.hasName("RRULE") || line.hasName(repeatFromProperty)))
+    }
     // A cancelled todo is done here; its STATUS is kept to be given back while it stays done.
     if todo.status == .cancelled, let line = todo.component.property(named: "STATUS") {
       kept.properties.append(line)
@@ -86,16 +99,17 @@ public enum TodoCalendar {
       kept.properties.append(line)
     }
     kept.components = todo.component.components
-    let zones = Set(todo.timeZoneIDs)
+    let zones = Set(todo.timeZoneIDs + overrides.flatMap { TodoComponent($0)?.timeZoneIDs ?? [] })
     let keptZones = timeZones.filter { zone in
       zone.property(named: "TZID").map { zones.contains($0.value) } ?? false
     }
     let keptText =
       kept.properties.isEmpty && kept.components.isEmpty && keptZones.isEmpty
-      ? "" : Component.serialize([kept] + keptZones)
+        && overrides.isEmpty
+      ? "" : Component.serialize([kept] + overrides + keptZones)
     return Fields(
       title: title.isEmpty ? "(untitled)" : title, notes: todo.description ?? "",
-      deadline: deadline, status: status,
+      deadline: deadline, status: status, recurrence: recurrence,
       doneAt: status == .done ? todo.completed.flatMap(date(utc:)) : nil,
       data: CalendarData(
         id: id, uid: todo.uid ?? id.uuidString.lowercased(),
@@ -119,6 +133,7 @@ public enum TodoCalendar {
         component.due = due(deadline)
       }
     }
+    component.component.properties += repeatLines(of: todo)
     switch todo.status {
     case .notStarted: component.status = .needsAction
     case .inProgress: component.status = .inProcess
@@ -131,6 +146,10 @@ public enum TodoCalendar {
       let kept = parsed.first
     {
       var properties = kept.properties
+      if todo.repeatRule != nil {
+        // A rule kept because it could not be read gives way to the one set here since.
+        properties.removeAll { $0.hasName("RRULE") || $0.hasName(repeatFromProperty) }
+      }
       if todo.status == .done
         || (todo.status == .notStarted
           && properties.contains {
@@ -158,6 +177,16 @@ public enum TodoCalendar {
 
   /// The `VTIMEZONE`s a todo keeps.
   public static func timeZones(of data: CalendarData?) -> [Component] {
+    extras(of: data).filter { $0.hasName("VTIMEZONE") }
+  }
+
+  /// The overridden occurrences a repeating todo keeps (`VTODO`s with a `RECURRENCE-ID`).
+  public static func overrides(of data: CalendarData?) -> [Component] {
+    extras(of: data).filter { $0.hasName("VTODO") }
+  }
+
+  /// What a todo keeps after its `VTODO`: overridden occurrences and time zones.
+  static func extras(of data: CalendarData?) -> [Component] {
     guard let data, !data.kept.isEmpty, let parsed = try? Component.parse(data.kept) else {
       return []
     }
@@ -175,8 +204,10 @@ public enum TodoCalendar {
     var zones: [String: Component] = [:]
     var order: [String] = []
     var views: [TodoComponent] = []
+    var overrides: [[Component]] = []
     for (todo, data) in todos {
       views.append(component(of: todo, data: data, now: now))
+      overrides.append(self.overrides(of: data))
       for zone in timeZones(of: data) {
         guard let tzid = zone.property(named: "TZID")?.value, zones[tzid] == nil else { continue }
         zones[tzid] = zone
@@ -191,7 +222,9 @@ public enum TodoCalendar {
       sortOrder(&views[start..<end])
       start = end
     }
-    calendar.components = order.compactMap { zones[$0] } + views.map(\.component)
+    calendar.components =
+      order.compactMap { zones[$0] }
+      + zip(views, overrides).flatMap { view, overrides in [view.component] + overrides }
     return calendar.description
   }
 

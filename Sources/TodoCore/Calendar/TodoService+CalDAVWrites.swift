@@ -20,10 +20,11 @@ extension TodoService {
     in listID: UUID, named name: String, text: String, ifMatch: [String]? = nil,
     ifNoneMatch: Bool = false
   ) async throws -> (resource: CalendarResource, created: Bool) {
-    let (component, zones) = try Self.calendarObject(text)
+    let (component, overrides, zones) = try Self.calendarObject(text)
     var fields: TodoCalendar.Fields
     do {
-      fields = try TodoCalendar.fields(of: component, id: UUID(), timeZones: zones)
+      fields = try TodoCalendar.fields(
+        of: component, id: UUID(), timeZones: zones, overrides: overrides, now: now())
     } catch let error as TodoError {
       throw CalendarError.invalidCalendarObject("\(error)")
     }
@@ -46,18 +47,26 @@ extension TodoService {
       try Self.checkUID(read.data.uid, in: listID, except: existing?.todo.id, in: tx)
       let date = self.now()
       if let existing {
-        var todo = try existing.todo.applying(read.patch, at: date)
         var data = read.data
-        data.id = todo.id
+        data.id = existing.todo.id
         data.resourceName = existing.data?.resourceName
-        todo = try tx.update(todo)
         if existing.data != nil { try tx.update(data) } else { try tx.insert(data) }
-        return (CalendarResource(todo: todo, data: data), false)
+        // Through the one write path: a repeating todo the client completed (a client that
+        // leaves repeating to the server, as Tasks.org can) moves on to its next occurrence,
+        // its record with it.
+        let todo = try self.write(
+          try existing.todo.applying(read.patch, at: date), from: existing.todo, at: date,
+          in: tx)
+        return (
+          CalendarResource(todo: todo, data: try tx.object(CalendarData.self, id: todo.id) ?? data),
+          false
+        )
       }
       let todo = Todo(
         listID: listID, title: read.title, notes: read.notes, deadline: read.deadline,
         status: read.status, doneAt: read.status == .done ? read.doneAt ?? date : nil,
-        order: try OrderKey.between(nil, nil), createdAt: date, updatedAt: date)
+        order: try OrderKey.between(nil, nil), createdAt: date, updatedAt: date,
+        recurrence: read.recurrence)
       // A todo of the trash that had this name gives it up: restored, it is `<id>.ics`, and
       // the name stays this new todo's.
       for stale in try tx.fetch(
@@ -180,8 +189,11 @@ extension TodoService {
 
   // MARK: - Helpers
 
-  /// The one `VTODO` of a calendar object, and its time zones.
-  static func calendarObject(_ text: String) throws -> (TodoComponent, [Component]) {
+  /// The `VTODO` of a calendar object, its overridden occurrences (the `VTODO`s with its
+  /// `UID` and a `RECURRENCE-ID`), and its time zones.
+  static func calendarObject(_ text: String) throws -> (
+    todo: TodoComponent, overrides: [Component], zones: [Component]
+  ) {
     let components: [Component]
     do {
       components = try Component.parse(text)
@@ -197,16 +209,31 @@ extension TodoService {
     if let other = objects.first(where: { !$0.hasName("VTODO") }) {
       throw CalendarError.unsupportedComponent(other.name.uppercased())
     }
-    guard objects.count == 1, let todo = TodoComponent(objects[0]) else {
-      throw CalendarError.invalidCalendarObject(
-        objects.isEmpty
-          ? "the VCALENDAR has no VTODO"
-          : "one VTODO per resource (overridden occurrences are not kept here)")
+    guard !objects.isEmpty else {
+      throw CalendarError.invalidCalendarObject("the VCALENDAR has no VTODO")
     }
-    guard todo.uid?.isEmpty == false else {
+    // The series is the VTODO without a RECURRENCE-ID; a client invited to single
+    // occurrences only (RFC 4791 4.1) sends those, and the first stands for them.
+    let master =
+      objects.firstIndex { $0.property(named: "RECURRENCE-ID") == nil } ?? objects.startIndex
+    let todo = TodoComponent(objects[master])!
+    guard let uid = todo.uid, !uid.isEmpty else {
       throw CalendarError.invalidCalendarObject("the VTODO has no UID")
     }
-    return (todo, zones)
+    var overrides = objects
+    overrides.remove(at: master)
+    for other in overrides {
+      guard other.property(named: "RECURRENCE-ID") != nil else {
+        throw CalendarError.invalidCalendarObject(
+          "one todo per resource: a second VTODO must be an occurrence of the first "
+            + "(a RECURRENCE-ID)")
+      }
+      guard TodoComponent(other)?.uid == uid else {
+        throw CalendarError.invalidCalendarObject(
+          "an occurrence (RECURRENCE-ID) has another UID than its todo's, \(uid)")
+      }
+    }
+    return (todo, overrides, zones)
   }
 
   /// Checks `If-Match` and `If-None-Match: *` against the resource as it is.

@@ -55,14 +55,26 @@ extension TodoService {
       throw TodoError.invalidImport("line \(error.line): \(error.reason)")
     }
     var drafts: [(TodoComponent, [Component])] = []
+    // A series' overridden occurrences (a RECURRENCE-ID and its UID) go with it.
+    var overrides: [String: [Component]] = [:]
     var skipped: [String: Int] = [:]
     for calendar in components {
       guard calendar.hasName("VCALENDAR") else {
         throw TodoError.invalidImport("\(calendar.name) is not a VCALENDAR")
       }
       let zones = calendar.components(named: "VTIMEZONE")
+      let series = Set(
+        TodoComponent.todos(in: calendar).filter {
+          $0.component.property(named: "RECURRENCE-ID") == nil
+        }.compactMap(\.uid))
       for component in calendar.components where !component.hasName("VTIMEZONE") {
         if let todo = TodoComponent(component) {
+          if component.property(named: "RECURRENCE-ID") != nil, let uid = todo.uid,
+            series.contains(uid)
+          {
+            overrides[uid, default: []].append(component)
+            continue
+          }
           drafts.append((todo, zones))
         } else {
           skipped[component.name.uppercased(), default: 0] += 1
@@ -79,7 +91,10 @@ extension TodoService {
     for (index, (todo, zones)) in drafts.enumerated() {
       let place = "todo \(index + 1)" + (todo.uid.map { " (UID \($0))" } ?? "")
       do {
-        var fields = try TodoCalendar.fields(of: todo, id: UUID(), timeZones: zones)
+        var fields = try TodoCalendar.fields(
+          of: todo, id: UUID(), timeZones: zones,
+          overrides: todo.uid.flatMap { overrides[$0] } ?? [],
+          now: now())
         fields.title = try TodoValidation.title(fields.title)
         fields.notes = try TodoValidation.notes(fields.notes)
         read.append(fields)
@@ -114,19 +129,22 @@ extension TodoService {
         }
         if let existing, let stored, let list {
           try self.check(.edit, list, in: tx)
-          var todo = try stored.applying(fields.patch, at: date)
-          todo.deletedAt = nil
-          try tx.update(todo)
           var data = fields.data
           data.id = existing.id
           try tx.update(data)
+          var todo = try stored.applying(fields.patch, at: date)
+          todo.deletedAt = nil
+          // Through the one write path, as a client's PUT: a completed repeating todo moves
+          // on.
+          _ = try self.write(todo, from: stored, at: date, in: tx)
           updated += 1
         } else {
           let todo = Todo(
             listID: target, title: fields.title, notes: fields.notes, deadline: fields.deadline,
             status: fields.status,
             doneAt: fields.status == .done ? fields.doneAt ?? date : nil,
-            order: try OrderKey.between(nil, nil), createdAt: date, updatedAt: date)
+            order: try OrderKey.between(nil, nil), createdAt: date, updatedAt: date,
+            recurrence: fields.recurrence)
           let stored = try tx.insert(todo, at: .bottom)
           var data = fields.data
           data.id = stored.id

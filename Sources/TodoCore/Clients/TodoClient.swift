@@ -43,6 +43,10 @@ public struct TodoClient: Sendable {
   public var trashList: @Sendable (UUID) async throws -> TodoList
   /// Moves a list before or after another in the sidebar's order.
   public var moveList: @Sendable (UUID, MovePosition) async throws -> TodoList
+  /// Moves a repeating todo on to its next occurrence without completing this one.
+  public var skipOccurrence: @Sendable (UUID) async throws -> Todo
+  /// The completions of a repeating todo, the latest first.
+  public var completions: @Sendable (UUID) async throws -> [TodoCompletion]
 
   /// Creates a client from its endpoints.
   public init(
@@ -68,6 +72,12 @@ public struct TodoClient: Sendable {
     },
     moveList: @escaping @Sendable (UUID, MovePosition) async throws -> TodoList = { _, _ in
       throw TodoClientError.noStore
+    },
+    skipOccurrence: @escaping @Sendable (UUID) async throws -> Todo = { _ in
+      throw TodoClientError.noStore
+    },
+    completions: @escaping @Sendable (UUID) async throws -> [TodoCompletion] = { _ in
+      throw TodoClientError.noStore
     }
   ) {
     self.observeList = observeList
@@ -83,6 +93,8 @@ public struct TodoClient: Sendable {
     self.renameList = renameList
     self.trashList = trashList
     self.moveList = moveList
+    self.skipOccurrence = skipOccurrence
+    self.completions = completions
   }
 
   /// The client of a todo store.
@@ -100,7 +112,9 @@ public struct TodoClient: Sendable {
       createList: { try await service.createList(named: $0) },
       renameList: { try await service.renameList(id: $0, to: $1) },
       trashList: { try await service.trashList(id: $0) },
-      moveList: { try await service.moveList(id: $0, to: $1) })
+      moveList: { try await service.moveList(id: $0, to: $1) },
+      skipOccurrence: { try await service.skipOccurrence(id: $0) },
+      completions: { try await service.completions(of: $0) })
   }
 }
 

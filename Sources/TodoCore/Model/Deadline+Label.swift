@@ -57,7 +57,7 @@ extension Deadline {
   ]
 
   /// The months' short names.
-  private static let shortMonths = [
+  static let shortMonths = [
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
   ]
 }

@@ -9,7 +9,7 @@ extension TodoService {
   /// records the completion (``TodoCompletion``): the todo keeps its identifier, list, place
   /// and history, as Apple Reminders and Tasks.org do, so calendar clients agree.
   ///
-  /// The next date is the rule's next occurrence (``nextOccurrence(of:due:doneAt:)``). When
+  /// The next date is the rule's next occurrence (``nextOccurrence(of:due:doneAt:record:)``). When
   /// the series is over (its `COUNT` used up, or past its `UNTIL`), the todo stays done and
   /// keeps its rule.
   ///
@@ -24,18 +24,43 @@ extension TodoService {
   func completeRecurring(_ todo: inout Todo, at date: Date, in tx: WriteTransaction) throws
     -> Bool
   {
-    guard todo.status == .done, let recurrence = todo.recurrence else { return false }
+    guard todo.status == .done, todo.recurrence != nil else { return false }
     let doneAt = todo.doneAt ?? date
-    guard let next = nextOccurrence(of: recurrence, due: todo.deadline, doneAt: doneAt) else {
+    let deadline = todo.deadline
+    guard try advance(&todo, from: doneAt, in: tx) else {
       logger.debug("todo \(todo.id) completed the last occurrence of its series")
       return false
     }
-    try tx.insert(TodoCompletion(todoID: todo.id, doneAt: doneAt, deadline: todo.deadline))
-    todo.deadline = next.deadline
-    todo.repeatRule = next.rule
+    try tx.insert(TodoCompletion(todoID: todo.id, doneAt: doneAt, deadline: deadline))
     todo.status = .notStarted
     todo.doneAt = nil
-    logger.debug("todo \(todo.id) repeats: next due \(next.deadline)")
+    logger.debug(
+      "todo \(todo.id) repeats: next due \(todo.deadline.map(String.init(describing:)) ?? "-")")
+    return true
+  }
+
+  /// Moves a repeating todo to its next occurrence (``nextOccurrence(of:due:doneAt:record:)``)
+  /// with its calendar record, if it has one: the `DUE` keeps the form the client wrote, the
+  /// `DTSTART` and alarms at a moment move by as much, the overridden occurrences passed are
+  /// dropped (``CalendarRepeat``).
+  ///
+  /// - Returns: Whether it moved; `false` when its series has no occurrence left.
+  private func advance(_ todo: inout Todo, from doneAt: Date, in tx: WriteTransaction) throws
+    -> Bool
+  {
+    guard let recurrence = todo.recurrence else { return false }
+    let calendar = try tx.object(CalendarData.self, id: todo.id).map {
+      CalendarRepeat($0, deadline: todo.deadline)
+    }
+    guard
+      let next = nextOccurrence(
+        of: recurrence, due: todo.deadline, doneAt: doneAt, record: calendar)
+    else { return false }
+    todo.deadline = next.deadline
+    todo.repeatRule = next.rule
+    if let record = calendar?.advanced(from: next.from, to: next.value) {
+      try tx.update(record)
+    }
     return true
   }
 
@@ -53,16 +78,14 @@ extension TodoService {
     try await write { tx in
       var todo = try self.liveTodo(id: id, need: .edit, in: tx)
       if let expectedVersion { try tx.expect(todo, at: expectedVersion) }
-      guard let recurrence = todo.recurrence else {
+      guard todo.recurrence != nil else {
         throw TodoError.validation(field: "repeat", message: "the todo does not repeat")
       }
       let now = self.now()
-      guard let next = self.nextOccurrence(of: recurrence, due: todo.deadline, doneAt: now) else {
+      guard try self.advance(&todo, from: now, in: tx) else {
         throw TodoError.validation(
           field: "repeat", message: "the series has no occurrence after this one")
       }
-      todo.deadline = next.deadline
-      todo.repeatRule = next.rule
       todo.updatedAt = now
       return try tx.update(todo)
     }
@@ -93,15 +116,17 @@ extension TodoService {
   ///   deadline's time of day.
   ///
   /// Days are read in the server's time zone. A todo without a deadline runs the rule from
-  /// the day it was done.
+  /// the day it was done. A todo from a calendar client runs it from its `DUE` as the client
+  /// wrote it (a `TZID`, UTC) and leaves out its `EXDATE`s.
   ///
-  /// - Returns: `nil` when the series has no occurrence left.
-  func nextOccurrence(of recurrence: Recurrence, due: Deadline?, doneAt: Date)
-    -> (deadline: Deadline, rule: String)?
-  {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = .current
-    let day = calendar.dateComponents([.year, .month, .day], from: doneAt)
+  /// - Returns: The deadline and rule to keep, the date the todo was at and the occurrence it
+  ///   moves to, in the form of its `DUE`; `nil` when the series has no occurrence left.
+  func nextOccurrence(
+    of recurrence: Recurrence, due: Deadline?, doneAt: Date, record: CalendarRepeat? = nil
+  ) -> (deadline: Deadline, rule: String, from: DateOrDateTime, value: DateOrDateTime)? {
+    var local = Calendar(identifier: .gregorian)
+    local.timeZone = .current
+    let day = local.dateComponents([.year, .month, .day], from: doneAt)
     guard let doneDay = CalendarDate(year: day.year ?? 0, month: day.month ?? 0, day: day.day ?? 0)
     else { return nil }
     let onDoneDay =
@@ -112,25 +137,34 @@ extension TodoService {
     let after: DateOrDateTime
     switch recurrence.mode {
     case .schedule:
-      start = due.flatMap(TodoCalendar.due) ?? onDoneDay
+      start = record?.due ?? due.flatMap(TodoCalendar.due) ?? record?.start ?? onDoneDay
       after = start.date < doneDay ? .date(doneDay) : start
     case .afterCompletion:
       start = onDoneDay
       after = onDoneDay
     }
     let rule = recurrence.rule
-    guard let next = rule.occurrence(after: after, start: start),
+    let exceptions = record?.exceptions ?? []
+    let offset = TodoCalendar.utcOffset
+    guard
+      let next = rule.occurrence(
+        after: after, start: start, exceptions: exceptions, utcOffset: offset),
       let deadline = try? TodoCalendar.deadline(next)
     else { return nil }
-    guard let count = rule.count else { return (deadline, recurrence.ruleText) }
-    // The rule runs from the todo's date: the occurrences before the next one are used up.
-    var passed = 1
-    var current = start
-    while let following = rule.occurrence(after: current, start: start), following != next {
+    // Where the todo was: what its other dates (a start, alarms) keep their distance from.
+    let current = record?.due ?? due.flatMap(TodoCalendar.due) ?? start
+    guard let count = rule.count else { return (deadline, recurrence.ruleText, current, next) }
+    // The rule runs from the todo's date: the occurrences before the next one are used up,
+    // the exceptions among them too (RFC 5545 counts them).
+    var passed = 0
+    for occurrence in rule.occurrences(from: start, utcOffset: offset) {
+      if occurrence == next { break }
       passed += 1
-      current = following
     }
     guard count - passed >= 1 else { return nil }
-    return (deadline, Self.rule(recurrence.ruleText, settingCount: count - passed))
+    return (
+      deadline, TodoCalendar.rule(recurrence.ruleText, settingCount: count - passed), current,
+      next
+    )
   }
 }

@@ -87,9 +87,7 @@ extension TodoService {
   ) throws -> Todo {
     var todo = edited
     var needsWrite = !isWritten
-    if todo.status != stored.status,
-      try completeRecurring(&todo, at: date, in: tx) || completeRepeating(&todo, at: date, in: tx)
-    {
+    if todo.status != stored.status, try completeRecurring(&todo, at: date, in: tx) {
       needsWrite = true
     }
     guard todo.listID != stored.listID else { return needsWrite ? try tx.update(todo) : todo }

@@ -83,7 +83,8 @@ public final class TodoService: Sendable {
   }
 
   /// Opens (creating and migrating if needed) the todo store at `location` and makes sure it
-  /// has an Inbox.
+  /// has an Inbox and that the todos of calendar clients repeat by their own rules
+  /// (``adoptCalendarRepeatRules()``).
   ///
   /// - Parameters:
   ///   - location: A database file (created with its directory) or memory.
@@ -95,6 +96,7 @@ public final class TodoService: Sendable {
     let container = try await PersistentContainer(location, entities: entities)
     let service = TodoService(container: container, now: now)
     try await service.ensureInbox()
+    try await service.adoptCalendarRepeatRules()
     return service
   }
 

@@ -238,6 +238,24 @@ class EditorSheet {
       }
     });
     $('editor-cancel').addEventListener('click', () => this.cancel());
+    // The presets, and Custom… for words or a rule of the person's own.
+    this.form.elements.repeatPreset.addEventListener('change', () => {
+      const preset = this.form.elements.repeatPreset.value;
+      const custom = preset === 'custom';
+      if (custom && !this.form.elements.repeat.value) this.form.elements.repeat.value = this.presetBefore ?? '';
+      this.showCustomRepeat(custom);
+      if (custom) this.form.elements.repeat.focus();
+      this.presetBefore = custom ? this.presetBefore : preset;
+    });
+    $('editor-skip').addEventListener('click', () => {
+      // The sheet closes: its draft is done with, and the todo moves on to its next date.
+      this.dirty = false;
+      this.pending = null;
+      this.pendingSave = null;
+      sessionStorage.removeItem(DRAFT_KEY);
+      this.send('skipOccurrence');
+      this.dialog.close();
+    });
     this.dialog.addEventListener('cancel', (event) => {
       event.preventDefault();
       this.cancel();
@@ -254,11 +272,28 @@ class EditorSheet {
   /** The sheet's fields as the server reads them. */
   fields() {
     const field = (name) => this.form.elements[name].value;
+    const preset = field('repeatPreset');
     return {
       title: field('title'), notes: field('notes'),
       deadline: joinDeadline(field('deadline'), field('deadlineTime')),
       status: field('status'), section: field('section'),
+      repeat: preset === 'custom' ? field('repeat') : preset,
+      afterCompletion: this.form.elements.afterCompletion.checked,
     };
+  }
+
+  /** Shows the repeat of the draft: a preset when it is one, else Custom… with its text. */
+  showRepeat(text) {
+    const presets = [...this.form.elements.repeatPreset.options].map((option) => option.value);
+    const preset = presets.includes(text) && text !== 'custom' ? text : 'custom';
+    this.form.elements.repeatPreset.value = preset;
+    this.form.elements.repeat.value = preset === 'custom' ? text : '';
+    this.presetBefore = preset === 'custom' ? '' : preset;
+    this.showCustomRepeat(preset === 'custom');
+  }
+
+  showCustomRepeat(shown) {
+    $('editor-repeat-custom').hidden = !shown;
   }
 
   /**
@@ -342,6 +377,8 @@ class EditorSheet {
         [f.deadline.value, f.deadlineTime.value] = splitDeadline(editor.deadline);
         f.status.value = editor.status;
         f.section.value = editor.section;
+        this.showRepeat(editor.repeat ?? '');
+        f.afterCompletion.checked = !!editor.afterCompletion;
       }
       if (fresh) focusTitle(this.form);
       this.filled = editor.id;
@@ -350,6 +387,9 @@ class EditorSheet {
       if (!editor.conflict) this.version = editor.version;
       if (this.dirty) this.keepDraft();
     }
+    $('editor-history').hidden = !editor.history;
+    $('editor-history').textContent = editor.history ?? '';
+    $('editor-skip').hidden = !editor.repeats || !!editor.conflict;
     $('editor-problem').hidden = !editor.problem;
     $('editor-problem').textContent = editor.problem ?? '';
     this.conflict = !!editor.conflict;

@@ -233,8 +233,13 @@ export class ListView {
     node.draggable = true;
     this.title(node.querySelector('.title'), cell.title);
     const detail = node.querySelector('.detail');
-    detail.textContent = cell.detail ? (cell.overdue ? `${cell.detail} · overdue` : cell.detail) : '';
-    detail.hidden = !cell.detail;
+    const when = cell.detail ? (cell.overdue ? `${cell.detail} · overdue` : cell.detail) : '';
+    // A repeating todo says how it repeats after its date: "Monday 09:00 · ↻ every Monday".
+    const repeats = cell.repeats
+      ? [el('span', { class: 'repeats' }, [el('span', { 'aria-hidden': 'true', text: '↻ ' }), el('span', { text: cell.repeats })])]
+      : [];
+    detail.replaceChildren(...(when ? [when] : []), ...(when && repeats.length ? [' · '] : []), ...repeats);
+    detail.hidden = !cell.detail && !cell.repeats;
     node.classList.toggle('overdue', !!cell.overdue);
     node.classList.toggle('done', cell.status === 'done');
     const status = STATES[cell.status] ?? STATES.notStarted;

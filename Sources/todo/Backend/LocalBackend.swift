@@ -45,6 +45,10 @@ struct LocalBackend: TodoBackend {
     try await service.trashTodo(id: id, expectedVersion: expectedVersion)
   }
 
+  func skipOccurrence(id: UUID, expectedVersion: Version?) async throws -> TodoItem {
+    try await service.skipOccurrence(id: id, expectedVersion: expectedVersion)
+  }
+
   func restoreTodo(id: UUID) async throws -> TodoItem { try await service.restoreTodo(id: id) }
 
   func search(_ search: TodoSearch) async throws -> [TodoItem] {

@@ -142,6 +142,15 @@ struct RemoteBackend: TodoBackend {
     }
   }
 
+  func skipOccurrence(id: UUID, expectedVersion: Version?) async throws -> TodoItem {
+    try await call {
+      try await $0.skipOccurrence(
+        path: .init(todoID: id.uuidString),
+        headers: .init(ifMatch: expectedVersion.map { "\"\($0)\"" })
+      ).ok.body.json
+    }
+  }
+
   func restoreTodo(id: UUID) async throws -> TodoItem {
     try await call { try await $0.restoreTodo(path: .init(todoID: id.uuidString)).ok.body.json }
   }

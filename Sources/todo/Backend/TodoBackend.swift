@@ -35,6 +35,8 @@ protocol TodoBackend: Sendable {
     -> TodoItem
   /// Moves a todo to the trash.
   func trashTodo(id: UUID, expectedVersion: Version?) async throws -> TodoItem
+  /// Moves a repeating todo on to its next occurrence without completing this one.
+  func skipOccurrence(id: UUID, expectedVersion: Version?) async throws -> TodoItem
   /// Brings a todo back from the trash.
   func restoreTodo(id: UUID) async throws -> TodoItem
 

@@ -14,13 +14,6 @@ enum StatusChange {
       let changed = try await backend.updateTodo(
         id: todo.id, TodoPatch(status: status), expectedVersion: todo.version)
       try Output.changed(changed, verb: verb, json: json)
-      // A todo that repeats by its calendar's RRULE moved on to its next date (a todo's own
-      // repeat is said by the line above).
-      if status == .done, changed.status != .done, changed.recurrence == nil, !json,
-        let next = changed.deadline
-      {
-        Console.output("It repeats: next due \(next)")
-      }
     }
   }
 }

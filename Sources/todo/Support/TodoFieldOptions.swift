@@ -60,16 +60,7 @@ struct TodoFieldOptions: ParsableArguments {
     guard let repeats else { return (nil, nil) }
     let text = repeats.trimmingCharacters(in: .whitespaces)
     if text.isEmpty { return (.some(nil), nil) }
-    if text.uppercased().hasPrefix("FREQ=") || text.uppercased().hasPrefix("RRULE:") {
-      return (.some(try Recurrence(rule: text)), nil)
-    }
-    let entry = QuickEntry(parsing: "x " + text, now: now, calendar: .autoupdatingCurrent)
-    guard let recurrence = entry.recurrence, entry.title == "x" else {
-      throw TodoError.validation(
-        field: "repeat",
-        message: "\"\(text)\" is not a repeat: say it like \"every monday\", \"every 2 "
-          + "weeks\" or \"every 3 days after done\", or give a rule like FREQ=WEEKLY;BYDAY=MO")
-    }
-    return (.some(recurrence), entry.deadline)
+    let read = try Recurrence.reading(text, now: now, calendar: .autoupdatingCurrent)
+    return (.some(read.recurrence), read.first)
   }
 }

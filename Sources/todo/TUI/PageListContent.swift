@@ -52,8 +52,11 @@ enum PageListContent {
         style = TextStyle(color: .red)
         secondaryStyle = TextStyle(color: .red, isBold: true)
       }
+      // A repeating todo says how after its date: "Monday 09:00 · ↻ every Monday".
+      let secondary = [cell.detail, cell.repeats.map { "↻ " + $0 }].compactMap { $0 }
       return Cell(
-        cell.title, secondaryText: cell.detail, accessory: accessory(status),
+        cell.title, secondaryText: secondary.isEmpty ? nil : secondary.joined(separator: " · "),
+        accessory: accessory(status),
         level: cell.level, isSelected: isSelected, style: style, secondaryStyle: secondaryStyle)
     }
   }

@@ -5,7 +5,8 @@ import TodoCore
 /// ``LivePage``'s sheet (``TodoEditor``) once it has loaded and sent back whole on Save
 /// (``PageEditor/Action/saveEdit(_:)``), as the web page's form is.
 ///
-/// Its fields are Title, Notes, Deadline (`yyyy-MM-dd`), Section and Status (a choice); its
+/// Its fields are Title, Notes, Deadline (`yyyy-MM-dd`), Repeat (words such as "every monday"
+/// or "every 3 days after done", or a rule; empty for never), Section and Status (a choice); its
 /// buttons Save and Cancel, or, after another person changed the todo, Keep mine, Use
 /// theirs and Cancel.
 struct TuiForm: Equatable {
@@ -45,7 +46,9 @@ struct TuiForm: Equatable {
       title: "Edit todo",
       fields: [
         .text("Title", editor.title), .text("Notes", editor.notes),
-        .text("Deadline", editor.deadline), .text("Section", editor.section),
+        .text("Deadline", editor.deadline),
+        .text("Repeat", editor.repeat + (editor.afterCompletion ? " after done" : "")),
+        .text("Section", editor.section),
         .choice(
           "Status", options: Self.statuses.map(Self.name(of:)),
           selected: Self.statuses.firstIndex(of: editor.status) ?? 0),
@@ -67,12 +70,13 @@ struct TuiForm: Equatable {
       case .choice(_, let index): selected = index
       }
     }
-    guard texts.count == 4, let selected, Self.statuses.indices.contains(selected) else {
+    guard texts.count == 5, let selected, Self.statuses.indices.contains(selected) else {
       return nil
     }
+    // The mode is in the words ("after done"), as the form shows it.
     return PageEditor.Fields(
       title: texts[0], notes: texts[1], deadline: texts[2], status: Self.statuses[selected],
-      section: texts[3])
+      section: texts[4], repeat: texts[3], afterCompletion: false)
   }
 
   /// A status in words.

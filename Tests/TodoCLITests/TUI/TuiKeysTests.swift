@@ -178,10 +178,13 @@ struct TuiKeysTests {
     screen.follow(page)
     let keys: [Key] =
       [.character("!"), .tab, .character("N"), .tab, .control("u")]
-      + "2026-12-01".map { .character($0) } + [.tab, .character("H"), .tab, .right, .right]
+      + "2026-12-01".map { .character($0) } + [.tab] + "every day".map { .character($0) }
+      + [.tab, .character("H"), .tab, .right, .right]
     #expect(press(keys, on: &screen, page: page) == [])
+    // The mode is in the words ("after done"): the form sends no box of its own.
     let fields = PageEditor.Fields(
-      title: "Pay tax!", notes: "N", deadline: "2026-12-01", status: .done, section: "H")
+      title: "Pay tax!", notes: "N", deadline: "2026-12-01", status: .done, section: "H",
+      repeat: "every day", afterCompletion: false)
     #expect(screen.handle(.control("s"), page: page).actions == [.editor(.saveEdit(fields))])
     #expect(screen.handle(.enter, page: page).actions == [.editor(.saveEdit(fields))])
     state.editor.sheet = nil
@@ -219,7 +222,7 @@ struct TuiKeysTests {
     }
     #expect(box.buttons == ["Keep mine", "Use theirs", "Cancel"])
     #expect(screen.frame(of: conflicted).keyLine.message.hasPrefix("! Someone else changed"))
-    let mine = PageEditor.Fields(title: "Pay tax!")
+    let mine = PageEditor.Fields(title: "Pay tax!", repeat: "", afterCompletion: false)
     #expect(screen.handle(.control("s"), page: conflicted).actions == [.editor(.keepMine(mine))])
     #expect(screen.handle(.enter, page: conflicted).actions == [.editor(.keepMine(mine))])
     #expect(screen.handle(.control("t"), page: conflicted).actions == [.editor(.useTheirs)])
@@ -230,7 +233,8 @@ struct TuiKeysTests {
     screen.follow(refilled)
     #expect(
       screen.handle(.enter, page: refilled).actions == [
-        .editor(.saveEdit(PageEditor.Fields(title: "Pay the tax")))
+        .editor(
+          .saveEdit(PageEditor.Fields(title: "Pay the tax", repeat: "", afterCompletion: false)))
       ], "their version in the form, saved as usual")
   }
 

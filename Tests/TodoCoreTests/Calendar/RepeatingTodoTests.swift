@@ -5,7 +5,7 @@ import Testing
 
 @testable import TodoCore
 
-@Suite("Repeating todos: completing one advances it by its RRULE and keeps its history")
+@Suite("Repeating todos from calendar clients: their RRULE is the todo's rule")
 struct RepeatingTodoTests {
   /// A calendar with the Paris time zone and one `VTODO` of `lines` (CRLF-ended).
   static func calendar(_ lines: [String], components: String = "") -> String {
@@ -75,7 +75,9 @@ struct RepeatingTodoTests {
     }
   }
 
-  @Test("a weekly todo moves a week on, keeps its RRULE, alarm and X- lines, and a done copy")
+  @Test(
+    "a weekly todo moves a week on in place, keeps its RRULE, alarm and X- lines, records the completion"
+  )
   func weeklyAdvances() async throws {
     try await SettableClock.with { service, clock in
       let original = try #require(
@@ -83,43 +85,38 @@ struct RepeatingTodoTests {
       _ = try await service.importCalendar(Self.weekly)
       let todo = try #require(try await Self.inbox(service).first)
       #expect(todo.deadline == (try Deadline(year: 2026, month: 11, day: 24, hour: 9, minute: 0)))
+      #expect(todo.recurrence == (try Recurrence(rule: "FREQ=WEEKLY;BYDAY=TU")))
 
       let advanced = try await service.updateTodo(id: todo.id, TodoPatch(status: .done))
       #expect(advanced.id == todo.id && advanced.status == .notStarted && advanced.doneAt == nil)
       #expect(
         advanced.deadline == (try Deadline(year: 2026, month: 12, day: 1, hour: 9, minute: 0)))
 
-      // The history copy sits just above it: done now, due when the original was.
-      let todos = try await Self.inbox(service)
-      #expect(todos.map(\.id).last == todo.id && todos.count == 2)
-      let copy = try #require(todos.first)
-      #expect(copy.id != todo.id && copy.status == .done && copy.doneAt == clock.now())
-      #expect(copy.title == "Weekly review" && copy.notes == "Inbox zero")
-      #expect(copy.deadline == todo.deadline)
+      // No copy: the completion is in the todo's history.
+      #expect(try await Self.inbox(service).map(\.id) == [todo.id])
+      let history = try await service.completions(of: todo.id)
+      #expect(history.map(\.doneAt) == [clock.now()])
+      #expect(history.map(\.deadline) == [todo.deadline])
 
       let exported = try await Self.exported(service)
       let repeating = try #require(exported["weekly-review"])
-      for name in ["RRULE", "X-MOZ-GENERATION", "DTSTART"] {
+      for name in ["RRULE", "X-MOZ-GENERATION"] {
         #expect(repeating.properties(named: name) == original.properties(named: name), "\(name)")
       }
       #expect(repeating.components == original.components)
+      // The start moves with the deadline, as Tasks.org moves it.
+      #expect(
+        repeating.property(named: "DTSTART")?.description
+          == "DTSTART;TZID=Europe/Paris:20261201T090000")
       #expect(
         repeating.property(named: "DUE")?.description == "DUE;TZID=Europe/Paris:20261201T090000")
       #expect(repeating.property(named: "STATUS")?.value == "NEEDS-ACTION")
       #expect(repeating.property(named: "COMPLETED") == nil)
 
-      // The copy is a completed todo of its own that does not repeat.
-      let history = try #require(exported.first { $0.key != "weekly-review" }?.value)
-      #expect(history.property(named: "RRULE") == nil)
-      #expect(history.property(named: "STATUS")?.value == "COMPLETED")
-      #expect(history.property(named: "DUE") == original.property(named: "DUE"))
-      #expect(history.properties(named: "X-MOZ-GENERATION").count == 1)
-      #expect(history.components == original.components)
-
       // The next completion finds the occurrence after the new DUE.
       let again = try await service.updateTodo(id: todo.id, TodoPatch(status: .done))
       #expect(again.deadline == (try Deadline(year: 2026, month: 12, day: 8, hour: 9, minute: 0)))
-      #expect(try await Self.inbox(service).count == 3)
+      #expect(try await service.completions(of: todo.id).count == 2)
       #expect(
         try await Self.exported(service)["weekly-review"]?.property(named: "DUE")?.description
           == "DUE;TZID=Europe/Paris:20261208T090000")
@@ -136,13 +133,12 @@ struct RepeatingTodoTests {
       let saved = try await session.save()
       #expect(saved.status == .notStarted && saved.title == "Weekly review, with notes")
       #expect(saved.deadline == (try Deadline(year: 2026, month: 12, day: 1, hour: 9, minute: 0)))
-      let todos = try await Self.inbox(service)
-      #expect(todos.map(\.status) == [.done, .notStarted])
-      #expect(todos.first?.title == "Weekly review, with notes")
+      #expect(try await Self.inbox(service).map(\.status) == [.notStarted])
+      #expect(try await service.completions(of: todo.id).count == 1)
     }
   }
 
-  @Test("once COUNT is used up, completing is plain completing; the rule stays as written")
+  @Test("COUNT goes down as the todo moves on; once used up, completing is plain completing")
   func countExhausted() async throws {
     try await SettableClock.with { service, _ in
       let text = Self.calendar([
@@ -154,16 +150,17 @@ struct RepeatingTodoTests {
       let second = try await service.updateTodo(id: todo.id, TodoPatch(status: .done))
       #expect(second.status == .notStarted)
       #expect(second.deadline == (try Deadline(year: 2026, month: 11, day: 25)))
-      #expect(
-        try await Self.exported(service)["twice"]?.property(named: "DUE")?.description
-          == "DUE;VALUE=DATE:20261125")
+      let moved = try #require(try await Self.exported(service)["twice"])
+      #expect(moved.property(named: "DUE")?.description == "DUE;VALUE=DATE:20261125")
+      #expect(moved.property(named: "DTSTART")?.description == "DTSTART;VALUE=DATE:20261125")
+      #expect(moved.property(named: "RRULE")?.value == "FREQ=DAILY;COUNT=1")
 
       let last = try await service.updateTodo(id: todo.id, TodoPatch(status: .done))
       #expect(last.status == .done && last.doneAt != nil)
       #expect(last.deadline == (try Deadline(year: 2026, month: 11, day: 25)))
-      #expect(try await Self.inbox(service).count == 2)
+      #expect(try await Self.inbox(service).count == 1)
       let exported = try #require(try await Self.exported(service)["twice"])
-      #expect(exported.property(named: "RRULE")?.value == "FREQ=DAILY;COUNT=2")
+      #expect(exported.property(named: "RRULE")?.value == "FREQ=DAILY;COUNT=1")
       #expect(exported.property(named: "STATUS")?.value == "COMPLETED")
     }
   }
@@ -184,7 +181,7 @@ struct RepeatingTodoTests {
       #expect(exported.property(named: "RRULE")?.value == "FREQ=MONTHLY;COUNT=1;WKST=MO")
       let last = try await service.updateTodo(id: todo.id, TodoPatch(status: .done))
       #expect(last.status == .done)
-      #expect(try await Self.inbox(service).count == 2)
+      #expect(try await Self.inbox(service).count == 1)
     }
   }
 
@@ -205,8 +202,65 @@ struct RepeatingTodoTests {
         exported.property(named: "DUE")?.description == "DUE;TZID=Europe/Paris:20261207T080000")
       #expect(
         exported.property(named: "DTSTART")?.description
-          == "DTSTART;TZID=Europe/Paris:20261123T080000")
+          == "DTSTART;TZID=Europe/Paris:20261207T080000")
     }
+  }
+
+  @Test("EXDATE leaves an occurrence out; the overridden occurrences passed are dropped")
+  func exceptionsAndOverrides() async throws {
+    try await SettableClock.with { service, _ in
+      let override =
+        "BEGIN:VTODO\r\nUID:standup\r\nRECURRENCE-ID;TZID=Europe/Paris:20261125T093000\r\n"
+        + "SUMMARY:Stand-up (remote)\r\nDUE;TZID=Europe/Paris:20261125T093000\r\nEND:VTODO\r\n"
+      let later =
+        "BEGIN:VTODO\r\nUID:standup\r\nRECURRENCE-ID;TZID=Europe/Paris:20261130T093000\r\n"
+        + "SUMMARY:Stand-up (long)\r\nDUE;TZID=Europe/Paris:20261130T093000\r\nEND:VTODO\r\n"
+      let text = Self.calendar([
+        "UID:standup", "SUMMARY:Stand-up", "DUE;TZID=Europe/Paris:20261124T093000",
+        "RRULE:FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR",
+        "EXDATE;TZID=Europe/Paris:20261125T093000,20261126T093000",
+      ]).replacingOccurrences(of: "END:VCALENDAR", with: override + later + "END:VCALENDAR")
+      _ = try await service.importCalendar(text)
+      let todo = try #require(try await Self.inbox(service).first)
+      #expect(try await Self.inbox(service).count == 1)
+      let next = try await service.updateTodo(id: todo.id, TodoPatch(status: .done))
+      // Wednesday and Thursday are left out: Friday.
+      #expect(next.deadline == (try Deadline(year: 2026, month: 11, day: 27, hour: 9, minute: 30)))
+      let calendar = try #require(try Component.parse(try await service.exportCalendar()).first)
+      let todos = calendar.components(named: "VTODO")
+      #expect(todos.count == 2)
+      #expect(
+        todos.compactMap { $0.property(named: "RECURRENCE-ID")?.value } == ["20261130T093000"])
+      #expect(todos[0].properties(named: "EXDATE").count == 1)
+    }
+  }
+
+  @Test("a rule written in an older store's calendar text becomes the todo's own when it opens")
+  func olderStoresAdoptTheirRules() async throws {
+    let store = try TemporaryStore()
+    defer { store.remove() }
+    let clock = SettableClock()
+    var service = try await TodoService.open(store.location, now: { clock.now() })
+    let todo = try await service.createTodo(
+      NewTodo(title: "Bins out", deadline: try Deadline(year: 2026, month: 11, day: 24)))
+    // What a server before repeat rules stored for a client's repeating todo.
+    try await service.container.write { tx in
+      try tx.insert(
+        CalendarData(
+          id: todo.id, uid: "bins",
+          kept: "BEGIN:VTODO\r\nRRULE:FREQ=WEEKLY\r\nX-TODO-REPEAT-FROM:COMPLETION\r\n"
+            + "PRIORITY:1\r\nEND:VTODO\r\n"))
+    }
+    try service.close()
+    service = try await TodoService.open(store.location, now: { clock.now() })
+    defer { try? service.close() }
+    let adopted = try await service.todo(id: todo.id)
+    #expect(adopted.recurrence == (try Recurrence(rule: "FREQ=WEEKLY", mode: .afterCompletion)))
+    let exported = try #require(try await Self.exported(service)["bins"])
+    #expect(exported.properties(named: "RRULE").map(\.value) == ["FREQ=WEEKLY"])
+    #expect(exported.property(named: "X-TODO-REPEAT-FROM")?.value == "COMPLETION")
+    #expect(exported.property(named: "PRIORITY")?.value == "1")
+    #expect(try await service.adoptCalendarRepeatRules() == 0)
   }
 
   @Test("todos that do not repeat, or by a rule this app cannot follow, are simply completed")
@@ -226,6 +280,7 @@ struct RepeatingTodoTests {
       ])
       for text in [plain, lunar, invalid] { _ = try await service.importCalendar(text) }
       for todo in try await Self.inbox(service) {
+        #expect(todo.recurrence == nil)
         let done = try await service.updateTodo(id: todo.id, TodoPatch(status: .done))
         #expect(done.status == .done && done.deadline == todo.deadline, "\(todo.title)")
       }

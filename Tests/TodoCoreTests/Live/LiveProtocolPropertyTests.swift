@@ -46,6 +46,7 @@ struct LiveProtocolPropertyTests {
     "keepMine": { .page(.editor(.keepMine(Random.sheet(&$0)))) },
     "useTheirs": { _ in .page(.editor(.useTheirs)) },
     "cancelEdit": { _ in .page(.editor(.cancelEdit)) },
+    "skipOccurrence": { _ in .page(.editor(.skipOccurrence)) },
     "restoreEdit": {
       .page(.editor(.restoreEdit(Random.id(&$0), version: Random.version(&$0), Random.sheet(&$0))))
     },

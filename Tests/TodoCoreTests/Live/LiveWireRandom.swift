@@ -57,7 +57,9 @@ enum LiveWireRandom {
   static func sheet(_ random: inout Source) -> PageEditor.Fields {
     PageEditor.Fields(
       title: text(&random), notes: text(&random), deadline: text(&random),
-      status: choice(TodoStatus.self, &random), section: text(&random))
+      status: choice(TodoStatus.self, &random), section: text(&random),
+      repeat: optional(&random, text),
+      afterCompletion: optional(&random) { Bool.random(using: &$0) })
   }
 
   // MARK: - The page's parts
@@ -67,7 +69,7 @@ enum LiveWireRandom {
       kind: Bool.random(using: &random) ? .todo : .group, title: text(&random),
       detail: optional(&random, text), overdue: Bool.random(using: &random),
       status: optional(&random) { choice(TodoStatus.self, &$0) }, level: count(&random),
-      expanded: optional(&random) { Bool.random(using: &$0) })
+      expanded: optional(&random) { Bool.random(using: &$0) }, repeats: optional(&random, text))
   }
 
   static func cells(_ random: inout Source, for ids: [String]) -> [String: LiveCell] {
@@ -118,6 +120,10 @@ enum LiveWireRandom {
       section: text(&random), problem: optional(&random, text),
       conflict: Bool.random(using: &random))
     form.version = version(&random)
+    form.repeat = text(&random)
+    form.afterCompletion = Bool.random(using: &random)
+    form.repeats = Bool.random(using: &random)
+    form.history = optional(&random, text)
     form.theirChanges = list(&random, upTo: 3) {
       LiveChrome.FieldChange(field: text(&$0), label: text(&$0), value: text(&$0))
     }

@@ -120,13 +120,16 @@ struct SwitchFields: LiveFields {
 }
 
 /// The edit sheet's fields (`saveEdit`, `keepMine`): `title` and `status`, and `notes`,
-/// `deadline` and `section`, each empty when absent.
+/// `deadline` and `section`, each empty when absent; `repeat` (words or a rule, empty for
+/// never) and `afterCompletion`, each unchanged when absent.
 struct SheetFields: LiveFields {
   var title: String
   var notes: String?
   var deadline: String?
   var status: TodoStatus
   var section: String?
+  var `repeat`: String?
+  var afterCompletion: Bool?
 
   init(_ fields: PageEditor.Fields) {
     title = fields.title
@@ -134,12 +137,14 @@ struct SheetFields: LiveFields {
     deadline = fields.deadline
     status = fields.status
     section = fields.section
+    self.repeat = fields.repeat
+    afterCompletion = fields.afterCompletion
   }
 
   func value() -> PageEditor.Fields {
     PageEditor.Fields(
       title: title, notes: notes ?? "", deadline: deadline ?? "", status: status,
-      section: section ?? "")
+      section: section ?? "", repeat: `repeat`, afterCompletion: afterCompletion)
   }
 }
 

@@ -116,6 +116,7 @@ extension LiveEvent {
       .init("useTheirs", editor.then(\.useTheirs), NoFields.self),
       .init("cancelEdit", editor.then(\.cancelEdit), NoFields.self),
       .init("restoreEdit", editor.then(\.restoreEdit), RestoreFields.self),
+      .init("skipOccurrence", editor.then(\.skipOccurrence), NoFields.self),
     ]
   }()
 

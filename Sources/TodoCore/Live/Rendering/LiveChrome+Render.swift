@@ -12,7 +12,7 @@ extension LiveCell {
     self.init(
       kind: .todo, title: todo.title, detail: todo.deadline?.label(on: day),
       overdue: todo.status != .done && (todo.deadline.map(day.isOverdue) ?? false),
-      status: todo.status)
+      status: todo.status, repeats: todo.recurrence?.label)
   }
 }
 
@@ -81,7 +81,9 @@ extension LiveChrome {
     }
     problem = state.problem
     storeOffline = state.storeUnreachable
-    if let editor = state.editor.sheet { self.editor = EditorForm(editor) }
+    if let editor = state.editor.sheet {
+      self.editor = EditorForm(editor, calendar: state.data.deadlineCalendar)
+    }
   }
 }
 
@@ -109,8 +111,9 @@ extension LiveChrome {
 }
 
 extension LiveChrome.EditorForm {
-  /// The sheet's fields from the editor's state.
-  init(_ editor: TodoEditor.State) {
+  /// The sheet's fields from the editor's state; dates of its history are days of
+  /// `calendar`.
+  init(_ editor: TodoEditor.State, calendar: Calendar) {
     let phase: String =
       switch editor.phase {
       case .loading: "loading"
@@ -123,6 +126,20 @@ extension LiveChrome.EditorForm {
       section: editor.section, problem: editor.problem?.message,
       conflict: editor.problem?.currentVersion != nil)
     version = editor.original?.version ?? Version(0)
+    `repeat` = editor.repeatText
+    afterCompletion = editor.afterCompletion
+    repeats = editor.original?.recurrence != nil
+    if let history = editor.history, history.count > 0 {
+      let times = history.count == 1 ? "once" : "\(history.count) times"
+      let last = history.last.map { date in
+        let day = calendar.dateComponents([.year, .month, .day], from: date)
+        guard let year = day.year, let month = day.month, let dayOfMonth = day.day,
+          (1...12).contains(month)
+        else { return "" }
+        return ", last on \(dayOfMonth) \(Deadline.shortMonths[month - 1]) \(year)"
+      }
+      self.history = "Done \(times)" + (last ?? "")
+    }
     guard let theirs = editor.problem?.theirs, let original = editor.original else { return }
     // What they changed since the sheet opened; after a reload, the draft's base is not
     // known, so every field where their version and the draft differ.
@@ -130,7 +147,10 @@ extension LiveChrome.EditorForm {
       original.version == theirs.version
       ? Self.shown(
         title: editor.title, notes: editor.notes, deadline: Deadline(rawValue: editor.deadline),
-        status: editor.status, section: editor.section)
+        status: editor.status, section: editor.section,
+        repeat: editor.repeatChanged(from: original)
+          ? editor.repeatText + (editor.afterCompletion ? " after done" : "")
+          : Self.repeatText(original))
       : Self.shown(original)
     let their = Self.shown(theirs)
     theirChanges = their.indices.filter { base[$0].value != their[$0].value }.map { their[$0] }
@@ -140,11 +160,18 @@ extension LiveChrome.EditorForm {
   static func shown(_ todo: Todo) -> [LiveChrome.FieldChange] {
     shown(
       title: todo.title, notes: todo.notes, deadline: todo.deadline, status: todo.status,
-      section: todo.section ?? "")
+      section: todo.section ?? "", repeat: repeatText(todo))
+  }
+
+  /// How a todo repeats, as the sheet's field shows it.
+  static func repeatText(_ todo: Todo) -> String {
+    guard let recurrence = todo.recurrence else { return "" }
+    return recurrence.editText + (recurrence.mode == .afterCompletion ? " after done" : "")
   }
 
   static func shown(
-    title: String, notes: String, deadline: Deadline?, status: TodoStatus, section: String
+    title: String, notes: String, deadline: Deadline?, status: TodoStatus, section: String,
+    repeat: String
   ) -> [LiveChrome.FieldChange] {
     let statusText =
       switch status {
@@ -158,6 +185,7 @@ extension LiveChrome.EditorForm {
       .init(field: "deadline", label: "Deadline", value: deadline?.displayText ?? ""),
       .init(field: "status", label: "Status", value: statusText),
       .init(field: "section", label: "Section", value: section),
+      .init(field: "repeat", label: "Repeat", value: `repeat`),
     ]
   }
 }

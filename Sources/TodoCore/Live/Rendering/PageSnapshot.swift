@@ -90,6 +90,9 @@ public struct LiveCell: Codable, Equatable, Sendable {
   public var level: Int = 0
   /// For a group: whether its children are shown.
   public var expanded: Bool?
+  /// How a repeating todo repeats, as people read it ("every Monday 09:00"); absent for one
+  /// that does not.
+  public var repeats: String?
 }
 
 /// Everything on the page around the list: small, sent whole whenever any part changes.
@@ -187,6 +190,15 @@ public struct LiveChrome: Codable, Hashable, Sendable {
     public var status: TodoStatus
     /// The draft's section heading.
     public var section: String
+    /// How the draft repeats, as the person edits it ("every Monday", or a rule); empty for
+    /// never.
+    public var `repeat` = ""
+    /// Whether the draft repeats counted from the day it is done.
+    public var afterCompletion = false
+    /// Whether the todo repeats (as stored): the sheet offers "Skip this one".
+    public var repeats = false
+    /// How often it was done, for a repeating todo: "Done 12 times, last on 3 Nov 2026".
+    public var history: String?
     /// A problem with the edit, such as another user's concurrent change.
     public var problem: String?
     /// Whether the problem is a concurrent change: the page offers Keep mine and Use theirs.
@@ -201,7 +213,7 @@ public struct LiveChrome: Codable, Hashable, Sendable {
 
   /// One field someone else changed while the sheet was open.
   public struct FieldChange: Codable, Hashable, Sendable {
-    /// `title`, `notes`, `deadline`, `status` or `section`.
+    /// `title`, `notes`, `deadline`, `status`, `section` or `repeat`.
     public var field: String
     /// The field's name for people.
     public var label: String

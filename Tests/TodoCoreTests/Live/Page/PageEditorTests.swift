@@ -274,5 +274,9 @@ struct PageEditorTests {
     await field(.setDeadline(fields.deadline), \.deadline, fields.deadline)
     await field(.setStatus(fields.status), \.status, fields.status)
     await field(.setSection(fields.section), \.section, fields.section)
+    if let text = fields.repeat { await field(.setRepeat(text), \.repeatText, text) }
+    if let on = fields.afterCompletion {
+      await field(.setAfterCompletion(on), \.afterCompletion, on)
+    }
   }
 }

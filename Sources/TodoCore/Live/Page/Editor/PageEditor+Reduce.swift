@@ -38,6 +38,21 @@ extension PageEditor {
       guard state.sheet != nil else { return .none }
       return .send(.sheet(.cancel))
 
+    case .skipOccurrence:
+      guard let sheet = state.sheet, sheet.original?.recurrence != nil else { return .none }
+      let id = sheet.todoID
+      return .concatenate(
+        .send(.sheet(.cancel)),
+        .run { [todos] _ in
+          _ = try await todos.skipOccurrence(id)
+        } catch: { error, send in
+          send(.skipFailed((error as? TodoError)?.description ?? "\(error)"))
+        })
+
+    case .skipFailed(let message):
+      state.problem = message
+      return .none
+
     case .close:
       state.sheet = nil
       state.restoring = nil
@@ -53,6 +68,8 @@ extension PageEditor {
       state.sheet?.deadline = restore.fields.deadline
       state.sheet?.status = restore.fields.status
       state.sheet?.section = restore.fields.section
+      if let text = restore.fields.repeat { state.sheet?.repeatText = text }
+      if let on = restore.fields.afterCompletion { state.sheet?.afterCompletion = on }
       if todo.version != restore.version { state.sheet?.problem = .conflict(theirs: todo) }
       return .none
 
@@ -87,10 +104,13 @@ extension PageEditor {
         theirs: sheet.problem?.theirs)
       return .none
     }
-    return .concatenate(
+    var effects: [Effect<Action>] = [
       .send(.sheet(.setTitle(fields.title))), .send(.sheet(.setNotes(fields.notes))),
       .send(.sheet(.setDeadline(fields.deadline))),
       .send(.sheet(.setStatus(fields.status))), .send(.sheet(.setSection(fields.section))),
-      .send(.sheet(action)))
+    ]
+    if let text = fields.repeat { effects.append(.send(.sheet(.setRepeat(text)))) }
+    if let on = fields.afterCompletion { effects.append(.send(.sheet(.setAfterCompletion(on)))) }
+    return .concatenate(effects + [.send(.sheet(action))])
   }
 }

@@ -32,22 +32,29 @@ public struct PageEditor: Reducer {
     public var status: TodoStatus
     /// The section heading; empty for none.
     public var section: String
+    /// How it repeats: words or a rule; empty for never. Absent in a draft a page kept from
+    /// before todos repeated: the repeat stays as it is.
+    public var `repeat`: String?
+    /// Whether it repeats counted from the day it is done.
+    public var afterCompletion: Bool?
 
     /// Creates the fields.
     public init(
       title: String, notes: String = "", deadline: String = "", status: TodoStatus = .notStarted,
-      section: String = ""
+      section: String = "", repeat: String? = nil, afterCompletion: Bool? = nil
     ) {
       self.title = title
       self.notes = notes
       self.deadline = deadline
       self.status = status
       self.section = section
+      self.repeat = `repeat`
+      self.afterCompletion = afterCompletion
     }
 
     /// The free-text fields with their names, as the page's text checks take them.
     var texts: [(field: String, text: String)] {
-      [("title", title), ("notes", notes), ("section", section)]
+      [("title", title), ("notes", notes), ("section", section), ("repeat", `repeat` ?? "")]
     }
   }
 
@@ -86,6 +93,11 @@ public struct PageEditor: Reducer {
     /// After a conflict: throw the draft away and edit the other version.
     case useTheirs
     case cancelEdit
+    /// Move the open sheet's repeating todo on to its next occurrence without completing
+    /// this one ("Skip this one"); the sheet closes, its draft dropped.
+    case skipOccurrence
+    /// Skipping failed: the message to show.
+    case skipFailed(String)
     /// Reopen the sheet of a todo with a draft kept across a reconnect or a reload, typed
     /// over `version`: if someone else changed the todo since, the sheet shows the conflict.
     case restoreEdit(UUID, version: Version, Fields)
@@ -98,13 +110,16 @@ public struct PageEditor: Reducer {
     /// Whether the action is something the person did (not the page's or the sheet's).
     var isEvent: Bool {
       switch self {
-      case .beginEdit, .saveEdit, .keepMine, .useTheirs, .cancelEdit, .restoreEdit: true
-      case .close, .sheet: false
+      case .beginEdit, .saveEdit, .keepMine, .useTheirs, .cancelEdit, .restoreEdit,
+        .skipOccurrence:
+        true
+      case .close, .sheet, .skipFailed: false
       }
     }
   }
 
   let sessions: EditSessions
+  @Dependency(\.todoClient) var todos
 
   /// Creates the feature.
   ///

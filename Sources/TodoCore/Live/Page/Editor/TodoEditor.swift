@@ -14,8 +14,14 @@ public enum TodoEditorAction: Equatable, Sendable {
   case setNotes(String)
   case setDeadline(String)
   case setStatus(TodoStatus)
-  case
-    setSection(String)
+  case setSection(String)
+  /// How it repeats, as typed: words or a rule (``Recurrence/reading(_:now:calendar:)``);
+  /// empty stops the repeating.
+  case setRepeat(String)
+  /// Whether it repeats counted from the day it is done.
+  case setAfterCompletion(Bool)
+  /// How often a repeating todo was done, read when the sheet opens.
+  case history(RepeatHistory)
   /// Save tapped (or Enter).
   case save
   /// The edit was saved as this todo.
@@ -29,6 +35,25 @@ public enum TodoEditorAction: Equatable, Sendable {
   case keepMine
   /// After a conflict: throw the draft away and edit their version.
   case useTheirs
+}
+
+/// How often a repeating todo was done, and when last: "Done 12 times, last on 3 Nov".
+public struct RepeatHistory: Equatable, Sendable {
+  /// How many occurrences were completed.
+  public var count: Int
+  /// When the latest was.
+  public var last: Date?
+
+  /// Creates a history.
+  public init(count: Int, last: Date?) {
+    self.count = count
+    self.last = last
+  }
+
+  /// The history of these completions (the latest first, as the store gives them).
+  public init(_ completions: [TodoCompletion]) {
+    self.init(count: completions.count, last: completions.first?.doneAt)
+  }
 }
 
 /// Why an edit could not begin or be saved, for the person editing.
@@ -94,6 +119,12 @@ public struct TodoEditor: Reducer {
     public var deadline = ""
     public var status = TodoStatus.notStarted
     public var section = ""
+    /// How it repeats, as the person edits it (``Recurrence/editText``); empty for never.
+    public var repeatText = ""
+    /// Whether it repeats counted from the day it is done.
+    public var afterCompletion = false
+    /// How often it was done, for a repeating todo, once read.
+    public var history: RepeatHistory?
     /// What went wrong last, if anything.
     public var problem: EditorProblem?
 
@@ -112,6 +143,10 @@ public struct TodoEditor: Reducer {
       }
       if status == original.status { status = theirs.status }
       if section == original.section ?? "" { section = theirs.section ?? "" }
+      if !repeatChanged(from: original) {
+        repeatText = theirs.recurrence?.editText ?? ""
+        afterCompletion = theirs.repeatMode == .afterCompletion
+      }
       self.original = theirs
     }
 
@@ -122,11 +157,33 @@ public struct TodoEditor: Reducer {
       deadline = todo.deadline?.rawValue ?? ""
       status = todo.status
       section = todo.section ?? ""
+      repeatText = todo.recurrence?.editText ?? ""
+      afterCompletion = todo.repeatMode == .afterCompletion
+    }
+
+    /// Whether the person changed how it repeats from how `todo` does.
+    func repeatChanged(from todo: Todo?) -> Bool {
+      repeatText != todo?.recurrence?.editText ?? ""
+        || afterCompletion != (todo?.repeatMode == .afterCompletion)
+    }
+
+    /// The repeat change the draft makes to `original`: `nil` none, `.some(nil)` stop.
+    ///
+    /// - Throws: `TodoError.validation` on `repeat` for text that is no repeat.
+    func recurrenceChange(now: Date, calendar: Calendar) throws(TodoError) -> Recurrence?? {
+      guard repeatChanged(from: original) else { return nil }
+      let text = repeatText.trimmingCharacters(in: .whitespaces)
+      if text.isEmpty { return .some(nil) }
+      var recurrence = try Recurrence.reading(text, now: now, calendar: calendar).recurrence
+      if afterCompletion { recurrence.mode = .afterCompletion }
+      return .some(recurrence)
     }
   }
 
   /// The todo store (``TodoClient``): edit sessions begin there.
   @Dependency(\.todoClient) var todos
+  @Dependency(\.date) var date
+  @Dependency(\.calendar) var calendar
   let sessions: EditSessions
 
   /// Creates the feature; `sessions` holds the open child contexts. It reads and writes
@@ -152,6 +209,16 @@ public struct TodoEditor: Reducer {
     case .began(let todo):
       state.fill(from: todo)
       state.phase = .editing
+      state.history = nil
+      guard todo.recurrence != nil else { return .none }
+      return .run { [todos] send in
+        send(.history(RepeatHistory(try await todos.completions(id))))
+      } catch: { _, _ in
+        // The history is a courtesy: the sheet works without it.
+      }
+
+    case .history(let history):
+      state.history = history
       return .none
 
     case .setTitle(let text): state.title = text
@@ -159,6 +226,8 @@ public struct TodoEditor: Reducer {
     case .setDeadline(let text): state.deadline = text
     case .setStatus(let status): state.status = status
     case .setSection(let text): state.section = text
+    case .setRepeat(let text): state.repeatText = text
+    case .setAfterCompletion(let on): state.afterCompletion = on
 
     case .save:
       // After a conflict the person chooses: Keep mine or Use theirs, not a plain save.
@@ -167,13 +236,20 @@ public struct TodoEditor: Reducer {
       state.phase = .saving
       state.problem = nil
       let draft = state
+      // The clock and calendar read words ("every monday"), only when the repeat changed.
+      let reading = draft.repeatChanged(from: draft.original) ? (date.now, calendar) : nil
       return .run { send in
+        var recurrence: Recurrence?? = nil
+        if let (now, calendar) = reading {
+          recurrence = try draft.recurrenceChange(now: now, calendar: calendar)
+        }
         let deadline = draft.deadline.trimmingCharacters(in: .whitespaces)
         try await session.apply(
           TodoPatch(
             title: draft.title, notes: draft.notes,
             deadline: .some(deadline.isEmpty ? nil : try Deadline(parsing: deadline)),
-            status: draft.status, section: .some(draft.section)))
+            status: draft.status, section: .some(draft.section),
+            recurrence: recurrence))
         send(.saved(try await session.save()))
       } catch: { [todos, sessions] error, send in
         guard EditorProblem(error).currentVersion != nil,
