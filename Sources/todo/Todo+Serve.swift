@@ -80,7 +80,20 @@ extension Todo {
     @Option(help: "The most connections open at once.")
     var maxConnections = 512
 
+    @Option(
+      help: ArgumentHelp(
+        "The time zone of the server's days and clock times (the system's by default).",
+        discussion: "An IANA name such as Europe/Paris: what a repeating todo's next date is "
+          + "counted in, what a calendar client's UTC deadline is read in, and a page's time "
+          + "zone until the browser says its own.",
+        valueName: "zone"))
+    var timeZone: String?
+
     func validate() throws {
+      if let timeZone, TimeZone(identifier: timeZone) == nil {
+        throw ValidationError(
+          "--time-zone \(timeZone) is not a time zone; write an IANA name such as Europe/Paris")
+      }
       guard (0...65_535).contains(port) else {
         throw ValidationError("--port must be between 0 and 65535")
       }
@@ -146,6 +159,12 @@ extension Todo {
     }
 
     func run() async throws {
+      // The process's own zone, before anything reads it: Foundation's current time zone,
+      // the C library's and the log's clock all follow it.
+      if let timeZone {
+        setenv("TZ", timeZone, 1)
+        tzset()
+      }
       ServerMemory.configure()
       let location = try DatabasePath.resolve(
         database, environment: ProcessInfo.processInfo.environment)

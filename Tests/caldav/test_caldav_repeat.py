@@ -117,3 +117,28 @@ def test_a_second_todo_that_is_no_occurrence_is_refused(server, calendar):
     response = put_ics(server, resource_path(calendar, "two.ics"), text)
     assert response.status == 400, response
     assert b"RECURRENCE-ID" in response.body
+
+
+def test_a_utc_deadline_is_read_in_the_servers_time_zone(fresh_server):
+    # Kiritimati is 14 hours ahead of UTC, all year.
+    server = fresh_server("--time-zone", "Pacific/Kiritimati")
+    todo_list = server.new_list("Zoned")
+    path = f"/dav/calendars/me/{todo_list['id'].lower()}/zoned.ics"
+    response = put_ics(server, path, ics("UID:zoned@test", "SUMMARY:Zoned",
+                                         "DUE:20310101T120000Z", "RRULE:FREQ=DAILY"))
+    assert response.status == 201, response
+    todo = api_todo_titled(server, todo_list["id"], "Zoned")
+    assert todo["deadline"] == "2031-01-02T02:00"
+    # Done, it moves a day on; the client's line keeps its form: the same instant a day later.
+    server.api("PATCH", f"/api/v1/todos/{todo['id']}", {"status": "done"}, expect=200)
+    assert "DUE:20310102T120000Z" in lines_of(server, path)
+
+
+def test_a_time_zone_that_is_not_one_is_refused():
+    import subprocess
+
+    from todoserve import todo_binary
+    result = subprocess.run([todo_binary(), "serve", "--time-zone", "Mars/Olympus", "--port", "0"],
+                            capture_output=True, text=True, timeout=30)
+    assert result.returncode != 0
+    assert "--time-zone Mars/Olympus is not a time zone" in result.stderr

@@ -120,8 +120,8 @@ def test_todo_tui_end_to_end(tmux, todo_bin, tmp_path):
     pane.type(" v2")
     pane.send_keys("Tab")
     pane.type("From tmux")
-    # Deadline, Repeat, Section, then Status.
-    pane.send_keys("Tab", "Tab", "Tab", "Tab", "Right", "Enter")
+    # Deadline, Start, Repeat, Section, then Status.
+    pane.send_keys("Tab", "Tab", "Tab", "Tab", "Tab", "Right", "Enter")
     pane.wait_for("✓ Write report v2")
     stored = json.loads(todo(todo_bin, database, "ls", "--all", "--json"))
     saved = next(item for item in stored if item["title"] == "Write report v2")
@@ -353,7 +353,7 @@ def test_todo_tui_sets_a_repeat_and_completing_moves_it_on(tmux, todo_bin, tmp_p
     # The form's Repeat field takes words; the row then says how it repeats.
     pane.send_keys("e")
     pane.wait_for("[Water the plants  ")
-    pane.send_keys("Tab", "Tab", "Tab")
+    pane.send_keys("Tab", "Tab", "Tab", "Tab")
     pane.type("every 3 days after done")
     pane.send_keys("Enter")
     pane.wait_for("↻ every 3 days after done")

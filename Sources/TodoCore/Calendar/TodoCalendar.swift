@@ -11,7 +11,8 @@ import ICalendar
 /// | `DUE` (a date, or a date and time: floating, UTC or with a `TZID`) | deadline (its wall-clock date and minute), the line itself kept while unchanged |
 /// | `STATUS` `NEEDS-ACTION`, `IN-PROCESS`, `COMPLETED`, `PERCENT-COMPLETE`, `COMPLETED` | status and when it was done |
 /// | `RRULE`, `X-TODO-REPEAT-FROM:COMPLETION` | how it repeats (``Todo/recurrence``); a rule it cannot take is kept |
-/// | `EXDATE`, `DTSTART`, overridden occurrences (`RECURRENCE-ID`) | kept, and moved on with the todo when it repeats |
+/// | `DTSTART` | the start date (on or before the deadline), the line itself kept while it says it |
+/// | `EXDATE`, overridden occurrences (`RECURRENCE-ID`) | kept, and moved on with the todo when it repeats |
 /// | `UID` | kept (the todo's identifier for a todo made here) |
 /// | `X-APPLE-SORT-ORDER` | the user order: new todos are added in its order; exported values are the client's while they still increase along the list, numbered anew after a reorder here |
 /// | anything else (`VALARM`, `PRIORITY`, `CATEGORIES`, `X-`…) | kept and written back unchanged |
@@ -38,6 +39,8 @@ public enum TodoCalendar {
     public var status: TodoStatus
     /// How it repeats (`RRULE`).
     public var recurrence: Recurrence?
+    /// When it starts (`DTSTART`).
+    public var start: Deadline?
     /// When it was done (`COMPLETED`).
     public var doneAt: Date?
     /// What the todo keeps of the component.
@@ -47,7 +50,7 @@ public enum TodoCalendar {
     var patch: TodoPatch {
       TodoPatch(
         title: title, notes: notes, deadline: .some(deadline), status: status, doneAt: doneAt,
-        recurrence: .some(recurrence))
+        recurrence: .some(recurrence), start: .some(start))
     }
   }
 
@@ -110,6 +113,7 @@ public enum TodoCalendar {
     return Fields(
       title: title.isEmpty ? "(untitled)" : title, notes: todo.description ?? "",
       deadline: deadline, status: status, recurrence: recurrence,
+      start: start(of: todo.component, deadline: deadline),
       doneAt: status == .done ? todo.completed.flatMap(date(utc:)) : nil,
       data: CalendarData(
         id: id, uid: todo.uid ?? id.uuidString.lowercased(),
@@ -146,6 +150,7 @@ public enum TodoCalendar {
       let kept = parsed.first
     {
       var properties = kept.properties
+      properties.removeAll { $0.hasName("DTSTART") && !keepsStartLine($0, of: todo) }
       if todo.repeatRule != nil {
         // A rule kept because it could not be read gives way to the one set here since.
         properties.removeAll { $0.hasName("RRULE") || $0.hasName(repeatFromProperty) }
@@ -171,6 +176,12 @@ public enum TodoCalendar {
       }
       component.component.properties += properties
       component.component.components += kept.components
+    }
+    if todo.start != nil,
+      !component.component.properties.contains(where: { $0.hasName("DTSTART") }),
+      let line = startLine(of: todo)
+    {
+      component.component.properties.append(line)
     }
     return component
   }

@@ -53,6 +53,16 @@ public struct Deadline: RawRepresentable, Hashable, Comparable, Sendable, Codabl
     self.day = day
   }
 
+  /// Reads a date of another field (a start date) as ``init(parsing:)`` does; its errors
+  /// name `field`.
+  public init(parsing text: String, field: String) throws {
+    do {
+      try self.init(parsing: text)
+    } catch TodoError.validation(_, let message) {
+      throw TodoError.validation(field: field, message: message)
+    }
+  }
+
   /// Reads a deadline from user or API input.
   ///
   /// - Parameter text: `yyyy-MM-dd`, optionally followed by `T` or a space and `HH:mm[:ss]`.

@@ -47,6 +47,15 @@ public struct Todo: Hashable {
   /// What a repeating todo's next date is counted from; `nil` for a todo that does not
   /// repeat.
   public var repeatMode: Recurrence.Mode?
+  /// When it starts (Things' "When", a calendar's `DTSTART`): until then it is out of Today
+  /// and shown greyed in its list, and Upcoming shows it on that day. A date, or a date and
+  /// a wall-clock time, as the deadline; never after the deadline.
+  public var start: Deadline?
+  /// `true` when it is put aside for some day, with no date to start (Things' Someday): out
+  /// of Today and Upcoming, in the Someday view. A todo with a start date is not. `nil`, not
+  /// `false`, otherwise, so that documents written before it read the same
+  /// (``isSomeday``).
+  public var someday: Bool?
 
   /// Creates a todo value. Use ``TodoService/createTodo(_:)`` to store one with validation.
   public init(
@@ -54,7 +63,7 @@ public struct Todo: Hashable {
     deadline: Deadline? = nil, status: TodoStatus = .notStarted, doneAt: Date? = nil,
     section: String? = nil, order: OrderKey, externalOrder: Int? = nil, createdAt: Date,
     updatedAt: Date, version: Version = .initial, deletedAt: Date? = nil,
-    recurrence: Recurrence? = nil
+    recurrence: Recurrence? = nil, start: Deadline? = nil, someday: Bool = false
   ) {
     self.id = id
     self.listID = listID
@@ -71,6 +80,21 @@ public struct Todo: Hashable {
     self.version = version
     self.deletedAt = deletedAt
     self.recurrence = recurrence
+    self.start = start
+    self.someday = someday ? true : nil
+  }
+
+  /// Whether it is put aside for some day (``someday``).
+  public var isSomeday: Bool {
+    get { someday == true }
+    set { someday = newValue ? true : nil }
+  }
+
+  /// Whether it has not started yet at `day` (its start date is later), or is put aside for
+  /// some day: what the lists show greyed.
+  public func isDeferred(on day: AgendaDay) -> Bool {
+    guard status != .done else { return false }
+    return isSomeday || (start.map { !day.hasBegun($0) } ?? false)
   }
 
   /// Whether the todo is in the trash.
@@ -120,5 +144,7 @@ extension Todo {
     Migration(
       "repeat",
       [.addColumn("repeatRule"), .addColumn("repeatMode")]),
+    // Start dates, and Someday.
+    Migration("start", [.addColumn("start"), .addColumn("someday")]),
   ]
 }

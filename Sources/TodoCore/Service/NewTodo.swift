@@ -26,12 +26,17 @@ public struct NewTodo: Sendable, Hashable {
   public var externalOrder: Int?
   /// How it repeats, if it does.
   public var recurrence: Recurrence?
+  /// When it starts, if later (``Todo/start``).
+  public var start: Deadline?
+  /// Whether it is put aside for some day (``Todo/someday``).
+  public var someday: Bool
 
   /// Creates a draft.
   public init(
     title: String, listID: UUID? = nil, notes: String = "", deadline: Deadline? = nil,
     status: TodoStatus = .notStarted, section: String? = nil, position: MovePosition = .bottom,
-    externalOrder: Int? = nil, recurrence: Recurrence? = nil
+    externalOrder: Int? = nil, recurrence: Recurrence? = nil, start: Deadline? = nil,
+    someday: Bool = false
   ) {
     self.title = title
     self.listID = listID
@@ -42,5 +47,7 @@ public struct NewTodo: Sendable, Hashable {
     self.position = position
     self.externalOrder = externalOrder
     self.recurrence = recurrence
+    self.start = start
+    self.someday = someday
   }
 }

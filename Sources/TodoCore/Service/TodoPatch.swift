@@ -30,12 +30,17 @@ public struct TodoPatch: Sendable, Hashable {
   public var doneAt: Date?
   /// A new way to repeat; `.some(nil)` stops the repeating.
   public var recurrence: Recurrence??
+  /// A new start date; `.some(nil)` removes it (the todo is available now).
+  public var start: Deadline??
+  /// Put aside for some day, or back (``Todo/someday``).
+  public var someday: Bool?
 
   /// Creates a patch.
   public init(
     title: String? = nil, notes: String? = nil, deadline: Deadline?? = nil,
     status: TodoStatus? = nil, section: String?? = nil, listID: UUID? = nil,
-    externalOrder: Int? = nil, doneAt: Date? = nil, recurrence: Recurrence?? = nil
+    externalOrder: Int? = nil, doneAt: Date? = nil, recurrence: Recurrence?? = nil,
+    start: Deadline?? = nil, someday: Bool? = nil
   ) {
     self.title = title
     self.notes = notes
@@ -46,6 +51,8 @@ public struct TodoPatch: Sendable, Hashable {
     self.externalOrder = externalOrder
     self.doneAt = doneAt
     self.recurrence = recurrence
+    self.start = start
+    self.someday = someday
   }
 
   /// This patch, also removing the deadline.
@@ -66,6 +73,7 @@ public struct TodoPatch: Sendable, Hashable {
   public var isEmpty: Bool {
     title == nil && notes == nil && deadline == nil && status == nil && section == nil
       && listID == nil && externalOrder == nil && doneAt == nil && recurrence == nil
+      && start == nil && someday == nil
   }
 }
 
@@ -81,6 +89,8 @@ extension TodoPatch {
     if edited.listID != original.listID { listID = edited.listID }
     if edited.externalOrder != original.externalOrder { externalOrder = edited.externalOrder }
     if edited.recurrence != original.recurrence { recurrence = .some(edited.recurrence) }
+    if edited.start != original.start { start = .some(edited.start) }
+    if edited.isSomeday != original.isSomeday { someday = edited.isSomeday }
   }
 }
 
@@ -110,6 +120,18 @@ extension Todo {
     if let recurrence = patch.recurrence { todo.recurrence = recurrence }
     if patch.recurrence != nil || patch.deadline != nil {
       try TodoValidation.recurrence(todo.recurrence, due: todo.deadline, now: date)
+    }
+    // A start date and Someday exclude each other: the one the patch sets wins.
+    if let start = patch.start {
+      todo.start = start
+      if start != nil { todo.isSomeday = false }
+    }
+    if let someday = patch.someday {
+      todo.isSomeday = someday
+      if someday { todo.start = nil }
+    }
+    if patch.start != nil || patch.deadline != nil {
+      try TodoValidation.start(todo.start, deadline: todo.deadline)
     }
     if let status = patch.status, status != todo.status {
       todo.status = status

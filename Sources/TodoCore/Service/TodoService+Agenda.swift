@@ -26,8 +26,8 @@ extension TodoService {
   }
 
   /// What every page derives from one value of ``liveTodosByList``, computed once for all of
-  /// them: the open count of every list, and the agenda (the open todos with a deadline, by
-  /// deadline, then title).
+  /// them: the open count of every list, and the agenda (the open todos with a deadline or a
+  /// start date, by the earlier of them, then title, then those put aside for some day).
   struct Digest: Sendable {
     var sequence: ChangeSequence
     var openCounts: [UUID: Int]
@@ -48,12 +48,18 @@ extension TodoService {
       var open = 0
       for todo in section.objects where todo.status != .done {
         open += 1
-        if todo.deadline != nil { agenda.append(todo) }
+        if todo.deadline != nil || todo.start != nil || todo.isSomeday { agenda.append(todo) }
       }
       if open > 0, let listID = section.objects.first?.listID { counts[listID] = open }
     }
     agenda.sort { lhs, rhs in
-      if lhs.deadline != rhs.deadline { return lhs.deadline! < rhs.deadline! }
+      // Dated first, by their first date (a start comes before its deadline).
+      let (left, right) = (lhs.start ?? lhs.deadline, rhs.start ?? rhs.deadline)
+      if left != right {
+        guard let left else { return false }
+        guard let right else { return true }
+        return left < right
+      }
       if lhs.title != rhs.title { return lhs.title < rhs.title }
       return lhs.id.uuidString < rhs.id.uuidString
     }
@@ -72,14 +78,16 @@ final class DigestCache: Sendable {
 }
 
 /// The smart views of the page: the open todos of every list the person can read, chosen
-/// by deadline.
+/// by their dates.
 public enum SmartView: String, Codable, Sendable, CaseIterable {
-  /// Due today.
+  /// Due today, or starting today.
   case today
-  /// Due in the next seven days after today, one section per day.
+  /// Starting or due in the next seven days after today, one section per day.
   case upcoming
   /// Past their deadline.
   case overdue
+  /// Put aside for some day.
+  case someday
 
   /// The view's name in the sidebar and as the page's title.
   public var name: String {
@@ -87,6 +95,7 @@ public enum SmartView: String, Codable, Sendable, CaseIterable {
     case .today: "Today"
     case .upcoming: "Upcoming"
     case .overdue: "Overdue"
+    case .someday: "Someday"
     }
   }
 }
@@ -164,13 +173,32 @@ public struct AgendaDay: Sendable, Equatable {
     return upcoming.firstIndex(of: day)
   }
 
-  /// Whether `todo` belongs in `view`.
+  /// Whether a start date has come: its day is today or before, and a start time today has
+  /// passed.
+  public func hasBegun(_ start: Deadline) -> Bool {
+    let day = [start.year, start.month, start.day]
+    if day != today { return day.lexicographicallyPrecedes(today) }
+    guard let time = start.time else { return true }
+    return !clock.lexicographicallyPrecedes([time.hour, time.minute])
+  }
+
+  /// The day of Upcoming a todo is shown on (0 is tomorrow): its start day when it starts in
+  /// the next seven days, else its deadline's; `nil` when neither is in them.
+  public func upcomingDay(of todo: Todo) -> Int? {
+    todo.start.flatMap(upcomingDay) ?? todo.deadline.flatMap(upcomingDay)
+  }
+
+  /// Whether `todo` belongs in `view`. Today has the todos due or starting today; a todo put
+  /// aside for some day is only in Someday (and in Overdue, once its deadline passed).
   public func shows(_ todo: Todo, in view: SmartView) -> Bool {
-    guard todo.status != .done, let deadline = todo.deadline else { return false }
+    guard todo.status != .done else { return false }
     switch view {
-    case .today: return isToday(deadline)
-    case .upcoming: return upcomingDay(deadline) != nil
-    case .overdue: return isOverdue(deadline)
+    case .today:
+      guard !todo.isSomeday else { return false }
+      return (todo.start.map(isToday) ?? false) || (todo.deadline.map(isToday) ?? false)
+    case .upcoming: return !todo.isSomeday && upcomingDay(of: todo) != nil
+    case .overdue: return todo.deadline.map(isOverdue) ?? false
+    case .someday: return todo.isSomeday
     }
   }
 }

@@ -9,7 +9,7 @@ extension TodoService {
   /// records the completion (``TodoCompletion``): the todo keeps its identifier, list, place
   /// and history, as Apple Reminders and Tasks.org do, so calendar clients agree.
   ///
-  /// The next date is the rule's next occurrence (``nextOccurrence(of:due:doneAt:record:)``). When
+  /// The next date is the rule's next occurrence (``nextOccurrence(of:due:start:doneAt:record:)``). When
   /// the series is over (its `COUNT` used up, or past its `UNTIL`), the todo stays done and
   /// keeps its rule.
   ///
@@ -39,7 +39,7 @@ extension TodoService {
     return true
   }
 
-  /// Moves a repeating todo to its next occurrence (``nextOccurrence(of:due:doneAt:record:)``)
+  /// Moves a repeating todo to its next occurrence (``nextOccurrence(of:due:start:doneAt:record:)``)
   /// with its calendar record, if it has one: the `DUE` keeps the form the client wrote, the
   /// `DTSTART` and alarms at a moment move by as much, the overridden occurrences passed are
   /// dropped (``CalendarRepeat``).
@@ -54,10 +54,16 @@ extension TodoService {
     }
     guard
       let next = nextOccurrence(
-        of: recurrence, due: todo.deadline, doneAt: doneAt, record: calendar)
+        of: recurrence, due: todo.deadline, start: todo.start, doneAt: doneAt, record: calendar)
     else { return false }
     todo.deadline = next.deadline
     todo.repeatRule = next.rule
+    // The start keeps its distance from the deadline (a calendar's DTSTART moves alike).
+    if let start = todo.start.flatMap(TodoCalendar.due),
+      let moved = start.shifted(seconds: next.from.wallClockSeconds(to: next.value))
+    {
+      todo.start = (try? TodoCalendar.deadline(moved)) ?? todo.start
+    }
     if let record = calendar?.advanced(from: next.from, to: next.value) {
       try tx.update(record)
     }
@@ -116,13 +122,14 @@ extension TodoService {
   ///   deadline's time of day.
   ///
   /// Days are read in the server's time zone. A todo without a deadline runs the rule from
-  /// the day it was done. A todo from a calendar client runs it from its `DUE` as the client
+  /// its start date, else from the day it was done. A todo from a calendar client runs it from its `DUE` as the client
   /// wrote it (a `TZID`, UTC) and leaves out its `EXDATE`s.
   ///
   /// - Returns: The deadline and rule to keep, the date the todo was at and the occurrence it
   ///   moves to, in the form of its `DUE`; `nil` when the series has no occurrence left.
   func nextOccurrence(
-    of recurrence: Recurrence, due: Deadline?, doneAt: Date, record: CalendarRepeat? = nil
+    of recurrence: Recurrence, due: Deadline?, start startDate: Deadline? = nil, doneAt: Date,
+    record: CalendarRepeat? = nil
   ) -> (deadline: Deadline, rule: String, from: DateOrDateTime, value: DateOrDateTime)? {
     var local = Calendar(identifier: .gregorian)
     local.timeZone = .current
@@ -137,7 +144,9 @@ extension TodoService {
     let after: DateOrDateTime
     switch recurrence.mode {
     case .schedule:
-      start = record?.due ?? due.flatMap(TodoCalendar.due) ?? record?.start ?? onDoneDay
+      start =
+        record?.due ?? due.flatMap(TodoCalendar.due) ?? record?.start
+        ?? startDate.flatMap(TodoCalendar.due) ?? onDoneDay
       after = start.date < doneDay ? .date(doneDay) : start
     case .afterCompletion:
       start = onDoneDay

@@ -33,6 +33,7 @@ extension TodoService {
     let notes = try TodoValidation.notes(draft.notes)
     let section = try TodoValidation.section(draft.section)
     try TodoValidation.recurrence(draft.recurrence, due: draft.deadline, now: now())
+    try TodoValidation.start(draft.start, deadline: draft.deadline)
     return try await write { tx in
       // The principal's Inbox is known inside the transaction that checked its token.
       let listID = draft.listID ?? self.inboxID
@@ -43,7 +44,8 @@ extension TodoService {
         listID: listID, title: title, notes: notes, deadline: draft.deadline,
         status: draft.status, doneAt: draft.status == .done ? date : nil, section: section,
         order: try OrderKey.between(nil, nil), externalOrder: draft.externalOrder, createdAt: date,
-        updatedAt: date, recurrence: draft.recurrence)
+        updatedAt: date, recurrence: draft.recurrence, start: draft.start,
+        someday: draft.start == nil && draft.someday)
       return try tx.insert(todo, at: draft.position)
     }
   }

@@ -90,6 +90,23 @@ public enum TodoValidation {
     }
   }
 
+  /// A start date, which cannot come after the deadline (a todo cannot start once it is
+  /// due).
+  ///
+  /// - Throws: `TodoError.validation(field: "start", …)`.
+  public static func start(_ start: Deadline?, deadline: Deadline?) throws(TodoError) {
+    guard let start, let deadline else { return }
+    // A date-only deadline is due all that day: a start at any time that day is before it.
+    let startDay = (start.year, start.month, start.day)
+    let dueDay = (deadline.year, deadline.month, deadline.day)
+    guard startDay > dueDay || (startDay == dueDay && deadline.time != nil && start > deadline)
+    else { return }
+    throw .validation(
+      field: "start",
+      message: "the todo would start (\(start.displayText)) after its deadline "
+        + "(\(deadline.displayText))")
+  }
+
   /// Text that only looks something up (a search query, a list named to move or filter by):
   /// no control characters, then trimmed. Blank text is allowed.
   ///

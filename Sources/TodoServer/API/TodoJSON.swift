@@ -38,5 +38,7 @@ enum TodoJSON {
     json.member("deletedAt", todo.deletedAt)
     json.member("repeatRule", todo.repeatRule)
     json.member("repeatMode", todo.repeatMode?.rawValue)
+    todo.start?.withRawValueUTF8 { json.member("start", utf8: $0) }
+    if let someday = todo.someday { json.member("someday", someday) }
   }
 }

@@ -13,6 +13,7 @@ const PLACEHOLDERS = {
   today: 'Add to the Inbox, due today',
   upcoming: 'Add to the Inbox, due tomorrow',
   overdue: 'Add to the Inbox, due today',
+  someday: 'Add to the Inbox, for some day',
 };
 
 /** The identifier of the Inbox, the list every store has. */
@@ -247,6 +248,16 @@ class EditorSheet {
       if (custom) this.form.elements.repeat.focus();
       this.presetBefore = custom ? this.presetBefore : preset;
     });
+    // A start date and Someday exclude each other, as the server has it.
+    const f = this.form.elements;
+    f.someday.addEventListener('change', () => {
+      if (f.someday.checked) [f.start.value, f.startTime.value] = ['', ''];
+    });
+    for (const input of [f.start, f.startTime]) {
+      input.addEventListener('input', () => {
+        if (input.value) f.someday.checked = false;
+      });
+    }
     $('editor-skip').addEventListener('click', () => {
       // The sheet closes: its draft is done with, and the todo moves on to its next date.
       this.dirty = false;
@@ -279,6 +290,8 @@ class EditorSheet {
       status: field('status'), section: field('section'),
       repeat: preset === 'custom' ? field('repeat') : preset,
       afterCompletion: this.form.elements.afterCompletion.checked,
+      start: joinDeadline(field('start'), field('startTime')),
+      someday: this.form.elements.someday.checked,
     };
   }
 
@@ -379,6 +392,8 @@ class EditorSheet {
         f.section.value = editor.section;
         this.showRepeat(editor.repeat ?? '');
         f.afterCompletion.checked = !!editor.afterCompletion;
+        [f.start.value, f.startTime.value] = splitDeadline(editor.start);
+        f.someday.checked = !!editor.someday;
       }
       if (fresh) focusTitle(this.form);
       this.filled = editor.id;

@@ -241,6 +241,8 @@ export class ListView {
     detail.replaceChildren(...(when ? [when] : []), ...(when && repeats.length ? [' · '] : []), ...repeats);
     detail.hidden = !cell.detail && !cell.repeats;
     node.classList.toggle('overdue', !!cell.overdue);
+    // Not started yet, or put aside for some day: greyed.
+    node.classList.toggle('deferred', !!cell.deferred);
     node.classList.toggle('done', cell.status === 'done');
     const status = STATES[cell.status] ?? STATES.notStarted;
     const control = node.querySelector('.status');

@@ -126,6 +126,11 @@ struct JSONBytes: ~Copyable {
     }
   }
 
+  mutating func member(_ name: StaticString, _ value: Bool) {
+    key(name, value: 5)
+    for byte in (value ? "true" : "false").utf8 { put(byte) }
+  }
+
   mutating func member(_ name: StaticString, _ value: Version) {
     member(name, Int(value.rawValue))
   }

@@ -45,9 +45,12 @@ extension Todo {
       let recurrence = repeats.change ?? entry?.recurrence
       let deadline = try fields.deadline() ?? entry?.deadline ?? repeats.first
       try TodoValidation.recurrence(recurrence, due: deadline, now: now)
+      let start = try fields.startDate() ?? nil
+      try TodoValidation.start(start, deadline: deadline)
       return NewTodo(
         title: try TodoValidation.title(entry?.title ?? title), notes: fields.notes ?? "",
-        deadline: deadline, section: fields.section, recurrence: recurrence)
+        deadline: deadline, section: fields.section, recurrence: recurrence, start: start,
+        someday: fields.someday ?? false)
     }
 
     func run() async throws {

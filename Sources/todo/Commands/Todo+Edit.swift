@@ -28,7 +28,8 @@ extension Todo {
     func validate() throws {
       guard title != nil || !fields.isEmpty else {
         throw CLIError.invalid(
-          "nothing to change; give --title, --due, --repeat, --notes, --section or --list")
+          "nothing to change; give --title, --due, --start, --someday, --repeat, --notes, "
+            + "--section or --list")
       }
       _ = try title.map(TodoValidation.title)
     }
@@ -38,7 +39,8 @@ extension Todo {
         let current = try await todo.reference.todo(in: backend)
         var patch = TodoPatch(
           title: title, notes: fields.notes, deadline: try fields.deadline(),
-          recurrence: try fields.recurrence(now: Date()).change)
+          recurrence: try fields.recurrence(now: Date()).change, start: try fields.startDate(),
+          someday: fields.someday)
         if let section = fields.section {
           patch.section = .some(try TodoValidation.section(section))
         }

@@ -51,14 +51,20 @@ enum Output {
     }
   }
 
-  /// When a todo is due and how it repeats, as a person reads them after its title:
-  /// " — every Monday 09:00, next 30 Nov 2026", " — due 1 Dec 2026"; empty when neither.
+  /// When a todo is due, starts and how it repeats, as a person reads them after its title:
+  /// " — every Monday 09:00, next 30 Nov 2026", " — due 1 Dec 2026, starts 28 Nov 2026",
+  /// " — someday"; empty when none.
   static func timing(of todo: TodoItem) -> String {
+    var words: [String] = []
     if let recurrence = todo.recurrence {
-      let next = todo.deadline.map { ", next \($0.displayText)" } ?? ""
-      return " — \(recurrence.label(at: todo.deadline))\(next)"
+      words.append(recurrence.label(at: todo.deadline))
+      if let deadline = todo.deadline { words.append("next \(deadline.displayText)") }
+    } else if let deadline = todo.deadline {
+      words.append("due \(deadline.displayText)")
     }
-    return todo.deadline.map { " — due \($0.displayText)" } ?? ""
+    if let start = todo.start { words.append("starts \(start.displayText)") }
+    if todo.isSomeday { words.append("someday") }
+    return words.isEmpty ? "" : " — " + words.joined(separator: ", ")
   }
 
   /// Prints what a command did to one list: its JSON, or `Renamed list: Groceries`.

@@ -3,7 +3,7 @@ import Foundation
 import TodoCore
 
 /// The fields of a todo that `todo add` sets and `todo edit` changes, each option declared
-/// once: `--due`, `--repeat`, `--notes`, `--section` and `--list`.
+/// once: `--due`, `--start`, `--someday`, `--repeat`, `--notes`, `--section` and `--list`.
 ///
 /// An empty value removes the field in `todo edit` (`--due ''`, `--repeat ''`) and is the
 /// same as leaving it out in `todo add`.
@@ -12,6 +12,16 @@ struct TodoFieldOptions: ParsableArguments {
     help: ArgumentHelp(
       "The deadline: yyyy-MM-dd or yyyy-MM-ddTHH:mm ('' removes it).", valueName: "date"))
   var due: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "When it starts: until then it is out of Today ('' removes it).", valueName: "date"))
+  var start: String?
+
+  @Flag(
+    inversion: .prefixedNo,
+    help: "Put it aside for some day, with no date yet (--no-someday takes it back).")
+  var someday: Bool?
 
   @Option(
     name: .customLong("repeat"),
@@ -32,11 +42,13 @@ struct TodoFieldOptions: ParsableArguments {
 
   /// Whether no field option was given.
   var isEmpty: Bool {
-    due == nil && repeats == nil && notes == nil && section == nil && list == nil
+    due == nil && start == nil && someday == nil && repeats == nil && notes == nil
+      && section == nil && list == nil
   }
 
   func validate() throws {
     _ = try deadline()
+    _ = try startDate()
     _ = try recurrence(now: Date())
     _ = try notes.map(TodoValidation.notes)
     _ = try TodoValidation.section(section)
@@ -49,6 +61,15 @@ struct TodoFieldOptions: ParsableArguments {
     guard let due else { return nil }
     if due.trimmingCharacters(in: .whitespaces).isEmpty { return .some(nil) }
     return .some(try Deadline(parsing: due))
+  }
+
+  /// The start date change: `nil` none, `.some(nil)` remove, `.some(d)` set.
+  ///
+  /// - Throws: `TodoError.validation` on `start` for a date that is not one.
+  func startDate() throws -> Deadline?? {
+    guard let start else { return nil }
+    if start.trimmingCharacters(in: .whitespaces).isEmpty { return .some(nil) }
+    return .some(try Deadline(parsing: start, field: "start"))
   }
 
   /// The repeat change (`nil` none, `.some(nil)` stop, `.some(r)` set) and the first date its

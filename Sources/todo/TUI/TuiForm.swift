@@ -5,7 +5,8 @@ import TodoCore
 /// ``LivePage``'s sheet (``TodoEditor``) once it has loaded and sent back whole on Save
 /// (``PageEditor/Action/saveEdit(_:)``), as the web page's form is.
 ///
-/// Its fields are Title, Notes, Deadline (`yyyy-MM-dd`), Repeat (words such as "every monday"
+/// Its fields are Title, Notes, Deadline (`yyyy-MM-dd`), Start (a date, or "someday"), Repeat
+/// (words such as "every monday"
 /// or "every 3 days after done", or a rule; empty for never), Section and Status (a choice); its
 /// buttons Save and Cancel, or, after another person changed the todo, Keep mine, Use
 /// theirs and Cancel.
@@ -47,6 +48,7 @@ struct TuiForm: Equatable {
       fields: [
         .text("Title", editor.title), .text("Notes", editor.notes),
         .text("Deadline", editor.deadline),
+        .text("Start", editor.someday ? "someday" : editor.start),
         .text("Repeat", editor.repeat + (editor.afterCompletion ? " after done" : "")),
         .text("Section", editor.section),
         .choice(
@@ -70,13 +72,16 @@ struct TuiForm: Equatable {
       case .choice(_, let index): selected = index
       }
     }
-    guard texts.count == 5, let selected, Self.statuses.indices.contains(selected) else {
+    guard texts.count == 6, let selected, Self.statuses.indices.contains(selected) else {
       return nil
     }
-    // The mode is in the words ("after done"), as the form shows it.
+    // The mode is in the words ("after done"), Someday in the Start field, as the form shows
+    // them.
+    let someday = texts[3].trimmingCharacters(in: .whitespaces).lowercased() == "someday"
     return PageEditor.Fields(
       title: texts[0], notes: texts[1], deadline: texts[2], status: Self.statuses[selected],
-      section: texts[4], repeat: texts[3], afterCompletion: false)
+      section: texts[5], repeat: texts[4], afterCompletion: false, start: someday ? "" : texts[3],
+      someday: someday)
   }
 
   /// A status in words.

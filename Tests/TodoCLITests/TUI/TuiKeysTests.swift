@@ -178,13 +178,13 @@ struct TuiKeysTests {
     screen.follow(page)
     let keys: [Key] =
       [.character("!"), .tab, .character("N"), .tab, .control("u")]
-      + "2026-12-01".map { .character($0) } + [.tab] + "every day".map { .character($0) }
+      + "2026-12-01".map { .character($0) } + [.tab, .tab] + "every day".map { .character($0) }
       + [.tab, .character("H"), .tab, .right, .right]
     #expect(press(keys, on: &screen, page: page) == [])
     // The mode is in the words ("after done"): the form sends no box of its own.
     let fields = PageEditor.Fields(
       title: "Pay tax!", notes: "N", deadline: "2026-12-01", status: .done, section: "H",
-      repeat: "every day", afterCompletion: false)
+      repeat: "every day", afterCompletion: false, start: "", someday: false)
     #expect(screen.handle(.control("s"), page: page).actions == [.editor(.saveEdit(fields))])
     #expect(screen.handle(.enter, page: page).actions == [.editor(.saveEdit(fields))])
     state.editor.sheet = nil
@@ -222,7 +222,8 @@ struct TuiKeysTests {
     }
     #expect(box.buttons == ["Keep mine", "Use theirs", "Cancel"])
     #expect(screen.frame(of: conflicted).keyLine.message.hasPrefix("! Someone else changed"))
-    let mine = PageEditor.Fields(title: "Pay tax!", repeat: "", afterCompletion: false)
+    let mine = PageEditor.Fields(
+      title: "Pay tax!", repeat: "", afterCompletion: false, start: "", someday: false)
     #expect(screen.handle(.control("s"), page: conflicted).actions == [.editor(.keepMine(mine))])
     #expect(screen.handle(.enter, page: conflicted).actions == [.editor(.keepMine(mine))])
     #expect(screen.handle(.control("t"), page: conflicted).actions == [.editor(.useTheirs)])
@@ -234,7 +235,9 @@ struct TuiKeysTests {
     #expect(
       screen.handle(.enter, page: refilled).actions == [
         .editor(
-          .saveEdit(PageEditor.Fields(title: "Pay the tax", repeat: "", afterCompletion: false)))
+          .saveEdit(
+            PageEditor.Fields(
+              title: "Pay the tax", repeat: "", afterCompletion: false, start: "", someday: false)))
       ], "their version in the form, saved as usual")
   }
 
@@ -252,19 +255,19 @@ struct TuiKeysTests {
     }
     #expect(
       picker.message.split(separator: "\n") == [
-        "    Today", "    Upcoming", "    Overdue (1)", "› • Inbox (3)", "    Work",
+        "    Today", "    Upcoming", "    Overdue (1)", "    Someday", "› • Inbox (3)", "    Work",
       ])
     #expect(
       press([.down, .enter], on: &screen, page: page) == [.sidebar(.chooseList(TuiPages.work))])
     #expect(
-      press([.character("l"), .up, .up, .enter], on: &screen, page: page) == [
+      press([.character("l"), .up, .up, .up, .enter], on: &screen, page: page) == [
         .sidebar(.chooseView(.upcoming))
       ])
     #expect(press([.character("l"), .escape], on: &screen, page: page) == [])
     #expect(press([.character("l"), .enter], on: &screen, page: page) == [], "already shown")
     #expect(
       screen.handle(.character("]"), page: page).actions == [.sidebar(.chooseList(TuiPages.work))])
-    #expect(screen.handle(.character("["), page: page).actions == [.sidebar(.chooseView(.overdue))])
+    #expect(screen.handle(.character("["), page: page).actions == [.sidebar(.chooseView(.someday))])
     state.data.view = .today
     let today = PageSnapshot(state)
     #expect(screen.frame(of: today).keyLine.message.hasPrefix("Today · "))

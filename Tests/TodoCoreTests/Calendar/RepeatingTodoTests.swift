@@ -206,6 +206,33 @@ struct RepeatingTodoTests {
     }
   }
 
+  @Test("a daily 09:00 in Paris stays at 09:00 across the clocks going forward and back")
+  func wallClockAcrossDST() async throws {
+    try await SettableClock.with { service, _ in
+      let text = Self.calendar([
+        "UID:pill", "SUMMARY:Take the pill", "DUE;TZID=Europe/Paris:20270327T090000",
+        "RRULE:FREQ=DAILY",
+      ])
+      _ = try await service.importCalendar(text)
+      let todo = try #require(try await Self.inbox(service).first)
+      var dues: [String] = []
+      for _ in 0..<2 {
+        let moved = try await service.updateTodo(id: todo.id, TodoPatch(status: .done))
+        dues.append(moved.deadline?.rawValue ?? "")
+      }
+      // Summer time starts on 28 March 2027: 09:00 on both sides of it.
+      #expect(dues == ["2027-03-28T09:00", "2027-03-29T09:00"])
+      #expect(
+        try await Self.exported(service)["pill"]?.property(named: "DUE")?.description
+          == "DUE;TZID=Europe/Paris:20270329T090000")
+      // And when it ends, on 31 October 2027.
+      _ = try await service.updateTodo(
+        id: todo.id, TodoPatch(deadline: .some(try Deadline(parsing: "2027-10-30T09:00"))))
+      let autumn = try await service.updateTodo(id: todo.id, TodoPatch(status: .done))
+      #expect(autumn.deadline?.rawValue == "2027-10-31T09:00")
+    }
+  }
+
   @Test("EXDATE leaves an occurrence out; the overridden occurrences passed are dropped")
   func exceptionsAndOverrides() async throws {
     try await SettableClock.with { service, _ in

@@ -51,8 +51,8 @@ struct LivePageSmartViewTests {
       #expect(page.cells[call.id.uuidString]?.detail == "Errands · 09:00")
       #expect(page.cells[milk.id.uuidString]?.detail == "Inbox")
       #expect(page.chrome.view == .today)
-      #expect(page.chrome.views.map(\.count) == [2, 1, 1])
-      #expect(page.chrome.views.map(\.name) == ["Today", "Upcoming", "Overdue"])
+      #expect(page.chrome.views.map(\.count) == [2, 1, 1, 0])
+      #expect(page.chrome.views.map(\.name) == ["Today", "Upcoming", "Overdue", "Someday"])
       #expect(page.chrome.lists.map(\.open) == [3, 1])
       #expect(page.chrome.counter == "2 items left")
       #expect(page.chrome.completedCount == 0)
@@ -64,7 +64,7 @@ struct LivePageSmartViewTests {
       await store.receive(\.loaded, toggled) { $0.apply(toggled) }
       var changes = sent(before, store.state)
       #expect(changes.stages.flatMap(\.itemDeleted) == [item(0, 1, call.id)])
-      #expect(changes.chrome?.views.map(\.count) == [1, 1, 1])
+      #expect(changes.chrome?.views.map(\.count) == [1, 1, 1, 0])
       #expect(changes.chrome?.lists.map(\.open) == [3, 0])
 
       // Reordering is off: the order is the deadlines'.
@@ -124,7 +124,7 @@ struct LivePageSmartViewTests {
         [a, b, c].map { page.cells[$0.id.uuidString]?.detail } == [
           "Inbox", "Inbox · 10:00", "Inbox",
         ])
-      #expect(page.chrome.views.map(\.count) == [0, 3, 0])
+      #expect(page.chrome.views.map(\.count) == [0, 3, 0, 0])
 
       // Another writer moves A to today: its day's section goes, Today counts it.
       let before = store.state
@@ -136,7 +136,7 @@ struct LivePageSmartViewTests {
       await store.receive(\.loaded, moved) { $0.apply(moved) }
       let changes = sent(before, store.state)
       #expect(changes.stages.flatMap(\.sectionDeleted) == [0])
-      #expect(changes.chrome?.views.map(\.count) == [1, 2, 0])
+      #expect(changes.chrome?.views.map(\.count) == [1, 2, 0, 0])
       page = PageSnapshot(store.state)
       #expect(page.items.sectionIdentifiers == ["day:2026-01-04"])
 
@@ -236,7 +236,7 @@ struct LivePageSmartViewTests {
       await store.receive(.sidebar(.delegate(.showView(.today)))) { $0.data.now = clock.now() }
       let page = PageSnapshot(store.state)
       #expect(page.items.itemIdentifiers == [tomorrow.id.uuidString])
-      #expect(page.chrome.views.map(\.count) == [1, 0, 0])
+      #expect(page.chrome.views.map(\.count) == [1, 0, 0, 0])
 
       // Another day: the page's midnight timer says its time zone again, which reads the
       // clock without closing what is open.
@@ -254,7 +254,7 @@ struct LivePageSmartViewTests {
       await store.send(.setTimeZone("UTC")) { $0.data.now = clock.now() }
       let overdue = PageSnapshot(store.state)
       #expect(overdue.items.itemIdentifiers.isEmpty)
-      #expect(overdue.chrome.views.map(\.count) == [0, 0, 1])
+      #expect(overdue.chrome.views.map(\.count) == [0, 0, 1, 0])
       #expect(overdue.chrome.editor?.id == tomorrow.id.uuidString)
       await store.send(.editor(.cancelEdit))
       await store.receive(.editor(.sheet(.cancel))) { $0.editor.sheet = nil }

@@ -59,7 +59,8 @@ enum LiveWireRandom {
       title: text(&random), notes: text(&random), deadline: text(&random),
       status: choice(TodoStatus.self, &random), section: text(&random),
       repeat: optional(&random, text),
-      afterCompletion: optional(&random) { Bool.random(using: &$0) })
+      afterCompletion: optional(&random) { Bool.random(using: &$0) },
+      start: optional(&random, text), someday: optional(&random) { Bool.random(using: &$0) })
   }
 
   // MARK: - The page's parts
@@ -69,7 +70,8 @@ enum LiveWireRandom {
       kind: Bool.random(using: &random) ? .todo : .group, title: text(&random),
       detail: optional(&random, text), overdue: Bool.random(using: &random),
       status: optional(&random) { choice(TodoStatus.self, &$0) }, level: count(&random),
-      expanded: optional(&random) { Bool.random(using: &$0) }, repeats: optional(&random, text))
+      expanded: optional(&random) { Bool.random(using: &$0) }, repeats: optional(&random, text),
+      deferred: optional(&random) { Bool.random(using: &$0) })
   }
 
   static func cells(_ random: inout Source, for ids: [String]) -> [String: LiveCell] {
@@ -124,6 +126,8 @@ enum LiveWireRandom {
     form.afterCompletion = Bool.random(using: &random)
     form.repeats = Bool.random(using: &random)
     form.history = optional(&random, text)
+    form.start = text(&random)
+    form.someday = Bool.random(using: &random)
     form.theirChanges = list(&random, upTo: 3) {
       LiveChrome.FieldChange(field: text(&$0), label: text(&$0), value: text(&$0))
     }

@@ -121,7 +121,8 @@ struct SwitchFields: LiveFields {
 
 /// The edit sheet's fields (`saveEdit`, `keepMine`): `title` and `status`, and `notes`,
 /// `deadline` and `section`, each empty when absent; `repeat` (words or a rule, empty for
-/// never) and `afterCompletion`, each unchanged when absent.
+/// never), `afterCompletion`, `start` (a date, empty for none) and `someday`, each unchanged
+/// when absent.
 struct SheetFields: LiveFields {
   var title: String
   var notes: String?
@@ -130,6 +131,8 @@ struct SheetFields: LiveFields {
   var section: String?
   var `repeat`: String?
   var afterCompletion: Bool?
+  var start: String?
+  var someday: Bool?
 
   init(_ fields: PageEditor.Fields) {
     title = fields.title
@@ -139,12 +142,15 @@ struct SheetFields: LiveFields {
     section = fields.section
     self.repeat = fields.repeat
     afterCompletion = fields.afterCompletion
+    start = fields.start
+    someday = fields.someday
   }
 
   func value() -> PageEditor.Fields {
     PageEditor.Fields(
       title: title, notes: notes ?? "", deadline: deadline ?? "", status: status,
-      section: section ?? "", repeat: `repeat`, afterCompletion: afterCompletion)
+      section: section ?? "", repeat: `repeat`, afterCompletion: afterCompletion, start: start,
+      someday: someday)
   }
 }
 

@@ -9,10 +9,27 @@ extension LiveCell {
   ///
   /// - Complexity: O(1): the day is read from the calendar once per rendering, not per cell.
   init(_ todo: Todo, on day: AgendaDay) {
+    var detail = todo.deadline?.label(on: day)
+    let deferred = todo.isDeferred(on: day)
+    if deferred {
+      // Greyed, and saying until when: "Starts Friday · due 27 Nov", "Someday".
+      let due = detail.map { "due " + $0 }
+      let from =
+        todo.isSomeday ? "Someday" : todo.start.map { "Starts " + Self.lowered($0.label(on: day)) }
+      detail = [from, due].compactMap { $0 }.joined(separator: " · ")
+    }
     self.init(
-      kind: .todo, title: todo.title, detail: todo.deadline?.label(on: day),
+      kind: .todo, title: todo.title, detail: detail,
       overdue: todo.status != .done && (todo.deadline.map(day.isOverdue) ?? false),
-      status: todo.status, repeats: todo.recurrence?.label)
+      status: todo.status, repeats: todo.recurrence?.label, deferred: deferred ? true : nil)
+  }
+
+  /// "Tomorrow 09:00" inside a phrase: "starts tomorrow 09:00"; names of days and months
+  /// keep their capital.
+  private static func lowered(_ label: String) -> String {
+    guard label.hasPrefix("Today") || label.hasPrefix("Tomorrow") || label.hasPrefix("Yesterday")
+    else { return label }
+    return label.prefix(1).lowercased() + label.dropFirst()
   }
 }
 
@@ -52,6 +69,7 @@ extension LiveChrome {
         case .today: "Nothing due today."
         case .upcoming: "Nothing due in the next 7 days."
         case .overdue: "Nothing overdue."
+        case .someday: "Nothing put aside for some day."
         }
     }
     layout = state.list.layout
@@ -90,22 +108,24 @@ extension LiveChrome {
 extension LiveChrome {
   /// The smart views with their counts, from one pass over the agenda.
   ///
-  /// - Complexity: O(m) for the m open todos with a deadline the person can read.
+  /// - Complexity: O(m) for the m open todos with a date (or put aside) the person can read.
   static func views(_ state: LivePage.State) -> [ViewEntry] {
     let day = AgendaDay(now: state.data.now, calendar: state.data.deadlineCalendar)
     var today = 0
     var upcoming = 0
     var overdue = 0
+    var someday = 0
     for todo in state.data.agenda {
-      guard let deadline = todo.deadline else { continue }
-      if day.isToday(deadline) { today += 1 }
-      if day.isOverdue(deadline) { overdue += 1 }
-      if day.upcomingDay(deadline) != nil { upcoming += 1 }
+      if day.shows(todo, in: .today) { today += 1 }
+      if day.shows(todo, in: .overdue) { overdue += 1 }
+      if day.shows(todo, in: .upcoming) { upcoming += 1 }
+      if todo.isSomeday { someday += 1 }
     }
     return [
       ViewEntry(id: .today, name: SmartView.today.name, count: today),
       ViewEntry(id: .upcoming, name: SmartView.upcoming.name, count: upcoming),
       ViewEntry(id: .overdue, name: SmartView.overdue.name, count: overdue),
+      ViewEntry(id: .someday, name: SmartView.someday.name, count: someday),
     ]
   }
 }
@@ -128,6 +148,8 @@ extension LiveChrome.EditorForm {
     version = editor.original?.version ?? Version(0)
     `repeat` = editor.repeatText
     afterCompletion = editor.afterCompletion
+    start = editor.start
+    someday = editor.someday
     repeats = editor.original?.recurrence != nil
     if let history = editor.history, history.count > 0 {
       let times = history.count == 1 ? "once" : "\(history.count) times"
@@ -147,6 +169,7 @@ extension LiveChrome.EditorForm {
       original.version == theirs.version
       ? Self.shown(
         title: editor.title, notes: editor.notes, deadline: Deadline(rawValue: editor.deadline),
+        start: editor.someday ? "Someday" : Deadline(rawValue: editor.start)?.displayText ?? "",
         status: editor.status, section: editor.section,
         repeat: editor.repeatChanged(from: original)
           ? editor.repeatText + (editor.afterCompletion ? " after done" : "")
@@ -159,7 +182,8 @@ extension LiveChrome.EditorForm {
   /// A todo's fields as people read them.
   static func shown(_ todo: Todo) -> [LiveChrome.FieldChange] {
     shown(
-      title: todo.title, notes: todo.notes, deadline: todo.deadline, status: todo.status,
+      title: todo.title, notes: todo.notes, deadline: todo.deadline,
+      start: todo.isSomeday ? "Someday" : todo.start?.displayText ?? "", status: todo.status,
       section: todo.section ?? "", repeat: repeatText(todo))
   }
 
@@ -170,8 +194,8 @@ extension LiveChrome.EditorForm {
   }
 
   static func shown(
-    title: String, notes: String, deadline: Deadline?, status: TodoStatus, section: String,
-    repeat: String
+    title: String, notes: String, deadline: Deadline?, start: String, status: TodoStatus,
+    section: String, repeat: String
   ) -> [LiveChrome.FieldChange] {
     let statusText =
       switch status {
@@ -183,6 +207,7 @@ extension LiveChrome.EditorForm {
       .init(field: "title", label: "Title", value: title),
       .init(field: "notes", label: "Notes", value: notes),
       .init(field: "deadline", label: "Deadline", value: deadline?.displayText ?? ""),
+      .init(field: "start", label: "Start", value: start),
       .init(field: "status", label: "Status", value: statusText),
       .init(field: "section", label: "Section", value: section),
       .init(field: "repeat", label: "Repeat", value: `repeat`),

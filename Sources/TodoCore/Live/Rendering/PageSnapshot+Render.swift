@@ -131,7 +131,7 @@ extension PageSnapshot {
     }
     var days: [[String]] = Array(repeating: [], count: day.upcoming.count)
     for todo in todos {
-      guard let deadline = todo.deadline, let index = day.upcomingDay(deadline) else { continue }
+      guard let index = day.upcomingDay(of: todo) else { continue }
       days[index].append(todo.id.uuidString)
     }
     for (index, ids) in days.enumerated() where !ids.isEmpty {

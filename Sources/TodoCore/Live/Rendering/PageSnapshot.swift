@@ -90,9 +90,12 @@ public struct LiveCell: Codable, Equatable, Sendable {
   public var level: Int = 0
   /// For a group: whether its children are shown.
   public var expanded: Bool?
-  /// How a repeating todo repeats, as people read it ("every Monday 09:00"); absent for one
-  /// that does not.
+  /// How a repeating todo repeats, as people read it ("every Monday"); absent for one that
+  /// does not.
   public var repeats: String?
+  /// `true` for a todo that has not started yet or is put aside for some day (shown greyed);
+  /// absent otherwise.
+  public var deferred: Bool?
 }
 
 /// Everything on the page around the list: small, sent whole whenever any part changes.
@@ -199,6 +202,10 @@ public struct LiveChrome: Codable, Hashable, Sendable {
     public var repeats = false
     /// How often it was done, for a repeating todo: "Done 12 times, last on 3 Nov 2026".
     public var history: String?
+    /// The draft's start date: `yyyy-MM-dd`, `yyyy-MM-ddTHH:mm`, or empty.
+    public var start = ""
+    /// Whether the draft is put aside for some day.
+    public var someday = false
     /// A problem with the edit, such as another user's concurrent change.
     public var problem: String?
     /// Whether the problem is a concurrent change: the page offers Keep mine and Use theirs.
@@ -213,7 +220,7 @@ public struct LiveChrome: Codable, Hashable, Sendable {
 
   /// One field someone else changed while the sheet was open.
   public struct FieldChange: Codable, Hashable, Sendable {
-    /// `title`, `notes`, `deadline`, `status`, `section` or `repeat`.
+    /// `title`, `notes`, `deadline`, `start`, `status`, `section` or `repeat`.
     public var field: String
     /// The field's name for people.
     public var label: String

@@ -21,6 +21,10 @@ package struct NewTodoBody: Codable, Hashable, Sendable {
   package var repeatRule: String?
   /// `schedule` (the default) or `after-completion`; only with `repeatRule`.
   package var repeatMode: Recurrence.Mode?
+  /// The start date, `yyyy-MM-dd` with an optional time.
+  package var start: String?
+  /// Whether it is put aside for some day.
+  package var someday: Bool?
 
   /// The body for `draft` (its list is in the path).
   package init(_ draft: NewTodo) {
@@ -31,6 +35,8 @@ package struct NewTodoBody: Codable, Hashable, Sendable {
     section = draft.section
     repeatRule = draft.recurrence?.ruleText
     repeatMode = draft.recurrence?.mode
+    start = draft.start?.rawValue
+    someday = draft.someday ? true : nil
   }
 
   /// The draft for ``TodoService/createTodo(_:)``.
@@ -41,7 +47,13 @@ package struct NewTodoBody: Codable, Hashable, Sendable {
       title: title, listID: listID, notes: notes ?? "",
       deadline: try deadline.map(Deadline.init(parsing:)),
       status: try status.map(TodoStatus.init(parsing:)) ?? .notStarted, section: section,
-      recurrence: try Self.recurrence(rule: repeatRule, mode: repeatMode))
+      recurrence: try Self.recurrence(rule: repeatRule, mode: repeatMode),
+      start: try Self.start(start), someday: someday ?? false)
+  }
+
+  /// A start date as the API writes it, refused with a message naming `start`.
+  static func start(_ text: String?) throws -> Deadline? {
+    try text.map { try Deadline(parsing: $0, field: "start") }
   }
 
   /// The recurrence of a `repeatRule` and `repeatMode`; a mode alone is refused, since it

@@ -3,8 +3,8 @@ import TodoCore
 
 /// The `TodoPatch` schema, the body of `PATCH /api/v1/todos/{todoID}`: any of `title`,
 /// `notes`, `deadline` (`null` removes it), `status`, `section` (`null` removes it),
-/// `listID`, `repeatRule` (`null` stops the repeating) with `repeatMode`, and the `version`
-/// the client read.
+/// `listID`, `repeatRule` (`null` stops the repeating) with `repeatMode`, `start` (`null`
+/// removes it), `someday`, and the `version` the client read.
 ///
 /// Hand-written because the generator cannot express nullable properties, nor tell a `null`
 /// from a field left out (see docs/api.md); the generated code uses it by name.
@@ -15,7 +15,8 @@ package struct TodoPatchBody: Codable, Hashable, Sendable {
   package var version: Version?
 
   private enum CodingKeys: String, CodingKey {
-    case title, notes, deadline, status, section, listID, repeatRule, repeatMode, version
+    case title, notes, deadline, status, section, listID, repeatRule, repeatMode, start, someday
+    case version
   }
 
   /// The body for `patch`, checked against `version`.
@@ -45,6 +46,11 @@ package struct TodoPatchBody: Codable, Hashable, Sendable {
           rule: try container.decodeIfPresent(String.self, forKey: .repeatRule),
           mode: try container.decodeIfPresent(Recurrence.Mode.self, forKey: .repeatMode)))
     }
+    if container.contains(.start) {
+      patch.start = .some(
+        try NewTodoBody.start(try container.decodeIfPresent(String.self, forKey: .start)))
+    }
+    patch.someday = try container.decodeIfPresent(Bool.self, forKey: .someday)
     version = try container.decodeIfPresent(Version.self, forKey: .version)
   }
 
@@ -63,6 +69,8 @@ package struct TodoPatchBody: Codable, Hashable, Sendable {
       try container.encode(recurrence?.ruleText, forKey: .repeatRule)
       try container.encodeIfPresent(recurrence?.mode, forKey: .repeatMode)
     }
+    if let start = patch.start { try container.encode(start?.rawValue, forKey: .start) }
+    try container.encodeIfPresent(patch.someday, forKey: .someday)
     try container.encodeIfPresent(version, forKey: .version)
   }
 }

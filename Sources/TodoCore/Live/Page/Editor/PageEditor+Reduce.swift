@@ -70,6 +70,8 @@ extension PageEditor {
       state.sheet?.section = restore.fields.section
       if let text = restore.fields.repeat { state.sheet?.repeatText = text }
       if let on = restore.fields.afterCompletion { state.sheet?.afterCompletion = on }
+      if let start = restore.fields.start { state.sheet?.start = start }
+      if let on = restore.fields.someday { state.sheet?.someday = on }
       if todo.version != restore.version { state.sheet?.problem = .conflict(theirs: todo) }
       return .none
 
@@ -111,6 +113,8 @@ extension PageEditor {
     ]
     if let text = fields.repeat { effects.append(.send(.sheet(.setRepeat(text)))) }
     if let on = fields.afterCompletion { effects.append(.send(.sheet(.setAfterCompletion(on)))) }
+    if let start = fields.start { effects.append(.send(.sheet(.setStart(start)))) }
+    if let on = fields.someday { effects.append(.send(.sheet(.setSomeday(on)))) }
     return .concatenate(effects + [.send(.sheet(action))])
   }
 }

@@ -37,11 +37,16 @@ public struct PageEditor: Reducer {
     public var `repeat`: String?
     /// Whether it repeats counted from the day it is done.
     public var afterCompletion: Bool?
+    /// The start date: `yyyy-MM-dd`, `yyyy-MM-ddTHH:mm`, or empty for none; absent leaves it.
+    public var start: String?
+    /// Whether it is put aside for some day; absent leaves it.
+    public var someday: Bool?
 
     /// Creates the fields.
     public init(
       title: String, notes: String = "", deadline: String = "", status: TodoStatus = .notStarted,
-      section: String = "", repeat: String? = nil, afterCompletion: Bool? = nil
+      section: String = "", repeat: String? = nil, afterCompletion: Bool? = nil,
+      start: String? = nil, someday: Bool? = nil
     ) {
       self.title = title
       self.notes = notes
@@ -50,6 +55,8 @@ public struct PageEditor: Reducer {
       self.section = section
       self.repeat = `repeat`
       self.afterCompletion = afterCompletion
+      self.start = start
+      self.someday = someday
     }
 
     /// The free-text fields with their names, as the page's text checks take them.

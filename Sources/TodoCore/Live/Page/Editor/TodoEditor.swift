@@ -20,6 +20,10 @@ public enum TodoEditorAction: Equatable, Sendable {
   case setRepeat(String)
   /// Whether it repeats counted from the day it is done.
   case setAfterCompletion(Bool)
+  /// The start date as typed (`yyyy-MM-dd[THH:mm]`); empty for none.
+  case setStart(String)
+  /// Whether it is put aside for some day.
+  case setSomeday(Bool)
   /// How often a repeating todo was done, read when the sheet opens.
   case history(RepeatHistory)
   /// Save tapped (or Enter).
@@ -125,6 +129,10 @@ public struct TodoEditor: Reducer {
     public var afterCompletion = false
     /// How often it was done, for a repeating todo, once read.
     public var history: RepeatHistory?
+    /// The start date as typed (`yyyy-MM-dd[THH:mm]`); empty for none.
+    public var start = ""
+    /// Whether it is put aside for some day.
+    public var someday = false
     /// What went wrong last, if anything.
     public var problem: EditorProblem?
 
@@ -143,6 +151,8 @@ public struct TodoEditor: Reducer {
       }
       if status == original.status { status = theirs.status }
       if section == original.section ?? "" { section = theirs.section ?? "" }
+      if start == original.start?.rawValue ?? "" { start = theirs.start?.rawValue ?? "" }
+      if someday == original.isSomeday { someday = theirs.isSomeday }
       if !repeatChanged(from: original) {
         repeatText = theirs.recurrence?.editText ?? ""
         afterCompletion = theirs.repeatMode == .afterCompletion
@@ -159,6 +169,8 @@ public struct TodoEditor: Reducer {
       section = todo.section ?? ""
       repeatText = todo.recurrence?.editText ?? ""
       afterCompletion = todo.repeatMode == .afterCompletion
+      start = todo.start?.rawValue ?? ""
+      someday = todo.isSomeday
     }
 
     /// Whether the person changed how it repeats from how `todo` does.
@@ -228,6 +240,8 @@ public struct TodoEditor: Reducer {
     case .setSection(let text): state.section = text
     case .setRepeat(let text): state.repeatText = text
     case .setAfterCompletion(let on): state.afterCompletion = on
+    case .setStart(let text): state.start = text
+    case .setSomeday(let on): state.someday = on
 
     case .save:
       // After a conflict the person chooses: Keep mine or Use theirs, not a plain save.
@@ -244,12 +258,15 @@ public struct TodoEditor: Reducer {
           recurrence = try draft.recurrenceChange(now: now, calendar: calendar)
         }
         let deadline = draft.deadline.trimmingCharacters(in: .whitespaces)
+        let start = draft.start.trimmingCharacters(in: .whitespaces)
         try await session.apply(
           TodoPatch(
             title: draft.title, notes: draft.notes,
             deadline: .some(deadline.isEmpty ? nil : try Deadline(parsing: deadline)),
             status: draft.status, section: .some(draft.section),
-            recurrence: recurrence))
+            recurrence: recurrence,
+            start: .some(start.isEmpty ? nil : try Deadline(parsing: start, field: "start")),
+            someday: draft.someday))
         send(.saved(try await session.save()))
       } catch: { [todos, sessions] error, send in
         guard EditorProblem(error).currentVersion != nil,

@@ -168,9 +168,11 @@ public struct PageList: Reducer {
     let data = state.data
     let listID = data.view == nil ? data.listID : data.inboxID
     let fallback = data.view.flatMap { smartDeadline(for: $0, in: data) }
+    // Added in Someday, it is put aside there (unless its text names a date).
+    let someday = data.view == .someday
     let draft =
       dismissed || entry.deadline == nil
-      ? NewTodo(title: text, listID: listID, deadline: fallback)
+      ? NewTodo(title: text, listID: listID, deadline: fallback, someday: someday)
       : NewTodo(
         title: entry.title, listID: listID, deadline: entry.deadline,
         recurrence: entry.recurrence)
@@ -193,8 +195,9 @@ public struct PageList: Reducer {
   }
 
   /// The deadline a todo added in a smart view gets: today in Today and Overdue, tomorrow
-  /// in Upcoming (its first day), read in the browser's time zone.
+  /// in Upcoming (its first day), read in the browser's time zone; none in Someday.
   private func smartDeadline(for view: SmartView, in data: PageData) -> Deadline? {
+    guard view != .someday else { return nil }
     let day = AgendaDay(now: date.now, calendar: calendar(data))
     let parts = view == .upcoming ? day.upcoming[0] : day.today
     return try? Deadline(year: parts[0], month: parts[1], day: parts[2])
