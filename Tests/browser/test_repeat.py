@@ -106,3 +106,25 @@ def test_the_sheet_sets_a_preset_custom_words_after_done_and_never(clean, browse
     page.wait(lambda: "repeatRule" not in api(url, "GET", f"/api/v1/todos/{todo['id']}"),
               message="Never did not stop the repeat")
     page.wait(lambda: "↻" not in detail(page, "Water the plants"))
+
+
+def test_the_sheet_lists_occurrences_a_calendar_app_changed(clean, browser):
+    import urllib.request
+    url = clean[0]
+    calendar = "\r\n".join([
+        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN",
+        "BEGIN:VTODO", "UID:yoga-sheet", "SUMMARY:Yoga", "DUE;VALUE=DATE:20310106",
+        "RRULE:FREQ=WEEKLY", "END:VTODO",
+        "BEGIN:VTODO", "UID:yoga-sheet", "RECURRENCE-ID;VALUE=DATE:20310113",
+        "SUMMARY:Yoga (in the park)", "END:VTODO", "END:VCALENDAR", ""])
+    request = urllib.request.Request(url + "/api/v1/calendar.ics", data=calendar.encode(),
+                                     method="POST", headers={"Content-Type": "text/calendar"})
+    with urllib.request.urlopen(request, timeout=5) as response:
+        assert response.status == 200
+    page = LivePage(browser(), url)
+    page.wait(lambda: page.has("Yoga"))
+    open_editor(page, "Yoga")
+    page.wait(lambda: page.find("#editor-changed").is_displayed())
+    items = page.find("#editor-changed-list").find_elements(By.TAG_NAME, "li")
+    assert [item.text for item in items] == ["2031/01/13: Yoga (in the park)"]
+    assert page.find("#editor-changed").accessible_name == "Changed in a calendar app"

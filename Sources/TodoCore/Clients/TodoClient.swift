@@ -47,6 +47,8 @@ public struct TodoClient: Sendable {
   public var skipOccurrence: @Sendable (UUID) async throws -> Todo
   /// The completions of a repeating todo, the latest first.
   public var completions: @Sendable (UUID) async throws -> [TodoCompletion]
+  /// The occurrences of a repeating todo that a calendar app changed on its own.
+  public var changedOccurrences: @Sendable (UUID) async throws -> [ChangedOccurrence]
 
   /// Creates a client from its endpoints.
   public init(
@@ -78,6 +80,9 @@ public struct TodoClient: Sendable {
     },
     completions: @escaping @Sendable (UUID) async throws -> [TodoCompletion] = { _ in
       throw TodoClientError.noStore
+    },
+    changedOccurrences: @escaping @Sendable (UUID) async throws -> [ChangedOccurrence] = { _ in
+      throw TodoClientError.noStore
     }
   ) {
     self.observeList = observeList
@@ -95,6 +100,7 @@ public struct TodoClient: Sendable {
     self.moveList = moveList
     self.skipOccurrence = skipOccurrence
     self.completions = completions
+    self.changedOccurrences = changedOccurrences
   }
 
   /// The client of a todo store.
@@ -114,7 +120,8 @@ public struct TodoClient: Sendable {
       trashList: { try await service.trashList(id: $0) },
       moveList: { try await service.moveList(id: $0, to: $1) },
       skipOccurrence: { try await service.skipOccurrence(id: $0) },
-      completions: { try await service.completions(of: $0) })
+      completions: { try await service.completions(of: $0) },
+      changedOccurrences: { try await service.changedOccurrences(of: $0) })
   }
 }
 

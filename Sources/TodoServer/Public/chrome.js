@@ -404,6 +404,13 @@ class EditorSheet {
     }
     $('editor-history').hidden = !editor.history;
     $('editor-history').textContent = editor.history ?? '';
+    const changed = editor.changedOccurrences ?? [];
+    $('editor-changed').hidden = changed.length === 0;
+    $('editor-changed-list').replaceChildren(...changed.map((text) => {
+      const item = document.createElement('li');
+      item.textContent = text;
+      return item;
+    }));
     $('editor-skip').hidden = !editor.repeats || !!editor.conflict;
     $('editor-problem').hidden = !editor.problem;
     $('editor-problem').textContent = editor.problem ?? '';

@@ -250,6 +250,10 @@ struct RepeatingTodoTests {
       _ = try await service.importCalendar(text)
       let todo = try #require(try await Self.inbox(service).first)
       #expect(try await Self.inbox(service).count == 1)
+      #expect(
+        try await service.changedOccurrences(of: todo.id).map(\.text) == [
+          "2026/11/25 09:30: Stand-up (remote)", "2026/11/30 09:30: Stand-up (long)",
+        ])
       let next = try await service.updateTodo(id: todo.id, TodoPatch(status: .done))
       // Wednesday and Thursday are left out: Friday.
       #expect(next.deadline == (try Deadline(year: 2026, month: 11, day: 27, hour: 9, minute: 30)))
@@ -259,6 +263,10 @@ struct RepeatingTodoTests {
       #expect(
         todos.compactMap { $0.property(named: "RECURRENCE-ID")?.value } == ["20261130T093000"])
       #expect(todos[0].properties(named: "EXDATE").count == 1)
+      #expect(
+        try await service.changedOccurrences(of: todo.id).map(\.text) == [
+          "2026/11/30 09:30: Stand-up (long)"
+        ])
     }
   }
 

@@ -126,6 +126,7 @@ enum LiveWireRandom {
     form.afterCompletion = Bool.random(using: &random)
     form.repeats = Bool.random(using: &random)
     form.history = optional(&random, text)
+    form.changedOccurrences = list(&random, upTo: 3, text)
     form.start = text(&random)
     form.someday = Bool.random(using: &random)
     form.theirChanges = list(&random, upTo: 3) {

@@ -151,6 +151,7 @@ extension LiveChrome.EditorForm {
     start = editor.start
     someday = editor.someday
     repeats = editor.original?.recurrence != nil
+    changedOccurrences = editor.history?.changed.map(\.text) ?? []
     if let history = editor.history, history.count > 0 {
       let times = history.count == 1 ? "once" : "\(history.count) times"
       let last = history.last.map { date in

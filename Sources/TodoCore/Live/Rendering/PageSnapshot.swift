@@ -202,6 +202,9 @@ public struct LiveChrome: Codable, Hashable, Sendable {
     public var repeats = false
     /// How often it was done, for a repeating todo: "Done 12 times, last on 3 Nov 2026".
     public var history: String?
+    /// The occurrences a calendar app changed on its own, as people read them ("3 Dec 2026:
+    /// Yoga (in the park)"), by date.
+    public var changedOccurrences: [String] = []
     /// The draft's start date: `yyyy-MM-dd`, `yyyy-MM-ddTHH:mm`, or empty.
     public var start = ""
     /// Whether the draft is put aside for some day.

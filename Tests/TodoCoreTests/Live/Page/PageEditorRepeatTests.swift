@@ -129,3 +129,44 @@ struct PageEditorRepeatTests {
     }
   }
 }
+
+extension PageEditorRepeatTests {
+  @Test("the sheet lists the occurrences a calendar app changed on its own")
+  func changedInACalendarApp() async throws {
+    try await LivePageFixture.with { fixture in
+      _ = try await fixture.service.importCalendar(
+        """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:-//test//EN\r
+        BEGIN:VTODO\r
+        UID:yoga\r
+        SUMMARY:Yoga\r
+        DUE;VALUE=DATE:20260106\r
+        RRULE:FREQ=WEEKLY\r
+        END:VTODO\r
+        BEGIN:VTODO\r
+        UID:yoga\r
+        RECURRENCE-ID;VALUE=DATE:20260113\r
+        SUMMARY:Yoga (in the park)\r
+        STATUS:COMPLETED\r
+        END:VTODO\r
+        END:VCALENDAR\r
+
+        """)
+      let todo = try #require(try await fixture.service.todos(inList: TodoList.inboxID).first)
+      let store = try await fixture.feature(PageEditor(), PageEditor.Local())
+      let changed = [
+        ChangedOccurrence(
+          occurrence: try Deadline(parsing: "2026-01-13"), title: "Yoga (in the park)",
+          status: .done)
+      ]
+      await Self.begin(store, todo, history: RepeatHistory(count: 0, last: nil, changed: changed))
+      let sheet = try #require(rendered(store.state, at: \.editor).chrome.editor)
+      #expect(sheet.changedOccurrences == ["2026/01/13: Yoga (in the park), done"])
+      await store.send(.cancelEdit)
+      await store.receive(.sheet(.cancel)) { $0.sheet = nil }
+      await store.finish()
+    }
+  }
+}
