@@ -128,3 +128,26 @@ def test_the_sheet_lists_occurrences_a_calendar_app_changed(clean, browser):
     items = page.find("#editor-changed-list").find_elements(By.TAG_NAME, "li")
     assert [item.text for item in items] == ["2031/01/13: Yoga (in the park)"]
     assert page.find("#editor-changed").accessible_name == "Changed in a calendar app"
+
+
+def test_a_repeat_done_in_the_page_counts_the_day_in_the_browsers_time_zone(clean, browser):
+    import datetime
+    url = clean[0]
+    now = datetime.datetime.now(datetime.timezone.utc)
+    # A zone whose date differs from UTC's now: 14 hours ahead, or 11 behind.
+    zone, shift = (("Pacific/Kiritimati", 1) if now.hour >= 10 else ("Pacific/Pago_Pago", -1))
+    driver = browser()
+    driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": zone})
+    todo = api(url, "POST", f"/api/v1/lists/{INBOX}/todos",
+               {"title": "Stretch", "repeatRule": "FREQ=DAILY", "repeatMode": "after-completion"})
+    page = LivePage(driver, url)
+    page.wait(lambda: page.has("Stretch"))
+    status = lambda: page.cell("Stretch").find_element(By.CSS_SELECTOR, "button.status")
+    status().click()
+    page.wait(lambda: status().get_attribute("data-status") == "inProgress")
+    status().click()
+    page.wait(lambda: "deadline" in api(url, "GET", f"/api/v1/todos/{todo['id']}"),
+              message="completing did not move the todo on")
+    # The day after the browser's today, not the server's (UTC).
+    expected = (now + datetime.timedelta(days=shift + 1)).date().isoformat()
+    assert api(url, "GET", f"/api/v1/todos/{todo['id']}")["deadline"] == expected

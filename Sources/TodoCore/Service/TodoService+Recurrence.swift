@@ -121,7 +121,7 @@ extension TodoService {
   /// - After completion, the rule's next occurrence counted from the day it was done, at the
   ///   deadline's time of day.
   ///
-  /// Days are read in the server's time zone. A todo without a deadline runs the rule from
+  /// Days are read in the person's time zone (``timeZone``). A todo without a deadline runs the rule from
   /// its start date, else from the day it was done. A todo from a calendar client runs it from its `DUE` as the client
   /// wrote it (a `TZID`, UTC) and leaves out its `EXDATE`s.
   ///
@@ -132,7 +132,7 @@ extension TodoService {
     record: CalendarRepeat? = nil
   ) -> (deadline: Deadline, rule: String, from: DateOrDateTime, value: DateOrDateTime)? {
     var local = Calendar(identifier: .gregorian)
-    local.timeZone = .current
+    local.timeZone = timeZone
     let day = local.dateComponents([.year, .month, .day], from: doneAt)
     guard let doneDay = CalendarDate(year: day.year ?? 0, month: day.month ?? 0, day: day.day ?? 0)
     else { return nil }

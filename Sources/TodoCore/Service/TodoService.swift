@@ -37,6 +37,12 @@ public final class TodoService: Sendable {
   /// The newest digest of the pages' observation (open counts and agenda), shared by the
   /// service and every service derived from it for a principal.
   let digests: DigestCache
+  /// The zone of the person it acts for, when a page said it (``reading(in:)``).
+  private let timeZoneSetting: TimeZoneSetting?
+
+  /// The time zone days and clock times are read in (the day a repeating todo was done):
+  /// the person's, when their page said it, else the server's.
+  public var timeZone: TimeZone { timeZoneSetting?.timeZone ?? .current }
 
   /// Where a todo store is: a database file, or memory.
   public typealias Location = StoreLocation
@@ -63,15 +69,26 @@ public final class TodoService: Sendable {
     self.fixedPrincipal = nil
     self.tokenCheck = nil
     self.digests = DigestCache()
+    self.timeZoneSetting = nil
   }
 
-  init(_ service: TodoService, principal: Principal?, tokenCheck: TokenCheck? = nil) {
+  init(
+    _ service: TodoService, principal: Principal?, tokenCheck: TokenCheck? = nil,
+    timeZoneSetting: TimeZoneSetting? = nil
+  ) {
     self.container = service.container
     self.now = service.now
     self.logger = service.logger
     self.fixedPrincipal = principal
     self.tokenCheck = tokenCheck
     self.digests = service.digests
+    self.timeZoneSetting = timeZoneSetting ?? service.timeZoneSetting
+  }
+
+  /// The same store, acting for the same person, reading days and clock times in `setting`'s
+  /// zone (a page's, once its browser said it).
+  public func reading(in setting: TimeZoneSetting) -> TodoService {
+    TodoService(self, principal: fixedPrincipal, tokenCheck: tokenCheck, timeZoneSetting: setting)
   }
 
   /// The same store, with every operation acting for `principal`: it reads only the lists the

@@ -28,7 +28,9 @@ struct LiveConnection {
 
   /// Serves the page until the browser closes the connection.
   func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
-    let service = principal.map { self.service.acting(as: $0) } ?? self.service
+    // The page's own zone once the browser says it: the day a repeating todo is done on.
+    let zone = TimeZoneSetting()
+    let service = (principal.map { self.service.acting(as: $0) } ?? self.service).reading(in: zone)
     let session = LivePageSession(service: service, signedIn: principal)
     let outbox = LiveOutbox()
     let observation = session.observe { outbox.post(state: $0) }
@@ -50,7 +52,11 @@ struct LiveConnection {
           }
           do throws(LiveProtocolError) {
             switch try LiveEvent(json: Data(text.utf8)) {
-            case .page(let action): session.send(action)
+            case .page(let action):
+              if case .setTimeZone(let identifier) = action {
+                zone.set(TimeZone(identifier: identifier))
+              }
+              session.send(action)
             case .resync: outbox.resync()
             }
           } catch {

@@ -210,4 +210,22 @@ struct RecurrenceTests {
       _ = clock
     }
   }
+
+  @Test("the day it was done is the person's: a page in Kiritimati is a day ahead of UTC")
+  func doneDayInThePersonsZone() async throws {
+    try await SettableClock.with { service, clock in
+      // 20:00 UTC on 1 January is 10:00 on 2 January in Kiritimati (UTC+14).
+      clock.advance(20 * 3_600)
+      let zone = TimeZoneSetting()
+      let page = service.reading(in: zone)
+      let server = try await Self.add(
+        service, "Stretch", due: nil, rule: "FREQ=DAILY", mode: .afterCompletion)
+      let kiritimati = try await Self.add(
+        service, "Stretch there", due: nil, rule: "FREQ=DAILY", mode: .afterCompletion)
+      zone.set(TimeZone(identifier: "Pacific/Kiritimati"))
+      #expect(page.timeZone.identifier == "Pacific/Kiritimati")
+      #expect(try await Self.complete(service, server).deadline == (try Self.deadline(2)))
+      #expect(try await Self.complete(page, kiritimati).deadline == (try Self.deadline(3)))
+    }
+  }
 }
