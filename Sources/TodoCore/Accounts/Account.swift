@@ -23,6 +23,10 @@ public struct Account: Hashable {
   public var createdAt: Date
   /// When its password last changed.
   public var updatedAt: Date
+  /// The person's time zone (an IANA name), as their browser last said it: what their days
+  /// are read in when no page of theirs is open (the API, a calendar app). `nil` until then:
+  /// the server's.
+  public var timeZone: String?
 
   /// Creates an account value. Use ``TodoService/createAccount(named:passwordHash:)`` to store
   /// one.
@@ -44,7 +48,11 @@ extension Account {
   public static let migrations: [Migration] = [
     Migration(
       "create",
-      [.createTable(), .createIndex("account_name_key", on: ["nameKey"], unique: true)])
+      [
+        .createTable(["name", "nameKey", "passwordHash", "inboxID", "createdAt", "updatedAt"]),
+        .createIndex("account_name_key", on: ["nameKey"], unique: true),
+      ]),
+    Migration("time zone", [.addColumn("timeZone")]),
   ]
 }
 
@@ -64,6 +72,8 @@ public struct Principal: Sendable, Hashable {
   public var inboxID: UUID
   /// Whether the credential may change anything (a read-only token may not).
   public var mayWrite: Bool
+  /// The account's time zone, if its browser said one (``Account/timeZone``).
+  public var timeZone: TimeZone?
 
   /// Creates a principal.
   public init(accountID: UUID, name: String, inboxID: UUID, mayWrite: Bool = true) {
@@ -77,5 +87,6 @@ public struct Principal: Sendable, Hashable {
   public init(_ account: Account, mayWrite: Bool = true) {
     self.init(
       accountID: account.id, name: account.name, inboxID: account.inboxID, mayWrite: mayWrite)
+    timeZone = account.timeZone.flatMap(TimeZone.init(identifier:))
   }
 }

@@ -41,8 +41,10 @@ public final class TodoService: Sendable {
   private let timeZoneSetting: TimeZoneSetting?
 
   /// The time zone days and clock times are read in (the day a repeating todo was done):
-  /// the person's, when their page said it, else the server's.
-  public var timeZone: TimeZone { timeZoneSetting?.timeZone ?? .current }
+  /// the person's (their page's, else their account's), else the server's.
+  public var timeZone: TimeZone {
+    timeZoneSetting?.timeZone ?? principal?.timeZone ?? .current
+  }
 
   /// Where a todo store is: a database file, or memory.
   public typealias Location = StoreLocation

@@ -53,8 +53,12 @@ struct LiveConnection {
           do throws(LiveProtocolError) {
             switch try LiveEvent(json: Data(text.utf8)) {
             case .page(let action):
-              if case .setTimeZone(let identifier) = action {
-                zone.set(TimeZone(identifier: identifier))
+              if case .setTimeZone(let identifier) = action,
+                let told = TimeZone(identifier: identifier)
+              {
+                zone.set(told)
+                // Kept with the account, for its API and calendar clients.
+                if principal != nil { try? await service.rememberTimeZone(told) }
               }
               session.send(action)
             case .resync: outbox.resync()

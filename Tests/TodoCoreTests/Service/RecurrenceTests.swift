@@ -228,4 +228,24 @@ struct RecurrenceTests {
       #expect(try await Self.complete(page, kiritimati).deadline == (try Self.deadline(3)))
     }
   }
+
+  @Test("without a page, a person's days are their account's zone, as their browser last said")
+  func doneDayInTheAccountsZone() async throws {
+    try await SettableClock.with { service, clock in
+      clock.advance(20 * 3_600)
+      let account = try await service.createAccount(named: "alice", passwordHash: "x")
+      try await service.acting(as: Principal(account)).rememberTimeZone(
+        try #require(TimeZone(identifier: "Pacific/Kiritimati")))
+      let stored = try #require(try await service.account(named: "alice"))
+      #expect(stored.timeZone == "Pacific/Kiritimati")
+      // A later request (the API, a calendar app) acts for the account as it is now.
+      let alice = service.acting(as: Principal(stored))
+      #expect(alice.timeZone.identifier == "Pacific/Kiritimati")
+      let todo = try await alice.createTodo(
+        NewTodo(
+          title: "Stretch", listID: stored.inboxID,
+          recurrence: try Recurrence(rule: "FREQ=DAILY", mode: .afterCompletion)))
+      #expect(try await Self.complete(alice, todo).deadline == (try Self.deadline(3)))
+    }
+  }
 }
