@@ -49,6 +49,7 @@ public final class TodoEditSession: Sendable {
       _ = try await service.read { tx in try service.liveList(id: listID, need: .edit, in: tx) }
     }
     let todo = try draft.applying(patch, at: service.now())
+    try service.checkWallTimes(of: todo, changedBy: patch)
     try child.update(todo)
     return todo
   }

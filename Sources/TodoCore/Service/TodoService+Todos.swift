@@ -34,6 +34,8 @@ extension TodoService {
     let section = try TodoValidation.section(draft.section)
     try TodoValidation.recurrence(draft.recurrence, due: draft.deadline, now: now())
     try TodoValidation.start(draft.start, deadline: draft.deadline)
+    try TodoValidation.wallTime(draft.deadline, field: "deadline", in: timeZone)
+    try TodoValidation.wallTime(draft.start, field: "start", in: timeZone)
     return try await write { tx in
       // The principal's Inbox is known inside the transaction that checked its token.
       let listID = draft.listID ?? self.inboxID
@@ -67,7 +69,9 @@ extension TodoService {
       if let expectedVersion { try tx.expect(stored, at: expectedVersion) }
       if patch.isEmpty { return stored }
       let date = self.now()
-      return try self.write(try stored.applying(patch, at: date), from: stored, at: date, in: tx)
+      let todo = try stored.applying(patch, at: date)
+      try self.checkWallTimes(of: todo, changedBy: patch)
+      return try self.write(todo, from: stored, at: date, in: tx)
     }
   }
 
@@ -118,6 +122,17 @@ extension TodoService {
   }
 
   // MARK: - Helpers
+
+  /// Checks that the times a person's change sets exist in their time zone (not in the hour
+  /// the clocks skip). A calendar client's dates are its own, and are not checked.
+  func checkWallTimes(of todo: Todo, changedBy patch: TodoPatch) throws {
+    if patch.deadline != nil {
+      try TodoValidation.wallTime(todo.deadline, field: "deadline", in: timeZone)
+    }
+    if patch.start != nil {
+      try TodoValidation.wallTime(todo.start, field: "start", in: timeZone)
+    }
+  }
 
   /// The live todos of a list in user order, as one indexed query.
   static func liveTodos(inList listID: UUID, status: TodoStatus? = nil) -> FetchRequest<Todo> {

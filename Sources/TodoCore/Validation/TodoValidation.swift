@@ -107,6 +107,29 @@ public enum TodoValidation {
         + "(\(deadline.displayText))")
   }
 
+  /// A date with a clock time that exists in `zone`: the hour the clocks skip when they go
+  /// forward (02:30 on the last Sunday of March in Paris) is no time at all there.
+  ///
+  /// - Throws: `TodoError.validation(field: field, …)`.
+  public static func wallTime(_ value: Deadline?, field: String, in zone: TimeZone)
+    throws(TodoError)
+  {
+    guard let value, let time = value.time else { return }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    let parts = DateComponents(
+      year: value.year, month: value.month, day: value.day, hour: time.hour, minute: time.minute)
+    guard let instant = calendar.date(from: parts) else { return }
+    let back = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: instant)
+    guard back.day != value.day || back.hour != time.hour || back.minute != time.minute else {
+      return
+    }
+    throw .validation(
+      field: field,
+      message: "\(value.displayText) does not exist in \(zone.identifier): the clocks go "
+        + "forward over it; choose another time")
+  }
+
   /// Text that only looks something up (a search query, a list named to move or filter by):
   /// no control characters, then trimmed. Blank text is allowed.
   ///

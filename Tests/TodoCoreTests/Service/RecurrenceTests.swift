@@ -248,4 +248,43 @@ struct RecurrenceTests {
       #expect(try await Self.complete(alice, todo).deadline == (try Self.deadline(3)))
     }
   }
+
+  @Test("a time the clocks skip in the person's zone is refused naming the field; nothing written")
+  func skippedHour() async throws {
+    try await SettableClock.with { service, _ in
+      let zone = TimeZoneSetting()
+      zone.set(TimeZone(identifier: "Europe/Paris"))
+      let paris = service.reading(in: zone)
+      let skipped = try Deadline(parsing: "2027-03-28T02:30")
+      for (draft, field) in [
+        (NewTodo(title: "Ghost", deadline: skipped), "deadline"),
+        (
+          NewTodo(title: "Ghost", deadline: try Deadline(parsing: "2027-03-29"), start: skipped),
+          "start"
+        ),
+      ] {
+        do {
+          _ = try await paris.createTodo(draft)
+          Issue.record("a skipped time was taken for \(field)")
+        } catch TodoError.validation(let named, let message) {
+          #expect(named == field && message.contains("does not exist in Europe/Paris"))
+        }
+      }
+      let todo = try await paris.createTodo(
+        NewTodo(title: "Real", deadline: try Deadline(parsing: "2027-03-28T03:30")))
+      await #expect(throws: TodoError.self) {
+        _ = try await paris.updateTodo(id: todo.id, TodoPatch(deadline: .some(skipped)))
+      }
+      let session = try await paris.beginEdit(todoID: todo.id)
+      await #expect(throws: TodoError.self) {
+        _ = try await session.apply(TodoPatch(deadline: .some(skipped)))
+      }
+      #expect(try await service.todo(id: todo.id) == todo)
+      // In UTC the same time is an ordinary one.
+      let utc = TimeZoneSetting()
+      utc.set(TimeZone(identifier: "UTC"))
+      _ = try await service.reading(in: utc).createTodo(NewTodo(title: "UTC", deadline: skipped))
+      #expect(try await service.todos(inList: TodoList.inboxID).count == 2)
+    }
+  }
 }
