@@ -12,9 +12,14 @@ struct StartCLITests {
     #expect(added.contains(" — due 2031/01/10, starts 2031/01/06"), "\(added)")
     var todo = try #require(try cli.json(["ls", "--json"]) as? [[String: Any]]).first
     #expect(todo?["start"] as? String == "2031-01-06")
+    _ = try cli.ok(["add", "Call mum", "--repeat", "every monday", "--as-typed"])
+    let listing = try cli.ok(["ls"])
+    #expect(listing.contains("When"), "\(listing)")
+    #expect(listing.contains("starts 2031/01/06") && listing.contains("every Monday"), "\(listing)")
 
     let aside = try cli.ok(["edit", "1", "--someday"])
     #expect(aside.contains("someday"), "\(aside)")
+    #expect(try cli.ok(["ls"]).contains("someday"))
     todo = try #require(try cli.json(["ls", "--json"]) as? [[String: Any]]).first
     #expect(todo?["someday"] as? Bool == true && todo?["start"] == nil)
 

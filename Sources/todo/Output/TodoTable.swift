@@ -3,7 +3,8 @@ import TerminalUI
 import TodoCore
 
 /// The readable listing of todos: `#`, a status mark, the title, the deadline (`yyyy/MM/dd`,
-/// with the time if any, `!` when overdue), and the section and list when they say something.
+/// with the time if any, `!` when overdue), how it repeats and when it starts (or "someday"),
+/// and the section and list, each column when it says something.
 ///
 /// ```
 ///  #  St   Title         Due             Section
@@ -47,14 +48,26 @@ struct TodoTable {
     return deadline.displayText + (overdue ? " !" : "")
   }
 
+  /// The When cell: how it repeats, when it starts, or that it is put aside for some day
+  /// ("every Monday, starts 2031/01/06").
+  static func when(_ todo: TodoItem) -> String {
+    var words: [String] = []
+    if let recurrence = todo.recurrence { words.append(recurrence.label) }
+    if let start = todo.start { words.append("starts " + start.displayText) }
+    if todo.isSomeday { words.append("someday") }
+    return words.joined(separator: ", ")
+  }
+
   /// The table's lines, a header first.
   ///
   /// - Complexity: O(n) for n todos.
   func lines() -> [String] {
     let showsDue = todos.contains { $0.deadline != nil }
     let showsSection = todos.contains { $0.section != nil }
+    let showsWhen = todos.contains { $0.repeatRule != nil || $0.start != nil || $0.isSomeday }
     var header = ["#", "St", "Title"]
     if showsDue { header.append("Due") }
+    if showsWhen { header.append("When") }
     if showsSection { header.append("Section") }
     if showsList { header.append("List") }
     var rows: [[String]] = []
@@ -68,6 +81,10 @@ struct TodoTable {
       if showsDue {
         row.append(due)
         style.append(due.hasSuffix("!") ? .red : nil)
+      }
+      if showsWhen {
+        row.append(Self.when(todo))
+        style.append(.dim)
       }
       if showsSection {
         row.append(todo.section ?? "")
