@@ -1,26 +1,22 @@
 """Browser tests of start dates and Someday: the edit sheet sets a start (the row greys and
 says when it starts, Today leaves it out), Someday puts a todo aside (its own view, added to
-from there), and the two exclude each other in the sheet."""
+from there)."""
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from conftest import api
 from page import LivePage
-from test_editing import INBOX, open_editor
+from test_editing import open_editor
+from test_repeat import detail, todo_titled
 from test_views import choose, day
-
-
-def detail(page, title):
-    return page.cell(title).find_element(By.CSS_SELECTOR, ".detail").text
 
 
 def test_a_start_date_greys_the_row_and_keeps_it_out_of_today(clean, browser):
     url = clean[0]
     page = LivePage(browser(), url)
     page.add("Plan the trip", wait_for="Plan the trip")
-    todo = next(t for t in api(url, "GET", f"/api/v1/lists/{INBOX}/todos")
-                if t["title"] == "Plan the trip")
+    todo = todo_titled(url, "Plan the trip")
     in_three_days = day(page.driver, 3)
 
     title = open_editor(page, "Plan the trip")
@@ -51,8 +47,7 @@ def test_someday_puts_a_todo_aside_in_its_own_view(clean, browser):
     url = clean[0]
     page = LivePage(browser(), url)
     page.add("Learn the cello", wait_for="Learn the cello")
-    todo = next(t for t in api(url, "GET", f"/api/v1/lists/{INBOX}/todos")
-                if t["title"] == "Learn the cello")
+    todo = todo_titled(url, "Learn the cello")
     open_editor(page, "Learn the cello")
     someday = page.find("input[name=someday]")
     assert someday.accessible_name.startswith("Someday")
@@ -68,8 +63,7 @@ def test_someday_puts_a_todo_aside_in_its_own_view(clean, browser):
     page.wait(lambda: page.titles() == ["Learn the cello"])
     # Added from Someday, a todo is put aside too.
     page.add("Read Proust", wait_for="Read Proust")
-    added = next(t for t in api(url, "GET", f"/api/v1/lists/{INBOX}/todos")
-                 if t["title"] == "Read Proust")
+    added = todo_titled(url, "Read Proust")
     assert added.get("someday") is True and "deadline" not in added
     page.wait(lambda: page.find("#views button[data-view=someday]")
               .get_attribute("aria-label").endswith("2 open"))

@@ -51,6 +51,9 @@ enum PageListContent {
       } else if cell.overdue {
         style = TextStyle(color: .red)
         secondaryStyle = TextStyle(color: .red, isBold: true)
+      } else if cell.deferred == true {
+        // Not started yet, or put aside for some day: greyed, as in the page.
+        style = TextStyle(isDim: true)
       }
       // A repeating todo says how after its date: "Monday 09:00 · ↻ every Monday".
       let secondary = [cell.detail, cell.repeats.map { "↻ " + $0 }].compactMap { $0 }

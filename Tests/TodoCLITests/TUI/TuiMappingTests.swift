@@ -40,6 +40,26 @@ struct TuiMappingTests {
     #expect(content.cells.values.count { $0.isSelected } == 1)
   }
 
+  @Test("a todo not started yet or put aside is dim, and says why; a repeat says how")
+  func deferredAndRepeating() throws {
+    func cell(_ json: String) throws -> LiveCell {
+      try JSONDecoder().decode(LiveCell.self, from: Data(json.utf8))
+    }
+    let later = try cell(
+      #"{"kind":"todo","title":"Plan the trip","detail":"Starts Friday","overdue":false,"status":"notStarted","level":0,"deferred":true}"#
+    )
+    #expect(PageListContent.cell(later, isSelected: false).style.isDim)
+    let now = try cell(
+      #"{"kind":"todo","title":"Plan the trip","overdue":false,"status":"notStarted","level":0}"#)
+    #expect(PageListContent.cell(now, isSelected: false).style == .plain)
+    let weekly = try cell(
+      #"{"kind":"todo","title":"Call mum","detail":"Monday 09:00","overdue":false,"status":"notStarted","level":0,"repeats":"every Monday"}"#
+    )
+    #expect(
+      PageListContent.cell(weekly, isSelected: false).secondaryText
+        == "Monday 09:00 · ↻ every Monday")
+  }
+
   @Test("outline: Undone and Done parents with disclosure and count, todos one level in")
   func outline() throws {
     var state = try TuiPages.state(layout: .outline)
