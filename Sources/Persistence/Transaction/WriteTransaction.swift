@@ -155,3 +155,29 @@ extension PersistentContainer {
     try await core.engine.write(body)
   }
 }
+
+extension WriteTransaction {
+  /// The objects of `type` this transaction inserted or updated so far, each as last written:
+  /// what a rule that follows every write of an entity (whatever code path wrote it) reads
+  /// before the transaction commits.
+  ///
+  /// - Complexity: O(w) for the w rows of `type` written so far.
+  public func written<Root: Entity>(_ type: Root.Type) -> [Root] {
+    guard let changes = committed[ObjectIdentifier(Root.self)] as? CommittedChanges<Root> else {
+      return []
+    }
+    var latest: [UUID: Int] = [:]
+    var objects: [Root] = []
+    for stored in changes.inserted + changes.updated {
+      let id = stored.value.id
+      if let index = latest[id] {
+        objects[index] = stored.value
+      } else {
+        latest[id] = objects.count
+        objects.append(stored.value)
+      }
+    }
+    let deleted = Set(changes.deleted)
+    return deleted.isEmpty ? objects : objects.filter { !deleted.contains($0.id) }
+  }
+}

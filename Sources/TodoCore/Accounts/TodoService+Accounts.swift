@@ -144,6 +144,9 @@ extension TodoService {
       for token in try tx.fetch(FetchRequest(filter: AccessToken.accountIDAttribute == id)) {
         try tx.delete(token)
       }
+      for reminder in try tx.fetch(FetchRequest(filter: Reminder.accountIDAttribute == id)) {
+        try tx.delete(reminder)
+      }
       if let heirAccount {
         let taken = Set(
           try tx.fetch(FetchRequest(filter: TodoList.ownerIDAttribute == heirAccount.id))

@@ -49,6 +49,30 @@ public struct TodoClient: Sendable {
   public var completions: @Sendable (UUID) async throws -> [TodoCompletion]
   /// The occurrences of a repeating todo that a calendar app changed on its own.
   public var changedOccurrences: @Sendable (UUID) async throws -> [ChangedOccurrence]
+  /// The person's ringing reminders, now and after every commit that changes them.
+  public var observeRinging: @Sendable () -> AsyncThrowingStream<[RingingReminder], any Error> = {
+    AsyncThrowingStream { $0.finish() }
+  }
+  /// The person's reminders of a todo, the soonest first.
+  public var reminders: @Sendable (UUID) async throws -> [Reminder] = { _ in
+    throw TodoClientError.noStore
+  }
+  /// Sets a reminder on a todo.
+  public var addReminder: @Sendable (UUID, ReminderTrigger) async throws -> Reminder = { _, _ in
+    throw TodoClientError.noStore
+  }
+  /// Removes a reminder.
+  public var removeReminder: @Sendable (UUID) async throws -> Void = { _ in
+    throw TodoClientError.noStore
+  }
+  /// Snoozes a ringing reminder.
+  public var snoozeReminder: @Sendable (UUID, ReminderSnooze) async throws -> Void = { _, _ in
+    throw TodoClientError.noStore
+  }
+  /// Stops a reminder ringing.
+  public var dismissReminder: @Sendable (UUID) async throws -> Void = { _ in
+    throw TodoClientError.noStore
+  }
 
   /// Creates a client from its endpoints.
   public init(
@@ -105,7 +129,7 @@ public struct TodoClient: Sendable {
 
   /// The client of a todo store.
   public static func live(_ service: TodoService) -> TodoClient {
-    TodoClient(
+    var client = TodoClient(
       observeList: { service.observe(list: $0) },
       createTodo: { try await service.createTodo($0) },
       updateTodo: { try await service.updateTodo(id: $0, $1, expectedVersion: $2) },
@@ -122,6 +146,13 @@ public struct TodoClient: Sendable {
       skipOccurrence: { try await service.skipOccurrence(id: $0) },
       completions: { try await service.completions(of: $0) },
       changedOccurrences: { try await service.changedOccurrences(of: $0) })
+    client.observeRinging = { service.observeRingingReminders() }
+    client.reminders = { try await service.reminders(of: $0) }
+    client.addReminder = { try await service.addReminder(to: $0, $1) }
+    client.removeReminder = { try await service.removeReminder(id: $0) }
+    client.snoozeReminder = { try await service.snoozeReminder(id: $0, $1) }
+    client.dismissReminder = { try await service.dismissReminder(id: $0) }
+    return client
   }
 }
 

@@ -236,7 +236,7 @@ extension TodoService {
   }
 
   /// Deletes todos for good, with what belongs to them: what they kept of their calendars
-  /// and their completions. Every deletion for good goes through here.
+  /// their completions and their reminders. Every deletion for good goes through here.
   static func delete(_ todos: [Todo], in tx: WriteTransaction) throws {
     let ids = todos.map(\.id)
     for todo in todos { try tx.delete(todo) }
@@ -245,6 +245,9 @@ extension TodoService {
     }
     for completion in try tx.fetch(FetchRequest(filter: TodoCompletion.todoIDAttribute.isIn(ids))) {
       try tx.delete(completion)
+    }
+    for reminder in try tx.fetch(FetchRequest(filter: Reminder.todoIDAttribute.isIn(ids))) {
+      try tx.delete(reminder)
     }
   }
 }

@@ -53,7 +53,7 @@ public final class TodoService: Sendable {
   public static let entities: [any Entity.Type] = [
     TodoList.self, Todo.self, Account.self, ListShare.self, AccountSession.self,
     AccessToken.self, SignInThrottle.self, CalendarData.self, CalendarTombstone.self,
-    CalendarListData.self, TodoCompletion.self,
+    CalendarListData.self, TodoCompletion.self, Reminder.self,
   ]
 
   /// Wraps an open container whose store holds ``entities``. Prefer ``open(_:now:)``, which
@@ -149,7 +149,9 @@ public final class TodoService: Sendable {
     try await committing {
       try await self.container.write { tx in
         try self.authorizeWrite(in: tx)
-        return try body(tx)
+        let value = try body(tx)
+        try self.rearmReminders(in: tx)
+        return value
       }
     }
   }
@@ -163,7 +165,9 @@ public final class TodoService: Sendable {
     try await committing {
       try await context.save { tx in
         try self.authorizeWrite(in: tx)
-        return try body(tx)
+        let value = try body(tx)
+        try self.rearmReminders(in: tx)
+        return value
       }
     }
   }

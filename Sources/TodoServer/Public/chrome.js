@@ -3,6 +3,7 @@
 // server's chrome.
 
 import { Account } from './account.js';
+import { Reminders } from './reminders.js';
 import { Trash } from './trash.js';
 
 const $ = (id) => document.getElementById(id);
@@ -26,6 +27,7 @@ export class Chrome {
     this.editor = new EditorSheet(send);
     this.account = new Account();
     this.trash = new Trash(this.account.api);
+    this.reminders = new Reminders(send);
     // One dialog asks both questions; what it asks decides what its buttons send.
     this.asking = 'Delete';
     $('confirm-delete').addEventListener('click', () => send(`confirm${this.asking}`));
@@ -62,6 +64,7 @@ export class Chrome {
     $('toast').hidden = !chrome.toast;
     $('toast-text').textContent = chrome.toast ?? '';
     this.editor.show(chrome.editor);
+    this.reminders.show(chrome.reminders ?? []);
     localStorage.setItem('todo.view', JSON.stringify({
       listID: chrome.listID, view: chrome.view, layout: chrome.layout, sortByDeadline: chrome.sortByDeadline,
     }));
@@ -232,7 +235,25 @@ class EditorSheet {
       this.dirty = false;
       this.send('useTheirs');
     });
+    // A reminder is set at once, beside the draft: Enter in its field adds it, not Save.
+    const addReminder = () => {
+      const input = this.form.elements.reminder;
+      const text = input.value.trim();
+      if (!text) return;
+      this.send('addReminder', { text });
+      input.value = '';
+    };
+    $('editor-reminder-add').addEventListener('click', addReminder);
+    $('editor-reminder-list').addEventListener('click', (event) => {
+      const button = event.target.closest('button[data-reminder]');
+      if (button) this.send('removeReminder', { id: button.dataset.reminder });
+    });
     this.form.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' && event.target.name === 'reminder') {
+        event.preventDefault();
+        addReminder();
+        return;
+      }
       if (event.key === 'Enter' && event.target.tagName !== 'TEXTAREA' && event.target.tagName !== 'BUTTON') {
         event.preventDefault();
         this.form.requestSubmit();
@@ -409,6 +430,19 @@ class EditorSheet {
     $('editor-changed-list').replaceChildren(...changed.map((text) => {
       const item = document.createElement('li');
       item.textContent = text;
+      return item;
+    }));
+    $('editor-reminder-list').replaceChildren(...(editor.reminders ?? []).map((reminder) => {
+      const item = document.createElement('li');
+      const label = document.createElement('span');
+      label.className = 'who';
+      label.textContent = reminder.label;
+      const remove = document.createElement('button');
+      remove.type = 'button';
+      remove.dataset.reminder = reminder.id;
+      remove.textContent = 'Remove';
+      remove.setAttribute('aria-label', `Remove reminder ${reminder.label}`);
+      item.append(label, remove);
       return item;
     }));
     $('editor-skip').hidden = !editor.repeats || !!editor.conflict;

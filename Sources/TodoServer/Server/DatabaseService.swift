@@ -14,6 +14,8 @@ struct DatabaseService: Service {
   let logger: Logger
   /// Called once the routes have the database.
   let onReady: @Sendable () async -> Void
+  /// Delivers what each firing of reminders fired, beside the pages (e-mail).
+  var deliver: @Sendable ([RingingReminder]) async -> Void = { _ in }
 
   func run() async throws {
     let service = try await TodoService.open(location)
@@ -27,7 +29,20 @@ struct DatabaseService: Service {
     state.load(service)
     logger.info("database ready")
     await onReady()
+    // Reminders fire from the database, beside the routes, until shutdown; with several
+    // servers on one database each fires once (``ReminderScheduler``).
+    let scheduler = ReminderScheduler(service: service, deliver: deliver)
+    let reminders = Task {
+      do {
+        try await scheduler.run()
+      } catch is CancellationError {
+      } catch {
+        logger.error("reminders stopped: \(error)")
+      }
+    }
     try? await gracefulShutdown()
+    reminders.cancel()
+    await reminders.value
     state.unload()
     try service.close()
     logger.info("database closed")

@@ -47,6 +47,13 @@ struct LiveProtocolPropertyTests {
     "useTheirs": { _ in .page(.editor(.useTheirs)) },
     "cancelEdit": { _ in .page(.editor(.cancelEdit)) },
     "skipOccurrence": { _ in .page(.editor(.skipOccurrence)) },
+    "addReminder": { .page(.editor(.sheet(.addReminder(Random.text(&$0))))) },
+    "removeReminder": { .page(.editor(.sheet(.removeReminder(Random.id(&$0))))) },
+    "snoozeReminder": {
+      .page(.reminders(.snooze(Random.id(&$0), Random.choice(ReminderSnooze.self, &$0))))
+    },
+    "dismissReminder": { .page(.reminders(.dismiss(Random.id(&$0)))) },
+    "completeReminder": { .page(.reminders(.complete(Random.id(&$0)))) },
     "restoreEdit": {
       .page(.editor(.restoreEdit(Random.id(&$0), version: Random.version(&$0), Random.sheet(&$0))))
     },

@@ -112,6 +112,10 @@ enum LiveWireRandom {
     chrome.storeOffline = Bool.random(using: &random)
     chrome.account = optional(&random, text)
     chrome.inboxID = optional(&random) { id(&$0).uuidString }
+    chrome.reminders = list(&random, upTo: 3) {
+      LiveChrome.ReminderNotice(
+        id: id(&$0).uuidString, title: text(&$0), detail: optional(&$0, text), since: text(&$0))
+    }
     return chrome
   }
 
@@ -129,6 +133,9 @@ enum LiveWireRandom {
     form.changedOccurrences = list(&random, upTo: 3, text)
     form.start = text(&random)
     form.someday = Bool.random(using: &random)
+    form.reminders = list(&random, upTo: 3) {
+      LiveChrome.ReminderEntry(id: id(&$0).uuidString, label: text(&$0))
+    }
     form.theirChanges = list(&random, upTo: 3) {
       LiveChrome.FieldChange(field: text(&$0), label: text(&$0), value: text(&$0))
     }

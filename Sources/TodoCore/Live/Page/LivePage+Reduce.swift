@@ -12,10 +12,12 @@ extension LivePage {
   func reducePage(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .onAppear:
-      return .merge(load(state.data.listID), watchReachability())
+      return .merge(load(state.data.listID), watchReachability(), watchReminders())
 
     case .onDisappear:
-      return .merge(.cancel(id: LoadID.load), .cancel(id: ReachabilityID.watch))
+      return .merge(
+        .cancel(id: LoadID.load), .cancel(id: ReachabilityID.watch),
+        .cancel(id: RingingID.watch))
 
     case .setTimeZone(let identifier):
       guard let zone = TimeZone(identifier: identifier) else {
@@ -60,7 +62,7 @@ extension LivePage {
       state.storeUnreachable = !reachable
       return .none
 
-    case .sidebar, .list, .search, .trash, .editor:
+    case .sidebar, .list, .search, .trash, .editor, .reminders:
       return .none
     }
   }
@@ -113,6 +115,7 @@ extension LivePage.Action {
     case .search: true
     case .trash(let action): action.isEvent
     case .editor(let action): action.isEvent
+    case .reminders(let action): action.isEvent
     }
   }
 }

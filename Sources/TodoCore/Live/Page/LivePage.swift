@@ -43,6 +43,8 @@ public struct LivePage: Reducer {
     public var trash = PageTrash.Local()
     /// The open edit sheet.
     public var editor = PageEditor.Local()
+    /// The reminders that ring.
+    public var reminders = PageReminders.Local()
 
     /// Creates the state of a page that has not loaded yet.
     ///
@@ -75,6 +77,8 @@ public struct LivePage: Reducer {
     case trash(PageTrash.Action)
     /// The edit sheet.
     case editor(PageEditor.Action)
+    /// The ringing reminders' notices.
+    case reminders(PageReminders.Action)
     /// The observed lists and todos, first or after a commit.
     case loaded(Loaded)
     /// The observation failed.
@@ -128,6 +132,9 @@ public struct LivePage: Reducer {
     Scope(state: \.[scope: \.list], action: Action.allCasePaths.list) { PageList() }
     Scope(state: \.[scope: \.search], action: Action.allCasePaths.search) { PageSearch() }
     Scope(state: \.[scope: \.trash], action: Action.allCasePaths.trash) { PageTrash() }
+    Scope(state: \.[scope: \.reminders], action: Action.allCasePaths.reminders) {
+      PageReminders()
+    }
     Scope(state: \.[scope: \.editor], action: Action.allCasePaths.editor) {
       PageEditor(sessions: sessions)
     }

@@ -60,6 +60,14 @@ struct StatusFields: LiveFields {
   func value() -> (UUID, TodoStatus) { (id, status) }
 }
 
+/// `id` and `snooze`: a ringing reminder put off (`snoozeReminder`).
+struct SnoozeFields: LiveFields {
+  var id: UUID
+  var snooze: ReminderSnooze
+  init(_ value: (UUID, ReminderSnooze)) { (id, snooze) = value }
+  func value() -> (UUID, ReminderSnooze) { (id, snooze) }
+}
+
 /// `id` (a group's: `group:done`) and `expanded` (`setExpanded`).
 struct ExpandFields: LiveFields {
   var id: String

@@ -75,6 +75,8 @@ extension LiveEvent {
     let trash = page.then(\.trash)
     let sidebar = page.then(\.sidebar)
     let editor = page.then(\.editor)
+    let sheet = editor.then(\.sheet)
+    let reminders = page.then(\.reminders)
     return [
       .init("resync", LiveEvent.allCasePaths.resync, NoFields.self),
       .init("setTimeZone", page.then(\.setTimeZone), ZoneFields.self),
@@ -117,6 +119,12 @@ extension LiveEvent {
       .init("cancelEdit", editor.then(\.cancelEdit), NoFields.self),
       .init("restoreEdit", editor.then(\.restoreEdit), RestoreFields.self),
       .init("skipOccurrence", editor.then(\.skipOccurrence), NoFields.self),
+      .init("addReminder", sheet.then(\.addReminder), TextFields.self),
+      .init("removeReminder", sheet.then(\.removeReminder), IDFields.self),
+      // Ringing reminders.
+      .init("snoozeReminder", reminders.then(\.snooze), SnoozeFields.self),
+      .init("dismissReminder", reminders.then(\.dismiss), IDFields.self),
+      .init("completeReminder", reminders.then(\.complete), IDFields.self),
     ]
   }()
 

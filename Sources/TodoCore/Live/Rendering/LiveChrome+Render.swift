@@ -26,7 +26,7 @@ extension LiveCell {
 
   /// "Tomorrow 09:00" inside a phrase: "starts tomorrow 09:00"; names of days and months
   /// keep their capital.
-  private static func lowered(_ label: String) -> String {
+  static func lowered(_ label: String) -> String {
     guard label.hasPrefix("Today") || label.hasPrefix("Tomorrow") || label.hasPrefix("Yesterday")
     else { return label }
     return label.prefix(1).lowercased() + label.dropFirst()
@@ -99,10 +99,27 @@ extension LiveChrome {
     }
     problem = state.problem
     storeOffline = state.storeUnreachable
+    if !state.reminders.ringing.isEmpty {
+      let day = AgendaDay(now: state.data.now, calendar: state.data.deadlineCalendar)
+      reminders = state.reminders.ringing.map { ReminderNotice($0, on: day) }
+    }
     if let editor = state.editor.sheet {
-      self.editor = EditorForm(editor, calendar: state.data.deadlineCalendar)
+      self.editor = EditorForm(
+        editor, calendar: state.data.deadlineCalendar, now: state.data.now)
     }
   }
+}
+
+extension LiveChrome.ReminderNotice {
+  /// The notice of a ringing reminder, its deadline read on `day`.
+  init(_ reminder: RingingReminder, on day: AgendaDay) {
+    let due = reminder.deadline.map { "Due " + LiveCell.lowered($0.label(on: day)) }
+    let detail = [due, reminder.late ? "late" : nil].compactMap { $0 }.joined(separator: " · ")
+    self.init(
+      id: reminder.id.uuidString, title: reminder.title, detail: detail.isEmpty ? nil : detail,
+      since: reminder.since.formatted(.iso8601))
+  }
+
 }
 
 extension LiveChrome {
@@ -133,7 +150,7 @@ extension LiveChrome {
 extension LiveChrome.EditorForm {
   /// The sheet's fields from the editor's state; dates of its history are days of
   /// `calendar`.
-  init(_ editor: TodoEditor.State, calendar: Calendar) {
+  init(_ editor: TodoEditor.State, calendar: Calendar, now: Date) {
     let phase: String =
       switch editor.phase {
       case .loading: "loading"
@@ -151,6 +168,10 @@ extension LiveChrome.EditorForm {
     start = editor.start
     someday = editor.someday
     repeats = editor.original?.recurrence != nil
+    reminders = editor.reminders.map {
+      LiveChrome.ReminderEntry(
+        id: $0.id.uuidString, label: $0.trigger.label(relativeTo: now, in: calendar))
+    }
     changedOccurrences = editor.history?.changed.map(\.text) ?? []
     if let history = editor.history, history.count > 0 {
       let times = history.count == 1 ? "once" : "\(history.count) times"

@@ -173,6 +173,9 @@ public struct LiveChrome: Codable, Hashable, Sendable {
   public var account: String?
   /// The signed-in person's Inbox (which cannot be deleted), on a server with accounts.
   public var inboxID: String?
+  /// The reminders that ring, the oldest first: each a notice with Snooze, Done and Dismiss
+  /// (and a system notification, once the person allowed them).
+  public var reminders: [ReminderNotice] = []
 
   /// Creates an empty chrome (the loading state).
   public init() {}
@@ -209,6 +212,9 @@ public struct LiveChrome: Codable, Hashable, Sendable {
     public var start = ""
     /// Whether the draft is put aside for some day.
     public var someday = false
+    /// The person's reminders of the todo, the soonest first (set and removed at once, not
+    /// with Save).
+    public var reminders: [ReminderEntry] = []
     /// A problem with the edit, such as another user's concurrent change.
     public var problem: String?
     /// Whether the problem is a concurrent change: the page offers Keep mine and Use theirs.
@@ -219,6 +225,27 @@ public struct LiveChrome: Codable, Hashable, Sendable {
     /// After a conflict, what the other side changed, field by field, with their value (for
     /// people: dates as the list shows them, statuses in words).
     public var theirChanges: [FieldChange] = []
+  }
+
+  /// A ringing reminder's notice.
+  public struct ReminderNotice: Codable, Hashable, Sendable {
+    /// The reminder's identifier.
+    public var id: String
+    /// The todo's title.
+    public var title: String
+    /// Its deadline as people read it ("Due today 09:00"), if it has one, and "late" when it
+    /// rang after its time.
+    public var detail: String?
+    /// When it rang (ISO 8601): a page notifies each ringing once, however often it reloads.
+    public var since: String
+  }
+
+  /// One of the open todo's reminders, in the edit sheet.
+  public struct ReminderEntry: Codable, Hashable, Sendable {
+    /// The reminder's identifier.
+    public var id: String
+    /// When it fires, as people read it ("10 minutes before", "Tomorrow 09:00").
+    public var label: String
   }
 
   /// One field someone else changed while the sheet was open.

@@ -120,6 +120,7 @@ public struct PageEditor: Reducer {
       case .beginEdit, .saveEdit, .keepMine, .useTheirs, .cancelEdit, .restoreEdit,
         .skipOccurrence:
         true
+      case .sheet(.addReminder), .sheet(.removeReminder): true
       case .close, .sheet, .skipFailed: false
       }
     }

@@ -26,6 +26,13 @@ public enum TodoEditorAction: Equatable, Sendable {
   case setSomeday(Bool)
   /// How often a repeating todo was done, read when the sheet opens.
   case history(RepeatHistory)
+  /// The person's reminders of the todo, read when the sheet opens and after each change.
+  case reminders([Reminder])
+  /// Set a reminder, as typed (``ReminderTrigger/init(reading:in:)``): it is stored at once,
+  /// beside the draft.
+  case addReminder(String)
+  /// Remove one of the todo's reminders, at once.
+  case removeReminder(UUID)
   /// Save tapped (or Enter).
   case save
   /// The edit was saved as this todo.
@@ -133,6 +140,8 @@ public struct TodoEditor: Reducer {
     public var afterCompletion = false
     /// How often it was done, for a repeating todo, once read.
     public var history: RepeatHistory?
+    /// The person's reminders of the todo, the soonest first, once read.
+    public var reminders: [Reminder] = []
     /// The start date as typed (`yyyy-MM-dd[THH:mm]`); empty for none.
     public var start = ""
     /// Whether it is put aside for some day.
@@ -226,17 +235,50 @@ public struct TodoEditor: Reducer {
       state.fill(from: todo)
       state.phase = .editing
       state.history = nil
-      guard todo.recurrence != nil else { return .none }
-      return .run { [todos] send in
-        let completions = try await todos.completions(id)
-        send(.history(RepeatHistory(completions, changed: try await todos.changedOccurrences(id))))
-      } catch: { _, _ in
-        // The history is a courtesy: the sheet works without it.
+      let reminders: Effect<Action> = .run { [todos] send in
+        let reminders = try await todos.reminders(id)
+        // The sheet starts with none: only some are news.
+        if !reminders.isEmpty { send(.reminders(reminders)) }
+      } catch: { error, send in
+        send(.failed(EditorProblem(error)))
       }
+      guard todo.recurrence != nil else { return reminders }
+      return .merge(
+        reminders,
+        .run { [todos] send in
+          let completions = try await todos.completions(id)
+          send(
+            .history(RepeatHistory(completions, changed: try await todos.changedOccurrences(id))))
+        } catch: { _, _ in
+          // The history is a courtesy: the sheet works without it.
+        })
 
     case .history(let history):
       state.history = history
       return .none
+
+    case .reminders(let reminders):
+      state.reminders = reminders
+      return .none
+
+    case .addReminder(let text):
+      guard state.original != nil else { return .none }
+      let zone = calendar.timeZone
+      return .run { [todos] send in
+        _ = try await todos.addReminder(id, try ReminderTrigger(reading: text, in: zone))
+        send(.reminders(try await todos.reminders(id)))
+      } catch: { error, send in
+        send(.failed(EditorProblem(error)))
+      }
+
+    case .removeReminder(let reminderID):
+      guard state.reminders.contains(where: { $0.id == reminderID }) else { return .none }
+      return .run { [todos] send in
+        try await todos.removeReminder(reminderID)
+        send(.reminders(try await todos.reminders(id)))
+      } catch: { error, send in
+        send(.failed(EditorProblem(error)))
+      }
 
     case .setTitle(let text): state.title = text
     case .setNotes(let text): state.notes = text
