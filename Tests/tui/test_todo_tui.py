@@ -371,3 +371,37 @@ def test_todo_tui_sets_a_repeat_and_completing_moves_it_on(tmux, todo_bin, tmp_p
     )
     assert json.loads(todo(todo_bin, database, "ls", "--json"))[0]["status"] == "notStarted"
     pane.wait_for("○ Water the plants")
+
+
+def test_todo_tui_rings_a_reminder_with_a_line_and_the_bell(tmux, todo_bin, tmp_path):
+    """A reminder set from another process fires in the terminal's own scheduler: the key
+    line says it and the terminal's bell sounds once; z snoozes it for ten minutes."""
+    database = tmp_path / "todo.sqlite"
+    minute = datetime.datetime.now().strftime("%Y-%m-%dT%H:%M")
+    todo(todo_bin, database, "add", "--as-typed", "Take the pill", "--due", minute)
+    pane = start(tmux, todo_bin, "--db", str(database))
+    pane.wait_for("Take the pill")
+    raw = tmp_path / "pane.raw"
+    subprocess.run(
+        ["tmux", "-L", pane.socket, "pipe-pane", "-O", "-t", "main",
+         f"cat > {shlex.quote(str(raw))}"],
+        check=True,
+    )
+    todo(todo_bin, database, "ls")
+    todo(todo_bin, database, "remind", "1", "at the deadline")
+    lines = wait_text(pane, "⏰ Take the pill")
+    assert "z snooze 10 min" in lines[-1], lines[-1]
+    wait_for(lambda: raw.exists() and b"\x07" in raw.read_bytes(),
+             "the bell did not sound", timeout=5, interval=0.05)
+    subprocess.run(["tmux", "-L", pane.socket, "pipe-pane", "-t", "main"], check=True)
+    assert raw.read_bytes().count(b"\x07") == 1, "the bell sounds once per ringing"
+
+    pane.send_keys("z")
+    pane.wait_for_absence("⏰")
+    [reminder] = json.loads(todo(todo_bin, database, "remind", "1", "--json"))
+    assert reminder["ringing"] is False
+    snoozed_until = datetime.datetime.fromisoformat(reminder["fireAt"].replace("Z", "+00:00"))
+    left = snoozed_until - datetime.datetime.now(datetime.timezone.utc)
+    assert datetime.timedelta(minutes=9) < left <= datetime.timedelta(minutes=10), left
+    pane.send_keys("q")
+    assert pane.wait_for_exit() == 0

@@ -45,6 +45,18 @@ struct LocalBackend: TodoBackend {
     try await service.trashTodo(id: id, expectedVersion: expectedVersion)
   }
 
+  func reminders(of todoID: UUID) async throws -> [ReminderRow] {
+    try await service.reminders(of: todoID).map { ReminderRow($0, label: service.label(of: $0)) }
+  }
+
+  func addReminder(to todoID: UUID, text: String) async throws -> ReminderRow {
+    let trigger = try ReminderTrigger(reading: text, in: service.timeZone)
+    let reminder = try await service.addReminder(to: todoID, trigger)
+    return ReminderRow(reminder, label: service.label(of: reminder))
+  }
+
+  func removeReminder(id: UUID) async throws { try await service.removeReminder(id: id) }
+
   func skipOccurrence(id: UUID, expectedVersion: Version?) async throws -> TodoItem {
     try await service.skipOccurrence(id: id, expectedVersion: expectedVersion)
   }

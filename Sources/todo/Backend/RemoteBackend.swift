@@ -151,6 +151,27 @@ struct RemoteBackend: TodoBackend {
     }
   }
 
+  func reminders(of todoID: UUID) async throws -> [ReminderRow] {
+    try await call {
+      try await $0.listReminders(path: .init(todoID: todoID.uuidString)).ok.body.json
+    }.map(ReminderRow.init)
+  }
+
+  func addReminder(to todoID: UUID, text: String) async throws -> ReminderRow {
+    ReminderRow(
+      try await call {
+        try await $0.addReminder(
+          path: .init(todoID: todoID.uuidString), body: .json(.init(text: text))
+        ).created.body.json
+      })
+  }
+
+  func removeReminder(id: UUID) async throws {
+    _ = try await call {
+      try await $0.removeReminder(path: .init(reminderID: id.uuidString)).noContent
+    }
+  }
+
   func restoreTodo(id: UUID) async throws -> TodoItem {
     try await call { try await $0.restoreTodo(path: .init(todoID: id.uuidString)).ok.body.json }
   }

@@ -40,6 +40,13 @@ protocol TodoBackend: Sendable {
   /// Brings a todo back from the trash.
   func restoreTodo(id: UUID) async throws -> TodoItem
 
+  /// The person's reminders of a todo, the soonest first.
+  func reminders(of todoID: UUID) async throws -> [ReminderRow]
+  /// Sets a reminder, as typed (`10 minutes before`, `2026-12-02 09:00`).
+  func addReminder(to todoID: UUID, text: String) async throws -> ReminderRow
+  /// Removes a reminder.
+  func removeReminder(id: UUID) async throws
+
   /// Live todos of live lists matching a search, in list order then user order.
   func search(_ search: TodoSearch) async throws -> [TodoItem]
   /// What is in the trash.

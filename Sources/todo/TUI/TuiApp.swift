@@ -67,7 +67,12 @@ struct TuiApp {
           input.yield(.page(PageSnapshot(state)))
         }
       }
-      stop = { session.end() }
+      // On a database, this terminal fires reminders too (once, with a server beside it).
+      let scheduler = Task { try? await ReminderScheduler(service: service).run() }
+      stop = {
+        scheduler.cancel()
+        session.end()
+      }
       session.send(.onAppear)
     case .server(let url):
       let remote = TuiRemotePage(
@@ -129,6 +134,8 @@ struct TuiApp {
     var screen = TuiScreen()
     var page = PageSnapshot()
     var drawn = false
+    // The ringings the bell has sounded for.
+    var rung: Set<String> = []
     for await event in events {
       var output: [UInt8] = []
       switch event {
@@ -152,6 +159,10 @@ struct TuiApp {
       case .deadline(let error):
         if !page.chrome.loaded { throw error }
       }
+      // A reminder that starts ringing sounds the terminal's bell, once.
+      let ringing = Set(page.chrome.reminders.map { "\($0.id)@\($0.since)" })
+      if !ringing.isSubset(of: rung) { output += [0x07] }
+      rung = ringing
       let frame = screen.frame(of: page)
       if !drawn {
         output += renderer.draw(frame.content)

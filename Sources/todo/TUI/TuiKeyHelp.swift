@@ -17,7 +17,14 @@ enum TuiKeyHelp {
     KeyHint("o", "layout: plain, outline, sections"),
     KeyHint("← →", "close / open an outline group"),
     KeyHint("f", "filter: all, active, completed"),
+    KeyHint("z Z", "a ringing reminder: snooze 10 minutes / dismiss"),
     KeyHint("q ^C", "quit"),
+  ]
+
+  /// The key line while a reminder rings.
+  static let ringing: [KeyHint] = [
+    KeyHint("z", "snooze 10 min"), KeyHint("Z", "dismiss"), KeyHint("?", "keys"),
+    KeyHint("q", "quit"),
   ]
 
   /// The key line of the list.

@@ -83,6 +83,11 @@ extension TuiScreen {
     if let toast = chrome.toast {
       return KeyLine([KeyHint("u", "undo"), KeyHint("Esc", "dismiss")], message: toast)
     }
+    if let reminder = chrome.reminders.first {
+      let more = chrome.reminders.count > 1 ? " (+\(chrome.reminders.count - 1))" : ""
+      let detail = reminder.detail.map { " · \($0)" } ?? ""
+      return KeyLine(TuiKeyHelp.ringing, message: "⏰ \(reminder.title)\(detail)\(more)")
+    }
     let name =
       chrome.view?.name ?? chrome.lists.first { $0.id == chrome.listID }?.name ?? ""
     var message = "\(name) · \(chrome.counter)"

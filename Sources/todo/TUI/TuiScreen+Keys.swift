@@ -64,6 +64,12 @@ extension TuiScreen {
       confirmFocus = 0
       return Command(actions: [.trash(.requestDelete(todoID))])
     case .character("u"): return Command(actions: [.trash(.undo)])
+    case .character("z"), .character("Z"):
+      // The oldest ringing reminder, the one the key line shows.
+      guard let notice = page.chrome.reminders.first, let id = UUID(uuidString: notice.id)
+      else { return Command() }
+      let snooze = key == .character("z")
+      return Command(actions: [.reminders(snooze ? .snooze(id, .tenMinutes) : .dismiss(id))])
     case .character("K"): return move(todoID, by: -1, page: page)
     case .character("J"): return move(todoID, by: 1, page: page)
     case .character("/"): mode = .searching(TextFieldState(page.chrome.search))
