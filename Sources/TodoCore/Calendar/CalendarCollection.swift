@@ -21,16 +21,19 @@ public struct CalendarCollection: Sendable, Hashable {
 public struct CalendarResource: Sendable, Hashable {
   /// The resource's name in its collection (`….ics`).
   public var name: String
-  /// The todo's version, the resource's ETag (quoted).
+  /// The resource's ETag (quoted): the todo's version, and what its reminders say.
   public var etag: String
   /// The todo.
   public var todo: Todo
   /// What it keeps of the calendar object it came from.
   public var data: CalendarData?
+  /// The reader's reminders of the todo, its `VALARM`s.
+  public var reminders: [Reminder]
 
-  /// The resource's body: one `VCALENDAR` with the todo's `VTODO` and the time zones it uses.
+  /// The resource's body: one `VCALENDAR` with the todo's `VTODO` (with a `VALARM` for each
+  /// of the reader's reminders) and the time zones it uses.
   public var text: String {
-    TodoCalendar.calendar([(todo, data)], now: todo.updatedAt)
+    TodoCalendar.calendar([(todo, data)], now: todo.updatedAt, alarms: [todo.id: reminders])
   }
 
   /// The name of a todo's resource.
@@ -38,14 +41,28 @@ public struct CalendarResource: Sendable, Hashable {
     data?.resourceName ?? "\(todo.id.uuidString.lowercased()).ics"
   }
 
-  /// The ETag of a todo's version.
-  static func etag(of todo: Todo) -> String { "\"\(todo.version)\"" }
+  /// The ETag of a todo's version with these reminders: the version alone without any, so
+  /// that a resource no reminder touched keeps the ETag it always had; with some, a digest
+  /// of what their `VALARM`s say (not of their firing), so that one set or removed anywhere
+  /// is a change a client fetches.
+  static func etag(of todo: Todo, reminders: [Reminder]) -> String {
+    guard !reminders.isEmpty else { return "\"\(todo.version)\"" }
+    // FNV-1a: the same in every process, unlike Hasher.
+    var digest: UInt32 = 2_166_136_261
+    for line in reminders.map({ "\($0.id) \($0.trigger) \($0.calendarText ?? "")" }).sorted() {
+      for byte in line.utf8 {
+        digest = (digest ^ UInt32(byte)) &* 16_777_619
+      }
+    }
+    return "\"\(todo.version)-\(String(digest, radix: 16))\""
+  }
 
-  init(todo: Todo, data: CalendarData?) {
+  init(todo: Todo, data: CalendarData?, reminders: [Reminder] = []) {
     self.name = Self.name(of: todo, data: data)
-    self.etag = Self.etag(of: todo)
+    self.etag = Self.etag(of: todo, reminders: reminders)
     self.todo = todo
     self.data = data
+    self.reminders = reminders
   }
 }
 

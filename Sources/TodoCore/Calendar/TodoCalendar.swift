@@ -15,7 +15,8 @@ import ICalendar
 /// | `EXDATE`, overridden occurrences (`RECURRENCE-ID`) | kept, and moved on with the todo when it repeats |
 /// | `UID` | kept (the todo's identifier for a todo made here) |
 /// | `X-APPLE-SORT-ORDER` | the user order: new todos are added in its order; exported values are the client's while they still increase along the list, numbered anew after a reorder here |
-/// | anything else (`VALARM`, `PRIORITY`, `CATEGORIES`, `X-`…) | kept and written back unchanged |
+/// | `VALARM` at a moment or from the `DUE` (or from a `DTSTART`, read as its moment), over CalDAV | the writer's reminders (``TodoCalendar/alarms(of:)``), written back to them as `VALARM`s with the reminder's `UID`; in a file, kept |
+/// | anything else (other alarms, `PRIORITY`, `CATEGORIES`, `X-`…) | kept and written back unchanged |
 public enum TodoCalendar {
   /// The `PRODID` of what this app writes.
   public static let productID = "-//todo//todo 1.0//EN"
@@ -45,6 +46,10 @@ public enum TodoCalendar {
     public var doneAt: Date?
     /// What the todo keeps of the component.
     public var data: CalendarData
+    /// Its alarms that can be reminders here (``TodoCalendar/alarms(of:)``). ``data`` keeps
+    /// them too, for a file's import and export; CalDAV makes them the writer's reminders
+    /// instead (``withoutReminderAlarms(_:)``).
+    public var alarms: [CalendarAlarm] = []
 
     /// The change that makes a stored todo say what the component says.
     var patch: TodoPatch {
@@ -117,7 +122,8 @@ public enum TodoCalendar {
       doneAt: status == .done ? todo.completed.flatMap(date(utc:)) : nil,
       data: CalendarData(
         id: id, uid: todo.uid ?? id.uuidString.lowercased(),
-        dueLine: dueLine, kept: keptText))
+        dueLine: dueLine, kept: keptText),
+      alarms: Self.alarms(of: todo.component).alarms)
   }
 
   /// The `VTODO` of a todo, with what it keeps of the component it came from.
@@ -205,7 +211,9 @@ public enum TodoCalendar {
   }
 
   /// One `VCALENDAR` of todos, each with the `VTIMEZONE`s it refers to (once).
-  public static func calendar(_ todos: [(Todo, CalendarData?)], now: Date) -> String {
+  public static func calendar(
+    _ todos: [(Todo, CalendarData?)], now: Date, alarms: [UUID: [Reminder]] = [:]
+  ) -> String {
     var calendar = Component(
       name: "VCALENDAR",
       properties: [
@@ -217,7 +225,12 @@ public enum TodoCalendar {
     var views: [TodoComponent] = []
     var overrides: [[Component]] = []
     for (todo, data) in todos {
-      views.append(component(of: todo, data: data, now: now))
+      var view = component(of: todo, data: data, now: now)
+      let start = view.component.property(named: "DTSTART")?.dateOrDateTimeValue.flatMap(instant)
+      view.component.components += (alarms[todo.id] ?? []).map {
+        valarm(of: $0, title: todo.title, start: start)
+      }
+      views.append(view)
       overrides.append(self.overrides(of: data))
       for zone in timeZones(of: data) {
         guard let tzid = zone.property(named: "TZID")?.value, zones[tzid] == nil else { continue }

@@ -35,7 +35,7 @@ extension TodoService {
   {
     try await read { tx in
       let collection = try self.collection(id: listID, in: tx)
-      var resources = try Self.resources(
+      var resources = try self.resources(
         of: try tx.fetch(Self.liveTodos(inList: listID)), in: tx)
       if let names {
         let wanted = Set(names)
@@ -57,7 +57,7 @@ extension TodoService {
       guard let resource = try Self.resource(named: name, in: listID, in: tx) else {
         throw TodoError.notFound(entity: "calendar resource", id: name)
       }
-      return resource
+      return try self.resources(of: [resource.todo], in: tx)[0]
     }
   }
 
@@ -76,7 +76,7 @@ extension TodoService {
       guard let token else {
         let todos = try tx.fetch(Self.liveTodos(inList: listID))
         return CalendarChanges(
-          changed: try Self.resources(of: todos, in: tx), removed: [], token: now)
+          changed: try self.resources(of: todos, in: tx), removed: [], token: now)
       }
       guard
         let touched = try tx.changedIdentifiers(
@@ -88,7 +88,7 @@ extension TodoService {
       let todos = try tx.fetch(
         FetchRequest<Todo>(filter: Todo.idAttribute.isIn(Array(todoIDs.union(dataIDs))))
       ).filter { $0.listID == listID }
-      let resources = try Self.resources(of: todos, in: tx)
+      let resources = try self.resources(of: todos, in: tx)
       let changed = resources.filter { !$0.todo.isTrashed }
       var removed = resources.filter(\.todo.isTrashed).map(\.name)
       let present = Set(changed.map(\.name))
@@ -134,7 +134,29 @@ extension TodoService {
     return collection
   }
 
-  /// Todos with what they keep of their calendars, in the order given.
+  /// Todos with what they keep of their calendars and the principal's reminders (their
+  /// `VALARM`s), in the order given.
+  func resources(of todos: [Todo], in tx: ReadTransaction) throws -> [CalendarResource] {
+    var reminders: [UUID: [Reminder]] = [:]
+    var first = 0
+    while first < todos.count {
+      let slice = todos[first..<min(first + 500, todos.count)]
+      for reminder in try tx.fetch(
+        FetchRequest<Reminder>(
+          filter: Reminder.todoIDAttribute.isIn(slice.map(\.id)) && ownReminders,
+          sortedBy: [Reminder.createdAtAttribute.ascending]))
+      {
+        reminders[reminder.todoID, default: []].append(reminder)
+      }
+      first += 500
+    }
+    return try Self.resources(of: todos, in: tx).map {
+      CalendarResource(todo: $0.todo, data: $0.data, reminders: reminders[$0.todo.id] ?? [])
+    }
+  }
+
+  /// Todos with what they keep of their calendars, in the order given (no reminders: what
+  /// names and departures need).
   static func resources(of todos: [Todo], in tx: ReadTransaction) throws -> [CalendarResource] {
     var data: [UUID: CalendarData] = [:]
     // In slices, so that a first sync of a long list binds a bounded number of parameters.

@@ -30,11 +30,15 @@ extension TodoService {
     }
     fields.title = try TodoValidation.title(fields.title)
     fields.notes = try TodoValidation.notes(fields.notes)
+    // The alarms that are reminders live as the writer's reminders, not as kept text.
+    fields.data = TodoCalendar.withoutReminderAlarms(fields.data)
     let read = fields
     let sortOrder = component.appleSortOrder
     return try await write { tx in
       _ = try self.liveList(id: listID, need: .edit, in: tx)
-      let existing = try Self.resource(named: name, in: listID, in: tx)
+      let existing = try Self.resource(named: name, in: listID, in: tx).map {
+        try self.resources(of: [$0.todo], in: tx)[0]
+      }
       try Self.checkPreconditions(
         of: existing, named: name, ifMatch: ifMatch, ifNoneMatch: ifNoneMatch)
       if let existing {
@@ -57,8 +61,11 @@ extension TodoService {
         let todo = try self.write(
           try existing.todo.applying(read.patch, at: date), from: existing.todo, at: date,
           in: tx)
+        let reminders = try self.keepAlarms(read.alarms, of: todo, in: tx)
         return (
-          CalendarResource(todo: todo, data: try tx.object(CalendarData.self, id: todo.id) ?? data),
+          CalendarResource(
+            todo: todo, data: try tx.object(CalendarData.self, id: todo.id) ?? data,
+            reminders: reminders),
           false
         )
       }
@@ -85,7 +92,8 @@ extension TodoService {
       data.id = stored.id
       data.resourceName = name
       try tx.insert(data)
-      return (CalendarResource(todo: stored, data: data), true)
+      let reminders = try self.keepAlarms(read.alarms, of: stored, in: tx)
+      return (CalendarResource(todo: stored, data: data, reminders: reminders), true)
     }
   }
 
@@ -98,7 +106,11 @@ extension TodoService {
   {
     try await write { tx in
       _ = try self.liveList(id: listID, need: .edit, in: tx)
-      guard let existing = try Self.resource(named: name, in: listID, in: tx) else {
+      guard
+        let existing = try Self.resource(named: name, in: listID, in: tx).map({
+          try self.resources(of: [$0.todo], in: tx)[0]
+        })
+      else {
         throw TodoError.notFound(entity: "calendar resource", id: name)
       }
       try Self.checkPreconditions(of: existing, named: name, ifMatch: ifMatch, ifNoneMatch: false)

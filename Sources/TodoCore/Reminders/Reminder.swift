@@ -39,6 +39,9 @@ public struct Reminder: Hashable, Sendable {
   public var late: Bool?
   /// When it was set.
   public var createdAt: Date
+  /// The `VALARM` a calendar client wrote for it, as it wrote it: written back to that
+  /// person's clients line for line (with its `TRIGGER` as the reminder has it now).
+  public var calendarText: String?
   /// The store's version: firing is a versioned write, so two servers never fire it twice.
   @StoreVersion public var version: Version
 
@@ -79,10 +82,14 @@ extension Reminder {
     Migration(
       "create",
       [
-        .createTable(),
+        .createTable([
+          "todoID", "accountID", "at", "offset", "snoozedUntil", "firedFor", "fireAt",
+          "ringingSince", "late", "createdAt",
+        ]),
         .createIndex("reminder_todo", on: ["todoID"]),
         .createIndex("reminder_fire_at", on: ["fireAt"]),
         .createIndex("reminder_ringing", on: ["accountID", "ringingSince"]),
-      ])
+      ]),
+    Migration("calendar text", [.addColumn("calendarText")]),
   ]
 }

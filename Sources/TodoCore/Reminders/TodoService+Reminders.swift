@@ -54,6 +54,7 @@ extension TodoService {
       }
       let reminder = Reminder(
         todoID: todoID, accountID: accountID, trigger: trigger, createdAt: now)
+      try self.touchCalendar(of: todoID, in: tx)
       return try tx.insert(reminder.armed(for: todo, in: try self.zone(of: accountID, in: tx)))
     }
   }
@@ -65,6 +66,7 @@ extension TodoService {
     try await write { tx in
       let reminder = try self.ownReminder(id: id, in: tx)
       try tx.delete(reminder)
+      try self.touchCalendar(of: reminder.todoID, in: tx)
     }
   }
 

@@ -67,6 +67,9 @@ extension TodoService {
     if let record = calendar?.advanced(from: next.from, to: next.value) {
       try tx.update(record)
     }
+    if let from = TodoCalendar.instant(next.from), let to = TodoCalendar.instant(next.value) {
+      try shiftMomentReminders(of: todo.id, by: to.timeIntervalSince(from), in: tx)
+    }
     return true
   }
 
