@@ -27,6 +27,8 @@ public struct ServerOptions: Sendable {
   public var accounts: Bool
   /// How passwords are hashed and checked.
   public var hasher: PasswordHasher
+  /// How reminders and morning digests are mailed; `nil` mails nothing.
+  public var mail: MailSettings?
 
   /// Creates options.
   public init(
@@ -80,8 +82,9 @@ public func buildApplication(
   let logger = logger ?? Logger(label: "todo.server")
   let origins = options.makeOrigins()
   let state = ServerState(origins: origins, accountsOn: options.accounts, hasher: options.hasher)
-  let database = DatabaseService(
+  var database = DatabaseService(
     location: options.database, state: state, logger: logger, onReady: onDatabaseReady)
+  database.mailer = options.mail.map { ReminderMailer(settings: $0, logger: logger) }
   if options.port != 0 { origins.bind(port: options.port) }
   return Application(
     router: buildRouter(state: state),

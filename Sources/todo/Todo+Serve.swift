@@ -89,7 +89,10 @@ extension Todo {
         valueName: "zone"))
     var timeZone: String?
 
+    @OptionGroup(title: "Mail") var mail: MailOptions
+
     func validate() throws {
+      _ = try mail.settings(environment: ProcessInfo.processInfo.environment)
       if let timeZone, TimeZone(identifier: timeZone) == nil {
         throw ValidationError(
           "--time-zone \(timeZone) is not a time zone; write an IANA name such as Europe/Paris")
@@ -172,8 +175,11 @@ extension Todo {
       logger.logLevel = .info
       let host = host
       let line = ServingLine(host: host, database: location.description)
+      var options = options(database: location)
+      options.mail = try mail.settings(environment: ProcessInfo.processInfo.environment)
+      if let relay = options.mail?.relay { logger.info("mailing reminders through \(relay)") }
       let app = buildApplication(
-        options(database: location), logger: logger,
+        options, logger: logger,
         onServerRunning: { port in line.listening(on: port) },
         onDatabaseReady: { line.databaseReady() })
       // On SIGTERM or SIGINT the server stops accepting at once, requests in flight get the

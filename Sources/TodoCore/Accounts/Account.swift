@@ -27,6 +27,11 @@ public struct Account: Hashable {
   /// are read in when no page of theirs is open (the API, a calendar app). `nil` until then:
   /// the server's.
   public var timeZone: String?
+  /// Where the server mails the person's reminders (with `--smtp-url`); `nil` for nowhere.
+  public var email: String?
+  /// `true` when the person asked for the morning digest of today's and overdue todos by
+  /// e-mail; `nil` otherwise.
+  public var digest: Bool?
 
   /// Creates an account value. Use ``TodoService/createAccount(named:passwordHash:)`` to store
   /// one.
@@ -53,6 +58,7 @@ extension Account {
         .createIndex("account_name_key", on: ["nameKey"], unique: true),
       ]),
     Migration("time zone", [.addColumn("timeZone")]),
+    Migration("mail", [.addColumn("email"), .addColumn("digest")]),
   ]
 }
 

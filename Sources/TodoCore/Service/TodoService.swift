@@ -53,7 +53,7 @@ public final class TodoService: Sendable {
   public static let entities: [any Entity.Type] = [
     TodoList.self, Todo.self, Account.self, ListShare.self, AccountSession.self,
     AccessToken.self, SignInThrottle.self, CalendarData.self, CalendarTombstone.self,
-    CalendarListData.self, TodoCompletion.self, Reminder.self,
+    CalendarListData.self, TodoCompletion.self, Reminder.self, DigestRecord.self,
   ]
 
   /// Wraps an open container whose store holds ``entities``. Prefer ``open(_:now:)``, which

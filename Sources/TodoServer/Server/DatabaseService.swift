@@ -14,8 +14,8 @@ struct DatabaseService: Service {
   let logger: Logger
   /// Called once the routes have the database.
   let onReady: @Sendable () async -> Void
-  /// Delivers what each firing of reminders fired, beside the pages (e-mail).
-  var deliver: @Sendable ([RingingReminder]) async -> Void = { _ in }
+  /// Mails fired reminders and the morning digests, when the server has a relay.
+  var mailer: ReminderMailer?
 
   func run() async throws {
     let service = try await TodoService.open(location)
@@ -31,7 +31,11 @@ struct DatabaseService: Service {
     await onReady()
     // Reminders fire from the database, beside the routes, until shutdown; with several
     // servers on one database each fires once (``ReminderScheduler``).
-    let scheduler = ReminderScheduler(service: service, deliver: deliver)
+    let mailer = self.mailer
+    let scheduler = ReminderScheduler(service: service) { fired in
+      await mailer?.deliver(fired, service: service)
+    }
+    let digests = Task { await mailer?.runDigests(service: service) }
     let reminders = Task {
       do {
         try await scheduler.run()
@@ -42,7 +46,9 @@ struct DatabaseService: Service {
     }
     try? await gracefulShutdown()
     reminders.cancel()
+    digests.cancel()
     await reminders.value
+    await digests.value
     state.unload()
     try service.close()
     logger.info("database closed")

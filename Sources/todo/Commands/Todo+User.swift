@@ -18,7 +18,7 @@ extension Todo {
 
         \(ExitStatus.helpText)
         """,
-      subcommands: [Add.self, List.self, Passwd.self, Remove.self])
+      subcommands: [Add.self, List.self, Passwd.self, Mail.self, Remove.self])
   }
 }
 
@@ -119,6 +119,49 @@ extension Todo.User {
         Console.output(
           "Changed the password of \(account.name); their browsers were signed out "
             + "(their tokens still work).")
+      }
+    }
+  }
+
+  /// `todo user mail NAME [--email ADDRESS | --no-email] [--digest | --no-digest]`.
+  struct Mail: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Set where a user's reminders are mailed, and their morning digest.",
+      discussion: """
+        The server mails them when it has a relay (todo serve --smtp-url). Without an \
+        option, says what is set.
+
+        \(ExitStatus.helpText)
+        """)
+
+    @Argument(help: "The user's name.")
+    var name: String
+
+    @Option(help: ArgumentHelp("The address reminders go to.", valueName: "address"))
+    var email: String?
+
+    @Flag(help: "Mail nothing to this user any more.")
+    var noEmail = false
+
+    @Flag(inversion: .prefixedNo, help: "A morning digest of today's and overdue todos.")
+    var digest: Bool?
+
+    @OptionGroup var database: DatabaseOptions
+
+    func validate() throws {
+      if email != nil, noEmail { throw ValidationError("give --email or --no-email, not both") }
+    }
+
+    func run() async throws {
+      try await database.run(account: name) { service, account in
+        let address: String?? = noEmail ? .some(nil) : email.map { .some($0) }
+        let changed =
+          address == nil && digest == nil
+          ? account
+          : try await service.setMail(forUser: account.name, address: address, digest: digest)
+        Console.output(
+          "\(changed.name): reminders to \(changed.email ?? "nobody (no address)"), "
+            + "morning digest \(changed.digest == true ? "on" : "off")")
       }
     }
   }
