@@ -389,7 +389,7 @@ def test_todo_tui_rings_a_reminder_with_a_line_and_the_bell(tmux, todo_bin, tmp_
     )
     todo(todo_bin, database, "ls")
     todo(todo_bin, database, "remind", "1", "at the deadline")
-    lines = wait_text(pane, "⏰ Take the pill")
+    lines = wait_text(pane, "Reminder: Take the pill")
     assert "z snooze 10 min" in lines[-1], lines[-1]
     wait_for(lambda: raw.exists() and b"\x07" in raw.read_bytes(),
              "the bell did not sound", timeout=5, interval=0.05)
@@ -397,7 +397,7 @@ def test_todo_tui_rings_a_reminder_with_a_line_and_the_bell(tmux, todo_bin, tmp_
     assert raw.read_bytes().count(b"\x07") == 1, "the bell sounds once per ringing"
 
     pane.send_keys("z")
-    pane.wait_for_absence("⏰")
+    pane.wait_for_absence("Reminder:")
     [reminder] = json.loads(todo(todo_bin, database, "remind", "1", "--json"))
     assert reminder["ringing"] is False
     snoozed_until = datetime.datetime.fromisoformat(reminder["fireAt"].replace("Z", "+00:00"))

@@ -86,7 +86,7 @@ extension TuiScreen {
     if let reminder = chrome.reminders.first {
       let more = chrome.reminders.count > 1 ? " (+\(chrome.reminders.count - 1))" : ""
       let detail = reminder.detail.map { " · \($0)" } ?? ""
-      return KeyLine(TuiKeyHelp.ringing, message: "⏰ \(reminder.title)\(detail)\(more)")
+      return KeyLine(TuiKeyHelp.ringing, message: "Reminder: \(reminder.title)\(detail)\(more)")
     }
     let name =
       chrome.view?.name ?? chrome.lists.first { $0.id == chrome.listID }?.name ?? ""
