@@ -80,6 +80,10 @@ KINDS = {
     "list-write": dict(owner=OK, editor=403, viewer=403, stranger=404, readonly=403),
     # A member leaving the list (DELETE members/{their own name}).
     "leave": dict(editor=OK, viewer=OK, stranger=404),
+    # A reminder of a todo the caller can read: each person's own, so a viewer may set one.
+    "remind": dict(owner=OK, editor=OK, viewer=OK, stranger=404, readonly=403),
+    # One of the owner's reminders, named in the path: nobody else's to see or change.
+    "own-reminder": dict(owner=OK, editor=404, viewer=404, stranger=404, readonly=403),
     # Routes without ids: each caller's own data (checked for leaks below).
     "own-read": dict(owner=OK, editor=OK, viewer=OK, stranger=OK, readonly=OK),
     "own-write": dict(owner=OK, editor=OK, viewer=OK, stranger=OK, readonly=403),
@@ -111,7 +115,8 @@ class Op:
     body     (case) -> JSON body, for operations with a request body
     query    (case) -> dict of query parameters
     setup    steps on the owner's fresh objects before the request: "trash-todo",
-             "trash-list", "repeat-todo" (the todo repeats weekly)
+             "trash-list", "repeat-todo" (the todo repeats weekly), "reminder" (the owner
+             sets one on the todo: what {reminderID} names)
     todo     which todo {todoID} names: "list" (the todo of the owner's fresh list) or
              "inbox" (a fresh todo of the owner's Inbox)
     user     who {userName} names: "stranger", "member" (another member of the list),
@@ -187,6 +192,13 @@ OPERATIONS = {
     "restoreTodo": [Op("todo-write", setup=("trash-todo",))],
     "skipOccurrence": [Op("todo-write", setup=("repeat-todo",))],
     "listCompletions": [Op("list-read", setup=("repeat-todo",))],
+    "listReminders": [Op("list-read", setup=("reminder",))],
+    "addReminder": [Op("remind", body=lambda c: {"at": "2031-01-06T09:00:00Z"})],
+    "listRingingReminders": [Op("own-read")],
+    "removeReminder": [Op("own-reminder", setup=("reminder",))],
+    "snoozeReminder": [Op("own-reminder", setup=("reminder",),
+                          body=lambda c: {"snooze": "tenMinutes"})],
+    "dismissReminder": [Op("own-reminder", setup=("reminder",))],
     "searchTodos": [
         Op("own-read", query=lambda c: {"q": c.todo["title"]}, variant="q=<owner's title>"),
         Op("list-read", query=lambda c: {"list": c.list["id"]}, variant="list=<owner's list>"),
@@ -373,6 +385,10 @@ class Case:
                 owner.api(server, "DELETE", f"/api/v1/todos/{self.todo['id']}", expect=200)
             elif step == "trash-list":
                 owner.api(server, "DELETE", f"/api/v1/lists/{self.list['id']}", expect=200)
+            elif step == "reminder":
+                self.reminder = owner.api(
+                    server, "POST", f"/api/v1/todos/{self.todo['id']}/reminders",
+                    body={"at": "2031-01-05T09:00:00Z"}, expect=201)
             elif step == "repeat-todo":
                 owner.api(server, "PATCH", f"/api/v1/todos/{self.todo['id']}",
                           body={"repeatRule": "FREQ=WEEKLY", "deadline": "2031-01-06"},
@@ -397,6 +413,8 @@ class Case:
             return (self.inbox_todo if self.spec.todo == "inbox" else self.todo)["id"]
         if name == "tokenID":
             return self.token_id
+        if name == "reminderID":
+            return self.reminder["id"]
         if name == "userName":
             return self.user
         return None
@@ -570,7 +588,7 @@ def test_every_operation_of_the_document_has_a_matrix_entry():
     assert not missing, "operations without a matrix entry:\n  " + "\n  ".join(missing)
     assert not stale, f"matrix entries for operations the document does not have: {stale}"
     assert all(reason for reason in EXCLUDED.values()), "an exclusion without a reason"
-    known = {"listID", "todoID", "tokenID", "userName"}
+    known = {"listID", "todoID", "tokenID", "userName", "reminderID"}
     for op_id, method, path, operation in operations:
         names = set(re.findall(r"\{([^}]+)\}", path))
         assert names <= known, f"{method} {path}: unknown path parameters {names - known}"

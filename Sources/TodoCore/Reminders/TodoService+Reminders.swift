@@ -39,8 +39,9 @@ extension TodoService {
   ///   that is done, a repeating todo whose series ends before the moment, or one reminder too
   ///   many; `notFound` for a todo the principal cannot see.
   public func addReminder(to todoID: UUID, _ trigger: ReminderTrigger) async throws -> Reminder {
-    let accountID = principal?.accountID
-    return try await write { tx in
+    try await write { tx in
+      // Read in the transaction: a token's principal is known once it was checked there.
+      let accountID = self.principal?.accountID
       let todo = try self.liveTodo(id: todoID, need: .read, in: tx)
       let now = self.now()
       try Self.validate(trigger, of: todo, now: now)

@@ -85,12 +85,14 @@ extension TodoService {
   /// again after every commit that changes them, from this process, another one, or another
   /// server.
   public func observeRingingReminders() -> AsyncThrowingStream<[RingingReminder], any Error> {
-    let observed = container.viewContext.observe(
-      FetchRequest(filter: ownReminders && Reminder.ringingSinceAttribute.isNotNil),
-      frame: Self.pageFrame)
-    return AsyncThrowingStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
+    AsyncThrowingStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
       let task = Task {
         do {
+          // Whose reminders: a token's principal is known once a transaction checked it.
+          let mine = try await self.read { _ in self.ownReminders }
+          let observed = self.container.viewContext.observe(
+            FetchRequest(filter: mine && Reminder.ringingSinceAttribute.isNotNil),
+            frame: Self.pageFrame)
           // A page starts with nothing ringing: only a change is news.
           var last: [RingingReminder] = []
           for try await _ in observed {
