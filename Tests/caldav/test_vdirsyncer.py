@@ -204,6 +204,21 @@ def test_vdirsyncer_and_todoman_round_trip(tools):
     task = tools.task("Changed in the page")
     assert task["description"] == "from the page"
 
+    # A reminder set in the page reaches the folder as a VALARM todoman's calendar keeps, and
+    # a VALARM removed in the folder removes the reminder.
+    reminder = server.api("POST", f"/api/v1/todos/{edited['id']}/reminders",
+                          {"text": "1 hour before"}, expect=201)
+    alarmed = copies(tools.vdirsyncer("sync"))
+    assert len(alarmed) == 1 and " to local/" in alarmed[0], alarmed
+    text = target.read_bytes().decode().replace("\r\n ", "")
+    assert f"UID:{reminder['id']}" in text and "TRIGGER;RELATED=END:-PT1H" in text, text
+    start, end = text.index("BEGIN:VALARM"), text.index("END:VALARM") + len("END:VALARM\r\n")
+    target.write_bytes((text[:start] + text[end:]).encode())
+    removed = copies(tools.vdirsyncer("sync"))
+    assert len(removed) == 1 and "server/" in removed[0], removed
+    assert server.api("GET", f"/api/v1/todos/{edited['id']}/reminders", expect=200) == []
+    tools.vdirsyncer("sync")
+
     # A sync after a sync has nothing left to do, and leaves every file as it was.
     settled = tools.files()
     again = tools.vdirsyncer("sync")
