@@ -90,5 +90,21 @@ def test_an_alarm_that_rang_on_the_client_does_not_ring_again(server, calendar, 
     assert server.api("GET", "/api/v1/reminders/ringing", expect=200) == []
 
 
+def test_an_alarm_counts_from_the_due_moment_the_client_gave(server, calendar, todo_list):
+    """A DUE in a zone of its own is the same instant here: the reminder rings with the
+    client's alarm, whatever the server's zone (the tests' is UTC)."""
+    from test_caldav_todos import PARIS
+    path = calendar.url.path + "paris.ics"
+    text = ics("SUMMARY:Paris call", "DUE;TZID=Europe/Paris:20301124T090000",
+               extra_components=PARIS).replace(
+        "END:VTODO",
+        "BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:x\r\n"
+        "TRIGGER;RELATED=END:-PT15M\r\nEND:VALARM\r\nEND:VTODO")
+    assert put_ics(server, path, text).status == 201
+    todo = api_todo_titled(server, todo_list["id"], "Paris call")
+    [reminder] = reminders(server, todo["id"])
+    assert reminder["fireAt"] == "2030-11-24T07:45:00Z"
+
+
 def vtodo_uid(text):
     return next(line[4:] for line in vtodo_lines(text) if line.startswith("UID:"))

@@ -31,6 +31,7 @@ extension TodoService {
       }
     }
     let zone = try zone(of: accountID, in: tx)
+    let due = try calendarDue(of: [todo], in: tx)[todo.id]
     let now = self.now()
     var kept: Set<UUID> = []
     var triggers: Set<ReminderTrigger> = []
@@ -48,7 +49,7 @@ extension TodoService {
         }
         reminder.trigger = alarm.trigger
         reminder.calendarText = alarm.text
-        try tx.update(reminder.armed(for: todo, in: zone))
+        try tx.update(reminder.armed(for: todo, in: zone, due: due))
       } else {
         let id = try alarm.reminderID.flatMap {
           try tx.object(Reminder.self, id: $0) == nil ? $0 : nil
@@ -57,12 +58,12 @@ extension TodoService {
           id: id ?? UUID(), todoID: todo.id, accountID: accountID, trigger: alarm.trigger,
           createdAt: now)
         reminder.calendarText = alarm.text
-        if let moment = alarm.trigger.moment(deadline: todo.deadline, in: zone),
+        if let moment = alarm.trigger.moment(deadline: todo.deadline, in: zone, due: due),
           moment < now.addingTimeInterval(-Self.reminderGrace)
         {
           reminder.firedFor = moment
         }
-        let stored = try tx.insert(reminder.armed(for: todo, in: zone))
+        let stored = try tx.insert(reminder.armed(for: todo, in: zone, due: due))
         kept.insert(stored.id)
       }
     }
@@ -71,6 +72,27 @@ extension TodoService {
       FetchRequest(
         filter: Reminder.todoIDAttribute == todo.id && ownReminders,
         sortedBy: [Reminder.createdAtAttribute.ascending]))
+  }
+
+  /// The moments of these todos' deadlines that a calendar client gave in UTC or in a zone
+  /// (`DUE;TZID=Europe/Paris:…`), while the deadline is still what the line says: the
+  /// instant the client's own alarms count from, whatever zone the person is in.
+  func calendarDue(of todos: [Todo], in tx: ReadTransaction) throws -> [UUID: Date] {
+    let dated = todos.filter { $0.deadline?.time != nil }
+    guard !dated.isEmpty else { return [:] }
+    let byID = Dictionary(dated.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+    var moments: [UUID: Date] = [:]
+    for data in try tx.fetch(
+      FetchRequest<CalendarData>(filter: CalendarData.idAttribute.isIn(Array(byID.keys))))
+    {
+      guard let line = data.dueLine, let kept = try? ContentLine(parsing: line),
+        let value = kept.dateOrDateTimeValue, let form = value.form, form != .floating,
+        (try? TodoCalendar.deadline(value)) == byID[data.id]?.deadline,
+        let moment = TodoCalendar.instant(value)
+      else { continue }
+      moments[data.id] = moment
+    }
+    return moments
   }
 
   /// Marks a todo's calendar resource changed for calendar clients' next sync when its

@@ -11,15 +11,16 @@ public enum ReminderTrigger: Hashable, Sendable {
   /// The most a reminder may be from its deadline, either way: a year.
   public static let maximumOffset = 366 * 86_400
 
-  /// The moment it fires for a todo due at `deadline`, read in `zone`: `nil` for a reminder
-  /// relative to the deadline of a todo that has none.
-  public func moment(deadline: Deadline?, in zone: TimeZone) -> Date? {
+  /// The moment it fires for a todo due at `deadline`, read in `zone` (or at `due`, the
+  /// deadline's moment when a calendar client gave it in UTC or in a zone of its own): `nil`
+  /// for a reminder relative to the deadline of a todo that has none.
+  public func moment(deadline: Deadline?, in zone: TimeZone, due: Date? = nil) -> Date? {
     switch self {
     case .at(let date):
       return date
     case .relative(let seconds):
-      guard let deadline else { return nil }
-      return deadline.moment(in: zone).addingTimeInterval(TimeInterval(seconds))
+      guard let moment = due ?? deadline?.moment(in: zone) else { return nil }
+      return moment.addingTimeInterval(TimeInterval(seconds))
     }
   }
 }
@@ -47,10 +48,13 @@ extension Reminder {
   /// - Parameters:
   ///   - todo: Its todo as it is now, or `nil` if it is gone.
   ///   - zone: The person's time zone, which a deadline's wall-clock time is read in.
-  public func armed(for todo: Todo?, in zone: TimeZone) -> Reminder {
+  ///   - due: The deadline's moment when a calendar client gave it in UTC or in a zone
+  ///     (``TodoService/calendarDue(of:in:)``): a client's alarm and this reminder then ring
+  ///     at the same moment.
+  public func armed(for todo: Todo?, in zone: TimeZone, due: Date? = nil) -> Reminder {
     var armed = self
     guard let todo, !todo.isTrashed, todo.status != .done,
-      let moment = trigger.moment(deadline: todo.deadline, in: zone)
+      let moment = trigger.moment(deadline: todo.deadline, in: zone, due: due)
     else {
       armed.fireAt = nil
       armed.snoozedUntil = nil

@@ -16,10 +16,11 @@ extension TodoService {
       let mine = try tx.fetch(
         FetchRequest(filter: Reminder.todoIDAttribute == todoID && self.ownReminders))
       let zone = self.timeZone
+      let due = try self.calendarDue(of: [todo], in: tx)[todo.id]
       return mine.sorted {
         let (left, right) = (
-          $0.trigger.moment(deadline: todo.deadline, in: zone) ?? .distantFuture,
-          $1.trigger.moment(deadline: todo.deadline, in: zone) ?? .distantFuture
+          $0.trigger.moment(deadline: todo.deadline, in: zone, due: due) ?? .distantFuture,
+          $1.trigger.moment(deadline: todo.deadline, in: zone, due: due) ?? .distantFuture
         )
         return left == right ? $0.createdAt < $1.createdAt : left < right
       }
@@ -56,7 +57,9 @@ extension TodoService {
       let reminder = Reminder(
         todoID: todoID, accountID: accountID, trigger: trigger, createdAt: now)
       try self.touchCalendar(of: todoID, in: tx)
-      return try tx.insert(reminder.armed(for: todo, in: try self.zone(of: accountID, in: tx)))
+      let due = try self.calendarDue(of: [todo], in: tx)[todo.id]
+      return try tx.insert(
+        reminder.armed(for: todo, in: try self.zone(of: accountID, in: tx), due: due))
     }
   }
 
@@ -89,7 +92,9 @@ extension TodoService {
       reminder.ringingSince = nil
       reminder.late = nil
       return try tx.update(
-        reminder.armed(for: todo, in: try self.zone(of: reminder.accountID, in: tx)))
+        reminder.armed(
+          for: todo, in: try self.zone(of: reminder.accountID, in: tx),
+          due: try self.calendarDue(of: [todo], in: tx)[todo.id]))
     }
   }
 
@@ -104,7 +109,9 @@ extension TodoService {
       reminder.late = nil
       reminder.snoozedUntil = nil
       let todo = try tx.object(Todo.self, id: reminder.todoID)
-      try tx.update(reminder.armed(for: todo, in: try self.zone(of: reminder.accountID, in: tx)))
+      let due = try todo.map { try self.calendarDue(of: [$0], in: tx)[$0.id] } ?? nil
+      try tx.update(
+        reminder.armed(for: todo, in: try self.zone(of: reminder.accountID, in: tx), due: due))
     }
   }
 
@@ -174,11 +181,14 @@ extension TodoService {
     let byID = Dictionary(todos.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
     let reminders = try tx.fetch(
       FetchRequest(filter: Reminder.todoIDAttribute.isIn(byID.keys)))
+    guard !reminders.isEmpty else { return }
+    let dues = try calendarDue(of: todos, in: tx)
     var zones: [UUID?: TimeZone] = [:]
     for reminder in reminders {
       let zone = try zones[reminder.accountID] ?? zone(of: reminder.accountID, in: tx)
       zones[reminder.accountID] = zone
-      let armed = reminder.armed(for: byID[reminder.todoID], in: zone)
+      let armed = reminder.armed(
+        for: byID[reminder.todoID], in: zone, due: dues[reminder.todoID])
       if armed != reminder { try tx.update(armed) }
     }
   }

@@ -49,7 +49,8 @@ extension TodoService {
         var next = reminder
         if next.snoozedUntil == nil { next.firedFor = moment }
         next.snoozedUntil = nil
-        next = next.armed(for: todo, in: zone)
+        let due = try todo.map { try self.calendarDue(of: [$0], in: tx)[$0.id] } ?? nil
+        next = next.armed(for: todo, in: zone, due: due)
         guard let todo, !todo.isTrashed, todo.status != .done else {
           // Its todo is gone or done: nothing to ring, and it stays disarmed.
           try tx.update(next, expectedVersion: reminder.version)
@@ -72,7 +73,7 @@ extension TodoService {
         FetchRequest(
           filter: self.ownReminders && Reminder.ringingSinceAttribute.isNotNil,
           sortedBy: [Reminder.ringingSinceAttribute.ascending]))
-      return try ringing.compactMap { reminder in
+      return ringing.compactMap { reminder in
         guard let since = reminder.ringingSince,
           let todo = try? self.liveTodo(id: reminder.todoID, need: .read, in: tx)
         else { return nil }

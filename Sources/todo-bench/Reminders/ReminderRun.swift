@@ -98,46 +98,49 @@ struct ReminderRun {
     return outcome
   }
 
-  /// Stores the reminders on todos with deadlines (twenty to a todo, as one person may set):
-  /// `due` of them at moments spread over the window, the rest days away, all armed as the
-  /// service arms them. Returns the due ones' moments.
+  /// Stores the reminders on todos (twenty to a todo, as one person may set): first those
+  /// days away, then the `due` ones at moments spread over the window that starts ten seconds
+  /// after, so that a slow store's filling never makes them late. Returns the due ones'
+  /// moments.
   private func fill(_ service: TodoService) async throws -> [UUID: Date] {
-    let start = Date().addingTimeInterval(5)
+    let later = Date()
+    try await store(reminders - due, service: service) { number in
+      later.addingTimeInterval(86_400 * Double(2 + number % 30) + Double(number))
+    }
+    let start = Date().addingTimeInterval(10)
     let spacing = Double(window) / Double(due)
+    return try await store(due, service: service) { number in
+      start.addingTimeInterval(Double(number) * spacing)
+    }
+  }
+
+  /// Stores `count` armed reminders at the moments `moment(n)` gives, in writes of 2,000.
+  @discardableResult
+  private func store(
+    _ count: Int, service: TodoService, moment: (Int) -> Date
+  ) async throws -> [UUID: Date] {
     var moments: [UUID: Date] = [:]
     var index = 0
-    let batch = 2_000
-    while index < reminders {
-      let count = min(batch, reminders - index)
-      let base = index
-      let rows: [Reminder] = (0..<count).map { offset in
-        let number = base + offset
-        let moment =
-          number < due
-          ? start.addingTimeInterval(Double(number) * spacing)
-          : start.addingTimeInterval(86_400 * Double(2 + number % 30) + Double(number))
-        var reminder = Reminder(
-          todoID: UUID(), accountID: nil, trigger: .at(moment), createdAt: Date())
-        reminder.fireAt = moment
-        return reminder
-      }
-      for (offset, reminder) in rows.enumerated() where base + offset < due {
-        moments[reminder.id] = reminder.fireAt
-      }
-      // The todos the reminders belong to, twenty reminders each.
-      let todos: [Todo] = stride(from: 0, to: count, by: 20).map { _ in
+    while index < count {
+      let size = min(2_000, count - index)
+      let todos: [Todo] = stride(from: 0, to: size, by: 20).map { _ in
         Todo(
           listID: TodoList.inboxID, title: "Reminded", order: try! OrderKey.between(nil, nil),
           createdAt: Date(), updatedAt: Date())
       }
-      var linked = rows
-      for position in linked.indices { linked[position].todoID = todos[position / 20].id }
-      let written = linked
+      let rows: [Reminder] = (0..<size).map { offset in
+        let at = moment(index + offset)
+        var reminder = Reminder(
+          todoID: todos[offset / 20].id, accountID: nil, trigger: .at(at), createdAt: Date())
+        reminder.fireAt = at
+        moments[reminder.id] = at
+        return reminder
+      }
       try await service.container.write { tx in
         for todo in todos { try tx.insert(todo) }
-        for reminder in written { try tx.insert(reminder) }
+        for reminder in rows { try tx.insert(reminder) }
       }
-      index += count
+      index += size
     }
     return moments
   }
