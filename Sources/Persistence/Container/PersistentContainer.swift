@@ -26,7 +26,11 @@ public final class PersistentContainer: Sendable {
   /// - Parameters:
   ///   - location: A database file, or memory.
   ///   - entities: Every entity the store holds, each with its migrations.
-  ///   - pollingInterval: How often to look for commits by other processes (file stores).
+  ///   - pollingInterval: How often to look for commits by other processes (file stores,
+  ///     whose `data_version` is their only news of them). A PostgreSQL store hears of other
+  ///     servers' commits through `LISTEN`/`NOTIFY`, and reads what it missed whenever that
+  ///     connection comes back: it looks on its own only every ``postgresSafetyInterval``,
+  ///     so that an idle server costs its database nothing.
   /// - Throws: `ContainerError` (`cannotCreate`, `notWritable`, `notADatabase`, `corrupt`,
   ///   `schemaTooNew`, `invalidModel`) or `EngineError`.
   public init(
@@ -48,8 +52,12 @@ public final class PersistentContainer: Sendable {
     self.core = core
     self.viewContext = ModelContext(core: core, kind: .view, parent: nil)
     if location != .inMemory {
+      let interval: Duration =
+        if case .postgres = location { max(pollingInterval, Self.postgresSafetyInterval) } else {
+          pollingInterval
+        }
       polling = Task.detached {
-        await Self.pollExternalChanges(engine: engine, hub: hub, every: pollingInterval)
+        await Self.pollExternalChanges(engine: engine, hub: hub, every: interval)
       }
     } else {
       polling = nil
@@ -74,6 +82,10 @@ public final class PersistentContainer: Sendable {
     core.hub.publish(.closed)
     try core.engine.close()
   }
+
+  /// How often a PostgreSQL store reads the change table itself, besides its notifications: a
+  /// safety net, not the way changes arrive.
+  public static let postgresSafetyInterval = Duration.seconds(10)
 
   /// Looks for commits of other connections (another process, another container) every
   /// `interval`, and publishes their change records: the objects they name are read and every
