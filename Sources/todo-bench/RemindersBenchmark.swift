@@ -36,6 +36,13 @@ struct RemindersBenchmark: AsyncParsableCommand {
   @Option(help: "Seconds of idle time measured after the last due reminder.")
   var idle = 10
 
+  @Option(
+    help: ArgumentHelp(
+      "Seconds to wait after the last due reminder before the idle time is measured.",
+      discussion: "What the firings left behind (timers of cancelled sleeps, a connection "
+        + "pool's idle timers) settles meanwhile."))
+  var settle = 0
+
   @Option(help: "sqlite or postgres (with --postgres-url or $TODO_BENCH_POSTGRES_URL).")
   var engine = "sqlite"
 
@@ -46,8 +53,11 @@ struct RemindersBenchmark: AsyncParsableCommand {
     guard (1...1_000_000).contains(reminders), (1...reminders).contains(due) else {
       throw ValidationError("--reminders must be 1...1000000 and --due 1...--reminders")
     }
-    guard (5...3_600).contains(window), (1...8).contains(servers), (1...600).contains(idle) else {
-      throw ValidationError("--window must be 5...3600, --servers 1...8, --idle 1...600")
+    guard (5...3_600).contains(window), (1...8).contains(servers), (1...600).contains(idle),
+      (0...600).contains(settle)
+    else {
+      throw ValidationError(
+        "--window must be 5...3600, --servers 1...8, --idle 1...600, --settle 0...600")
     }
     _ = try BenchEngine(name: engine, postgresURL: postgresURL)
   }
@@ -59,7 +69,7 @@ struct RemindersBenchmark: AsyncParsableCommand {
     let run = try await engine.withNewStore("reminders", logger: logger) { location in
       try await ReminderRun(
         location: location, reminders: reminders, due: due, window: window, servers: servers,
-        idle: idle
+        idle: idle, settle: settle
       ).run()
     }
 
@@ -72,7 +82,8 @@ struct RemindersBenchmark: AsyncParsableCommand {
       Format.fixed(run.max), "\(run.fired)", "\(run.twice)", "\(run.missed)")
     print(
       "todo-bench reminders: \(reminders) reminders armed, \(due) due over \(window) s, "
-        + "\(servers) scheduler(s) on \(engine.name), \(idle) s idle measured; \(Format.build)")
+        + "\(servers) scheduler(s) on \(engine.name), \(idle) s idle measured after \(settle) s; "
+        + Format.build)
     print(table.rendered)
     print(
       "setup: \(Format.fixed(run.setupSeconds, 1)) s to store the reminders; idle CPU "
@@ -93,6 +104,7 @@ struct RemindersBenchmark: AsyncParsableCommand {
         "reminders_fired_twice": "\(run.twice)",
         "reminders_missed": "\(run.missed)",
         "reminder_idle_cpu_percent": Format.fixed(run.idleCPUPercent, 3),
+        "reminder_idle_settle_s": "\(settle)",
         "reminder_rss_before_mb": Format.fixed(run.residentBeforeMB, 1),
         "reminder_rss_after_mb": Format.fixed(run.residentAfterMB, 1),
       ]))

@@ -27,6 +27,7 @@ struct HelpTests {
       done                    Mark a todo as done.
       reopen                  Mark a todo as not started again.
       skip                    Skip this date of a repeating todo: it moves on to the next one.
+      remind                  Set, list or remove the reminders of a todo.
       edit                    Change a todo's title, deadline, notes, section, list or repeat.
       mv                      Move a todo inside its list.
       rm                      Move a todo to the trash.

@@ -12,6 +12,7 @@ struct ReminderRun {
   let window: Int
   let servers: Int
   let idle: Int
+  let settle: Int
 
   struct Outcome {
     var p50 = Double.nan
@@ -88,6 +89,7 @@ struct ReminderRun {
     outcome.max = lateness.max() ?? .nan
 
     // Idle: nothing due for days, the schedulers asleep.
+    if settle > 0 { try await Task.sleep(for: .seconds(settle)) }
     let cpuBefore = LoadGenerator.CPUSampler.processCPUSeconds()
     let idleStart = ContinuousClock.now
     try await Task.sleep(for: .seconds(idle))
