@@ -132,3 +132,25 @@ def test_a_shared_list_appears_live_and_disappears_when_revoked(accounts_server,
              message="the revoked list stayed in Bob's page")
     bob.wait(lambda: not bob.has("Milk"), message="Bob still sees the revoked list's todos")
     assert bob.find("#list-title").text == "Inbox"
+
+
+def test_a_person_sets_where_their_reminders_are_mailed(accounts_server, browser):
+    url, database, binary = accounts_server
+    page = sign_in(browser(), url, "alice")
+    page.find("#mail-open").click()
+    page.wait(lambda: page.find("#mail").get_attribute("open") is not None)
+    address = page.find("#mail-address")
+    assert address.accessible_name == "E-mail address"
+    address.send_keys("not an address")
+    page.find("#mail-digest").click()
+    page.find("#mail-form button[type=submit]").click()
+    page.wait(lambda: page.find("#mail-problem").is_displayed())
+    assert page.find("#mail-problem").text.startswith("email: ")
+    address.clear()
+    address.send_keys("alice@example.org")
+    page.find("#mail-form button[type=submit]").click()
+    page.wait(lambda: page.find("#mail-saved").is_displayed())
+    # What the administrator's command reads is what she set.
+    said = subprocess.run([binary, "user", "mail", "alice", "--db", database], check=True,
+                          capture_output=True, text=True).stdout
+    assert said.strip() == "alice: reminders to alice@example.org, morning digest on"

@@ -195,6 +195,8 @@ OPERATIONS = {
     "listReminders": [Op("list-read", setup=("reminder",))],
     "addReminder": [Op("remind", body=lambda c: {"at": "2031-01-06T09:00:00Z"})],
     "listRingingReminders": [Op("own-read")],
+    "getMailSettings": [Op("own-read")],
+    "setMailSettings": [Op("own-write", body=lambda c: {"digest": True})],
     "removeReminder": [Op("own-reminder", setup=("reminder",))],
     "snoozeReminder": [Op("own-reminder", setup=("reminder",),
                           body=lambda c: {"snooze": "tenMinutes"})],

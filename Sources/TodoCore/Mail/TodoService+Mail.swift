@@ -131,3 +131,33 @@ extension TodoService {
     }
   }
 }
+
+extension TodoService {
+  /// The principal's own mail settings: their address, and whether they get the digest.
+  ///
+  /// - Throws: `TodoError.notFound` without a principal (a server without accounts says its
+  ///   one person's settings on the command line).
+  public func ownMailSettings() async throws -> (email: String?, digest: Bool) {
+    try await read { tx in
+      guard let principal = self.principal,
+        let account = try tx.object(Account.self, id: principal.accountID)
+      else { throw TodoError.notFound(entity: "account", id: "") }
+      return (account.email, account.digest == true)
+    }
+  }
+
+  /// Sets the principal's own mail settings (``setMail(forUser:address:digest:)``); an empty
+  /// address removes it.
+  public func setOwnMail(address: String?, digest: Bool?) async throws -> (
+    email: String?, digest: Bool
+  ) {
+    let name = try await read { _ in self.principal?.name }
+    guard let name else { throw TodoError.notFound(entity: "account", id: "") }
+    var change: String?? = nil
+    if let address {
+      change = .some(address.trimmingCharacters(in: .whitespaces).isEmpty ? nil : address)
+    }
+    let account = try await setMail(forUser: name, address: change, digest: digest)
+    return (account.email, account.digest == true)
+  }
+}

@@ -175,3 +175,27 @@ extension TodoAPI {
     return cookie
   }
 }
+
+// MARK: - Mail
+
+extension TodoAPI {
+  func getMailSettings(_ input: Operations.GetMailSettings.Input) async throws
+    -> Operations.GetMailSettings.Output
+  {
+    _ = try await signedIn()
+    let settings = try await service().ownMailSettings()
+    return .ok(.init(body: .json(.init(email: settings.email, digest: settings.digest))))
+  }
+
+  func setMailSettings(_ input: Operations.SetMailSettings.Input) async throws
+    -> Operations.SetMailSettings.Output
+  {
+    _ = try await signedIn()
+    let body =
+      switch input.body {
+      case .json(let body): body
+      }
+    let settings = try await service().setOwnMail(address: body.email, digest: body.digest)
+    return .ok(.init(body: .json(.init(email: settings.email, digest: settings.digest))))
+  }
+}

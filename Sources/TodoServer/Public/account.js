@@ -62,6 +62,8 @@ export class Account {
       'share-leave': () => this.leave(),
       'tokens-open': () => this.openTokens(),
       'tokens-close': () => $('tokens').close(),
+      'mail-open': () => this.openMail(),
+      'mail-close': () => $('mail').close(),
     };
     for (const [id, run] of Object.entries(clicks)) $(id).addEventListener('click', run);
     // The forms are sent by the page, never by the browser.
@@ -69,6 +71,7 @@ export class Account {
       'share-form': () => this.share($('share-name').value.trim(), $('share-role').value),
       'token-form': () =>
         this.createToken($('token-name').value.trim(), $('token-read-only').checked),
+      'mail-form': () => this.saveMail($('mail-address').value.trim(), $('mail-digest').checked),
     };
     for (const [id, run] of Object.entries(submits)) {
       $(id).addEventListener('submit', (event) => {
@@ -244,6 +247,34 @@ export class Account {
       await this.loadTokens();
     } catch (error) {
       showProblem('tokens-problem', error);
+    }
+  }
+
+  // MARK: Mail
+
+  async openMail() {
+    $('mail-saved').hidden = true;
+    showProblem('mail-problem', null);
+    $('mail').showModal();
+    try {
+      const settings = await this.api.call('GET', '/api/v1/account/mail');
+      $('mail-address').value = settings.email ?? '';
+      $('mail-digest').checked = settings.digest;
+    } catch (error) {
+      showProblem('mail-problem', error);
+    }
+  }
+
+  async saveMail(email, digest) {
+    $('mail-saved').hidden = true;
+    try {
+      const settings = await this.api.call('PUT', '/api/v1/account/mail', { email, digest });
+      $('mail-address').value = settings.email ?? '';
+      $('mail-digest').checked = settings.digest;
+      $('mail-saved').hidden = false;
+      showProblem('mail-problem', null);
+    } catch (error) {
+      showProblem('mail-problem', error);
     }
   }
 }
