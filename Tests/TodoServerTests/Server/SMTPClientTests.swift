@@ -516,7 +516,12 @@ private struct SMTPSink {
     guard let line, line.hasPrefix("ready "), let port = Int(line.dropFirst("ready ".count))
     else {
       process.terminate()
-      process.waitUntilExit()
+      await withCheckedContinuation { continuation in
+        Thread.detachNewThread {
+          process.waitUntilExit()
+          continuation.resume()
+        }
+      }
       let errors = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
       try? FileManager.default.removeItem(at: directory)
       throw SinkFailure("smtp_sink.py did not start: \(line ?? "no output") \(errors)")
@@ -530,8 +535,13 @@ private struct SMTPSink {
     // Closing its standard input stops the sink (--exit-on-eof) even if SIGTERM cannot.
     try? input.fileHandleForWriting.close()
     process.terminate()
-    process.waitUntilExit()
-    try? FileManager.default.removeItem(at: directory)
+    // Reaped on a thread of its own: a test's task never blocks one of the few threads that
+    // every other test's tasks run on.
+    let (process, directory) = (self.process, self.directory)
+    Thread.detachNewThread {
+      process.waitUntilExit()
+      try? FileManager.default.removeItem(at: directory)
+    }
   }
 
   /// The messages received so far, in order.
