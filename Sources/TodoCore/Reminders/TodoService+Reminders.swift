@@ -57,9 +57,7 @@ extension TodoService {
       let reminder = Reminder(
         todoID: todoID, accountID: accountID, trigger: trigger, createdAt: now)
       try self.touchCalendar(of: todoID, in: tx)
-      let due = try self.calendarDue(of: [todo], in: tx)[todo.id]
-      return try tx.insert(
-        reminder.armed(for: todo, in: try self.zone(of: accountID, in: tx), due: due))
+      return try tx.insert(try self.armed(reminder, for: todo, in: tx))
     }
   }
 
@@ -91,10 +89,7 @@ extension TodoService {
       reminder.snoozedUntil = snooze.end(after: self.now(), in: self.timeZone)
       reminder.ringingSince = nil
       reminder.late = nil
-      return try tx.update(
-        reminder.armed(
-          for: todo, in: try self.zone(of: reminder.accountID, in: tx),
-          due: try self.calendarDue(of: [todo], in: tx)[todo.id]))
+      return try tx.update(try self.armed(reminder, for: todo, in: tx))
     }
   }
 
@@ -109,9 +104,7 @@ extension TodoService {
       reminder.late = nil
       reminder.snoozedUntil = nil
       let todo = try tx.object(Todo.self, id: reminder.todoID)
-      let due = try todo.map { try self.calendarDue(of: [$0], in: tx)[$0.id] } ?? nil
-      try tx.update(
-        reminder.armed(for: todo, in: try self.zone(of: reminder.accountID, in: tx), due: due))
+      try tx.update(try self.armed(reminder, for: todo, in: tx))
     }
   }
 
@@ -130,6 +123,13 @@ extension TodoService {
     else { throw TodoError.notFound(entity: "reminder", id: id.uuidString) }
     _ = try liveTodo(id: reminder.todoID, need: .read, in: tx)
     return reminder
+  }
+
+  /// `reminder` armed for `todo` (``Reminder/armed(for:in:due:)``) in its person's zone, from
+  /// the due moment a calendar client gave, if any.
+  func armed(_ reminder: Reminder, for todo: Todo?, in tx: ReadTransaction) throws -> Reminder {
+    let due = try todo.flatMap { try calendarDue(of: [$0], in: tx)[$0.id] }
+    return reminder.armed(for: todo, in: try zone(of: reminder.accountID, in: tx), due: due)
   }
 
   /// The time zone a person's deadlines are read in: their account's, else the server's.

@@ -41,16 +41,18 @@ extension TodoService {
           sortedBy: [Reminder.fireAtAttribute.ascending], limit: Self.reminderBatch))
       var fired: [RingingReminder] = []
       var zones: [UUID?: TimeZone] = [:]
+      // The batch's todos and their calendars' due moments, each read once.
+      let todos = try Self.todos(ids: Set(due.map(\.todoID)), in: tx)
+      let dues = try self.calendarDue(of: Array(todos.values), in: tx)
       for reminder in due {
         guard let moment = reminder.fireAt else { continue }
-        let todo = try tx.object(Todo.self, id: reminder.todoID)
+        let todo = todos[reminder.todoID]
         let zone = try zones[reminder.accountID] ?? self.zone(of: reminder.accountID, in: tx)
         zones[reminder.accountID] = zone
         var next = reminder
         if next.snoozedUntil == nil { next.firedFor = moment }
         next.snoozedUntil = nil
-        let due = try todo.map { try self.calendarDue(of: [$0], in: tx)[$0.id] } ?? nil
-        next = next.armed(for: todo, in: zone, due: due)
+        next = next.armed(for: todo, in: zone, due: dues[reminder.todoID])
         guard let todo, !todo.isTrashed, todo.status != .done else {
           // Its todo is gone or done: nothing to ring, and it stays disarmed.
           try tx.update(next, expectedVersion: reminder.version)
@@ -63,6 +65,21 @@ extension TodoService {
       }
       return fired
     }
+  }
+
+  /// The todos with these identifiers, by identifier, read in slices of 500.
+  static func todos(ids: Set<UUID>, in tx: ReadTransaction) throws -> [UUID: Todo] {
+    var found: [UUID: Todo] = [:]
+    let all = Array(ids)
+    var start = 0
+    while start < all.count {
+      let slice = Array(all[start..<min(start + 500, all.count)])
+      for todo in try tx.fetch(FetchRequest<Todo>(filter: Todo.idAttribute.isIn(slice))) {
+        found[todo.id] = todo
+      }
+      start += 500
+    }
+    return found
   }
 
   /// The person's reminders that ring now, the oldest first, with their todos: those of
