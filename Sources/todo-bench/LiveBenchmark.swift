@@ -59,14 +59,7 @@ struct LiveBenchmark: AsyncParsableCommand {
   @Option(help: "Todos in the lists of the message-size measurement (comma-separated).")
   var sizeTodos = "10,1000,10000"
 
-  @Option(help: "The engine of the servers' store: sqlite, or postgres.")
-  var engine = "sqlite"
-
-  @Option(
-    help: ArgumentHelp(
-      "The PostgreSQL server for --engine postgres (default: $TODO_BENCH_POSTGRES_URL).",
-      discussion: "A URL whose role may create databases: each measurement runs on a new one."))
-  var postgresURL: String?
+  @OptionGroup var store: BenchEngineOptions
 
   @Option(
     help: "Servers on the store: 1, or 2 to measure from a change on one to pages on the other.")
@@ -95,7 +88,6 @@ struct LiveBenchmark: AsyncParsableCommand {
       throw ValidationError("--size-todos must be positive counts, comma-separated")
     }
     guard (1...2).contains(servers) else { throw ValidationError("--servers must be 1 or 2") }
-    _ = try BenchEngine(name: engine, postgresURL: postgresURL)
   }
 
   var messageSizeCounts: [Int] {
@@ -114,7 +106,7 @@ struct LiveBenchmark: AsyncParsableCommand {
         "\(wantedDescriptors) file descriptors needed, the limit is \(descriptors) "
           + "(raise the hard limit: ulimit -Hn)")
     }
-    let engine = try BenchEngine(name: engine, postgresURL: postgresURL)
+    let engine = try store.resolved()
     if servers > 1 {
       try await runAcrossServers(engine: engine, logger: logger)
       return

@@ -34,17 +34,10 @@ struct PersistenceBenchmark: AsyncParsableCommand {
   @Option(help: "Observed commits measured.")
   var commits = 300
 
-  @Option(help: "The engine measured: sqlite, or postgres (against postgres-nio).")
-  var engine = "sqlite"
-
-  @Option(
-    help: ArgumentHelp(
-      "The PostgreSQL server for --engine postgres (default: $TODO_BENCH_POSTGRES_URL).",
-      discussion: "A URL whose role may create databases: each side runs on a new one."))
-  var postgresURL: String?
+  @OptionGroup var store: BenchEngineOptions
 
   func run() async throws {
-    if case .postgres(let url) = try BenchEngine(name: engine, postgresURL: postgresURL) {
+    if case .postgres(let url) = try store.resolved() {
       // Each object is a round trip to the server on both sides: fewer than on SQLite.
       let benchmark = PostgresPersistenceBenchmark(
         url: url, insertCount: min(insertCount, 10_000), fetchCount: min(fetchCount, 10_000),

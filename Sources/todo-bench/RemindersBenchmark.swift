@@ -43,11 +43,7 @@ struct RemindersBenchmark: AsyncParsableCommand {
         + "pool's idle timers) settles meanwhile."))
   var settle = 0
 
-  @Option(help: "sqlite or postgres (with --postgres-url or $TODO_BENCH_POSTGRES_URL).")
-  var engine = "sqlite"
-
-  @Option(help: "A PostgreSQL server whose role may create databases.")
-  var postgresURL: String?
+  @OptionGroup var store: BenchEngineOptions
 
   func validate() throws {
     guard (1...1_000_000).contains(reminders), (1...reminders).contains(due) else {
@@ -59,12 +55,11 @@ struct RemindersBenchmark: AsyncParsableCommand {
       throw ValidationError(
         "--window must be 5...3600, --servers 1...8, --idle 1...600, --settle 0...600")
     }
-    _ = try BenchEngine(name: engine, postgresURL: postgresURL)
   }
 
   func run() async throws {
     let logger = BenchLogging.errorsOnly(label: "todo-bench.reminders")
-    let engine = try BenchEngine(name: engine, postgresURL: postgresURL)
+    let engine = try store.resolved()
     let baseline = try await ReminderFloor.run(due: due, window: window)
     let run = try await engine.withNewStore("reminders", logger: logger) { location in
       try await ReminderRun(

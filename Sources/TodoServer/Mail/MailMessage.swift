@@ -122,12 +122,21 @@ public struct MailMessage: Sendable, Hashable {
   }
 
   private static func foldedAddressList(name: String, _ addresses: [String]) -> String {
-    var text = "\(name): "
-    var lineLength = text.count
-    for (index, address) in addresses.enumerated() {
-      let piece = index < addresses.count - 1 ? "\(address)," : address
+    let pieces = addresses.enumerated().map { index, address in
+      index < addresses.count - 1 ? "\(address)," : address
+    }
+    return folded(prefix: "\(name): ", words: pieces)
+  }
+
+  /// `prefix` and `words` joined by spaces into header lines of at most 78 characters where
+  /// the words allow: a line is folded before a word that would pass that length. Unfolding
+  /// removes only the CRLF, so the space is kept.
+  private static func folded(prefix: String, words: some Sequence<some StringProtocol>) -> String {
+    var text = prefix
+    var lineLength = prefix.count
+    for (index, word) in words.enumerated() {
       if index > 0 {
-        if lineLength + 1 + piece.count > 78 {
+        if !word.isEmpty && lineLength > 1 && lineLength + 1 + word.count > 78 {
           text += "\r\n "
           lineLength = 1
         } else {
@@ -135,8 +144,8 @@ public struct MailMessage: Sendable, Hashable {
           lineLength += 1
         }
       }
-      text += piece
-      lineLength += piece.count
+      text += word
+      lineLength += word.count
     }
     return text + "\r\n"
   }
@@ -173,25 +182,8 @@ public struct MailMessage: Sendable, Hashable {
       return prefix + words.joined(separator: "\r\n ") + "\r\n"
     }
 
-    // Fold at spaces: unfolding removes only the CRLF, so the space is kept.
-    var text = prefix
-    var lineLength = prefix.count
-    for (index, word) in subject.split(separator: " ", omittingEmptySubsequences: false)
-      .enumerated()
-    {
-      if index > 0 {
-        if !word.isEmpty && lineLength > 1 && lineLength + 1 + word.count > 78 {
-          text += "\r\n "
-          lineLength = 1
-        } else {
-          text += " "
-          lineLength += 1
-        }
-      }
-      text += word
-      lineLength += word.count
-    }
-    return text + "\r\n"
+    return folded(
+      prefix: prefix, words: subject.split(separator: " ", omittingEmptySubsequences: false))
   }
 
   private static func encodedWord(_ bytes: [UInt8]) -> String {
