@@ -28,12 +28,13 @@ struct HelpTests {
       reopen                  Mark a todo as not started again.
       skip                    Skip this date of a repeating todo: it moves on to the next one.
       remind                  Set, list or remove the reminders of a todo.
-      edit                    Change a todo's title, deadline, notes, section, list or repeat.
+      edit                    Change a todo's title, dates, notes, list, repeat, priority or tags.
       mv                      Move a todo inside its list.
       rm                      Move a todo to the trash.
       trash                   Show the trash, or delete from it for good.
       restore                 Bring a todo back from the trash.
       search                  Find todos whose title or notes contain a text (ignoring case).
+      tags                    Show the tags, or rename one everywhere.
       lists                   Show the lists.
       list                    Add, rename, trash or restore a list.
       export                  Write every list and todo (trash included) as one JSON document.

@@ -59,8 +59,11 @@ def test_add_todo_reaches_the_app_with_its_fields(server, calendar, todo_list):
     assert found["deadline"] == "2026-12-03"
     assert found["status"] == "notStarted"
     assert "doneAt" not in found
+    # PRIORITY 2 is in RFC 5545's high group: P2. A category is one word as a tag.
+    assert found["priority"] == 2
+    assert found["tags"] == ["errands", "post-office"]
 
-    # What the app does not model comes back as the client wrote it.
+    # Unchanged in the app, the priority and categories come back as the client wrote them.
     lines = vtodo_lines(get(server, todo.url.path).body.decode())
     assert "PRIORITY:2" in lines
     assert "CATEGORIES:errands,post office" in lines

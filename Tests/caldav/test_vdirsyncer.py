@@ -246,3 +246,31 @@ def test_a_folder_made_locally_becomes_a_list(tools):
     assert len(lists) == 1 and lists[0]["name"] == "Made in the folder", lists
     assert api_todo_titled(server, list_id, "Local first")["status"] == "notStarted"
     assert copies(tools.vdirsyncer("sync")) == []
+
+
+def test_todoman_priorities_and_categories_go_both_ways(tools):
+    server = tools.server
+    work = server.new_list("Work")
+    tools.vdirsyncer("discover", stdin="y\n" * 20)
+    tools.vdirsyncer("sync")
+    tools.vdirsyncer("metasync")  # the lists' names, for todoman's -l
+
+    # todoman's "high" is PRIORITY 4, in RFC 5545's high group: P2 here.
+    tools.todoman("new", "-l", "Work", "--priority", "high", "--category", "reports",
+                  "--category", "q3", "Write report")
+    tools.vdirsyncer("sync")
+    report = api_todo_titled(server, work["id"], "Write report")
+    assert report["priority"] == 2 and report["tags"] == ["reports", "q3"]
+
+    # Changed in the app: todoman reads the new priority and categories after a sync.
+    server.api("PATCH", f"/api/v1/todos/{report['id']}",
+               {"priority": 1, "tags": ["reports", "urgent"]}, expect=200)
+    tools.vdirsyncer("sync")
+    task = tools.task("Write report")
+    assert task["priority"] == 1
+    assert task["categories"] == ["reports", "urgent"]
+
+    # Cleared in todoman: cleared in the app.
+    tools.todoman("edit", str(task["id"]), "--priority", "none")
+    tools.vdirsyncer("sync")
+    assert "priority" not in api_todo_titled(server, work["id"], "Write report")

@@ -82,6 +82,9 @@ KINDS = {
     "leave": dict(editor=OK, viewer=OK, stranger=404),
     # A reminder of a todo the caller can read: each person's own, so a viewer may set one.
     "remind": dict(owner=OK, editor=OK, viewer=OK, stranger=404, readonly=403),
+    # A tag of the owner's todo, named in the path: renamed on the todos the caller may edit,
+    # so a viewer and a stranger find none to rename.
+    "tag-write": dict(owner=OK, editor=OK, viewer=404, stranger=404, readonly=403),
     # One of the owner's reminders, named in the path: nobody else's to see or change.
     "own-reminder": dict(owner=OK, editor=404, viewer=404, stranger=404, readonly=403),
     # Routes without ids: each caller's own data (checked for leaks below).
@@ -116,7 +119,8 @@ class Op:
     query    (case) -> dict of query parameters
     setup    steps on the owner's fresh objects before the request: "trash-todo",
              "trash-list", "repeat-todo" (the todo repeats weekly), "reminder" (the owner
-             sets one on the todo: what {reminderID} names)
+             sets one on the todo: what {reminderID} names), "tag" (the todo gets a tag of
+             its own: what {tag} names)
     todo     which todo {todoID} names: "list" (the todo of the owner's fresh list) or
              "inbox" (a fresh todo of the owner's Inbox)
     user     who {userName} names: "stranger", "member" (another member of the list),
@@ -205,6 +209,15 @@ OPERATIONS = {
         Op("own-read", query=lambda c: {"q": c.todo["title"]}, variant="q=<owner's title>"),
         Op("list-read", query=lambda c: {"list": c.list["id"]}, variant="list=<owner's list>"),
     ],
+    "filterTodos": [
+        Op("own-read", query=lambda c: {"filter": f'search: "{c.todo["title"]}"'},
+           variant="filter=search: <owner's title>"),
+        Op("own-read", query=lambda c: {"filter": "no date | !no date"},
+           variant="filter=everything"),
+    ],
+    "listTags": [Op("own-read", setup=("tag",))],
+    "renameTag": [Op("tag-write", setup=("tag",),
+                     body=lambda c: {"name": "renamed-" + uuid.uuid4().hex[:12]})],
     "getTrash": [Op("own-read", setup=("trash-todo",))],
     "emptyTrash": [Op("own-write", setup=("trash-todo",))],
     # Deleting for good is the list owner's, as emptying the trash is.
@@ -391,6 +404,10 @@ class Case:
                 self.reminder = owner.api(
                     server, "POST", f"/api/v1/todos/{self.todo['id']}/reminders",
                     body={"at": "2031-01-05T09:00:00Z"}, expect=201)
+            elif step == "tag":
+                self.tag = "matrix-" + uuid.uuid4().hex[:12]
+                owner.api(server, "PATCH", f"/api/v1/todos/{self.todo['id']}",
+                          body={"tags": [self.tag]}, expect=200)
             elif step == "repeat-todo":
                 owner.api(server, "PATCH", f"/api/v1/todos/{self.todo['id']}",
                           body={"repeatRule": "FREQ=WEEKLY", "deadline": "2031-01-06"},
@@ -419,6 +436,8 @@ class Case:
             return self.reminder["id"]
         if name == "userName":
             return self.user
+        if name == "tag":
+            return self.tag
         return None
 
     def url(self):
@@ -449,6 +468,9 @@ class Case:
         if self.inbox_todo:
             texts.append(self.inbox_todo["title"])
             ids.append(self.inbox_todo["id"])
+        if getattr(self, "tag", None):
+            # Named in the path: a 404 may repeat it, as it may an id.
+            ids.append(self.tag)
         return texts, ids
 
     def run(self):
@@ -590,7 +612,7 @@ def test_every_operation_of_the_document_has_a_matrix_entry():
     assert not missing, "operations without a matrix entry:\n  " + "\n  ".join(missing)
     assert not stale, f"matrix entries for operations the document does not have: {stale}"
     assert all(reason for reason in EXCLUDED.values()), "an exclusion without a reason"
-    known = {"listID", "todoID", "tokenID", "userName", "reminderID"}
+    known = {"listID", "todoID", "tokenID", "userName", "reminderID", "tag"}
     for op_id, method, path, operation in operations:
         names = set(re.findall(r"\{([^}]+)\}", path))
         assert names <= known, f"{method} {path}: unknown path parameters {names - known}"

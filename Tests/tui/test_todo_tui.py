@@ -120,8 +120,8 @@ def test_todo_tui_end_to_end(tmux, todo_bin, tmp_path):
     pane.type(" v2")
     pane.send_keys("Tab")
     pane.type("From tmux")
-    # Deadline, Start, Repeat, Section, then Status.
-    pane.send_keys("Tab", "Tab", "Tab", "Tab", "Tab", "Right", "Enter")
+    # Deadline, Start, Repeat, Section, Tags, Priority, then Status.
+    pane.send_keys("Tab", "Tab", "Tab", "Tab", "Tab", "Tab", "Tab", "Right", "Enter")
     pane.wait_for("✓ Write report v2")
     stored = json.loads(todo(todo_bin, database, "ls", "--all", "--json"))
     saved = next(item for item in stored if item["title"] == "Write report v2")

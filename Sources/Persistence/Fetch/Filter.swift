@@ -116,16 +116,9 @@ extension Attribute {
   public var isNotNil: Filter<Root> { Filter(.not(.isNull(erased))) }
 }
 
-extension Attribute where Value == String {
+extension Attribute where Value: TextAttributeValue {
   /// The text contains `text`, ignoring case (Unicode case folding, the same in SQL and in
-  /// memory). An empty `text` matches every value.
-  public func contains(_ text: String) -> Filter<Root> {
-    Filter(.contains(erased, text))
-  }
-}
-
-extension Attribute where Value == String? {
-  /// The text contains `text`, ignoring case; no value never matches.
+  /// memory). An empty `text` matches every value; no value (`nil`) never matches.
   public func contains(_ text: String) -> Filter<Root> {
     Filter(.contains(erased, text))
   }

@@ -12,11 +12,13 @@ import ICalendar
 /// | `STATUS` `NEEDS-ACTION`, `IN-PROCESS`, `COMPLETED`, `PERCENT-COMPLETE`, `COMPLETED` | status and when it was done |
 /// | `RRULE`, `X-TODO-REPEAT-FROM:COMPLETION` | how it repeats (``Todo/recurrence``); a rule it cannot take is kept |
 /// | `DTSTART` | the start date (on or before the deadline), the line itself kept while it says it |
+/// | `PRIORITY` | the priority, as ``Priority`` maps it (1 is P1, 2–4 P2, 5 P3, 6–9 P4), the line itself kept while it says it |
+/// | `CATEGORIES` | the tags (one word each: white space becomes `-`), the lines themselves kept while they say them |
 /// | `EXDATE`, overridden occurrences (`RECURRENCE-ID`) | kept, and moved on with the todo when it repeats |
 /// | `UID` | kept (the todo's identifier for a todo made here) |
 /// | `X-APPLE-SORT-ORDER` | the user order: new todos are added in its order; exported values are the client's while they still increase along the list, numbered anew after a reorder here |
 /// | `VALARM` at a moment or from the `DUE` (or from a `DTSTART`, read as its moment), over CalDAV | the writer's reminders (``TodoCalendar/alarms(of:)``), written back to them as `VALARM`s with the reminder's `UID`; in a file, kept |
-/// | anything else (other alarms, `PRIORITY`, `CATEGORIES`, `X-`…) | kept and written back unchanged |
+/// | anything else (other alarms, `RELATED-TO`, `X-`…) | kept and written back unchanged |
 public enum TodoCalendar {
   /// The `PRODID` of what this app writes.
   public static let productID = "-//todo//todo 1.0//EN"
@@ -44,6 +46,10 @@ public enum TodoCalendar {
     public var start: Deadline?
     /// When it was done (`COMPLETED`).
     public var doneAt: Date?
+    /// How urgent it is (`PRIORITY`).
+    public var priority: Priority?
+    /// Its tags (`CATEGORIES`).
+    public var tags: [String] = []
     /// What the todo keeps of the component.
     public var data: CalendarData
     /// Its alarms that can be reminders here (``TodoCalendar/alarms(of:)``). ``data`` keeps
@@ -55,7 +61,8 @@ public enum TodoCalendar {
     var patch: TodoPatch {
       TodoPatch(
         title: title, notes: notes, deadline: .some(deadline), status: status, doneAt: doneAt,
-        recurrence: .some(recurrence), start: .some(start))
+        recurrence: .some(recurrence), start: .some(start), priority: .some(priority),
+        tags: tags)
     }
   }
 
@@ -120,6 +127,8 @@ public enum TodoCalendar {
       deadline: deadline, status: status, recurrence: recurrence,
       start: start(of: todo.component, deadline: deadline),
       doneAt: status == .done ? todo.completed.flatMap(date(utc:)) : nil,
+      priority: todo.priority.flatMap(Priority.init(iCalendar:)),
+      tags: tags(fromCategories: todo.categories),
       data: CalendarData(
         id: id, uid: todo.uid ?? id.uuidString.lowercased(),
         dueLine: dueLine, kept: keptText),
@@ -157,6 +166,7 @@ public enum TodoCalendar {
     {
       var properties = kept.properties
       properties.removeAll { $0.hasName("DTSTART") && !keepsStartLine($0, of: todo) }
+      keepPriorityAndTags(of: todo, in: &properties)
       if todo.repeatRule != nil {
         // A rule kept because it could not be read gives way to the one set here since.
         properties.removeAll { $0.hasName("RRULE") || $0.hasName(repeatFromProperty) }
@@ -183,6 +193,7 @@ public enum TodoCalendar {
       component.component.properties += properties
       component.component.components += kept.components
     }
+    addPriorityAndTags(of: todo, to: &component)
     if todo.start != nil,
       !component.component.properties.contains(where: { $0.hasName("DTSTART") }),
       let line = startLine(of: todo)

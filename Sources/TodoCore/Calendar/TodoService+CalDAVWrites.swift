@@ -73,7 +73,7 @@ extension TodoService {
         listID: listID, title: read.title, notes: read.notes, deadline: read.deadline,
         status: read.status, doneAt: read.status == .done ? read.doneAt ?? date : nil,
         order: try OrderKey.between(nil, nil), createdAt: date, updatedAt: date,
-        recurrence: read.recurrence, start: read.start)
+        recurrence: read.recurrence, start: read.start, priority: read.priority, tags: read.tags)
       // A todo of the trash that had this name gives it up: restored, it is `<id>.ics`, and
       // the name stays this new todo's.
       for stale in try tx.fetch(

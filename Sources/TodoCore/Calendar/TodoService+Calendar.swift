@@ -144,7 +144,8 @@ extension TodoService {
             status: fields.status,
             doneAt: fields.status == .done ? fields.doneAt ?? date : nil,
             order: try OrderKey.between(nil, nil), createdAt: date, updatedAt: date,
-            recurrence: fields.recurrence, start: fields.start)
+            recurrence: fields.recurrence, start: fields.start, priority: fields.priority,
+            tags: fields.tags)
           let stored = try tx.insert(todo, at: .bottom)
           var data = fields.data
           data.id = stored.id

@@ -25,8 +25,10 @@ import Foundation
 ///   - then, anywhere after it: `after done` or `after completion` (or `every!` in place of
 ///     `every`) to count the next date from the day it is done; `until 2027-03-01`,
 ///     `until dec 1`; `10 times` or `for 10 times`; `starting dec 7`, `from friday`.
+/// - `#tag` (a word with a letter in it: `#work`, `#q3-plan`; `#1` stays in the title) for a tag,
+///   and `!1` to `!4` for the priority (P1 to P4), as Todoist reads them.
 ///
-/// The words that named the deadline and the repeat leave the title. Text that would leave no
+/// The words that named the deadline, the repeat, the tags and the priority leave the title. Text that would leave no
 /// title, or that names neither, is all title; `every` with no repeat after it ("every little
 /// thing") stays in the title. Dates are read in `calendar`'s time zone (the server's), and
 /// the deadline is a wall-clock date and time, as every ``Deadline`` is.
@@ -46,21 +48,55 @@ public struct QuickEntry: Equatable, Sendable {
   /// The words that named the deadline and the repeat, as typed and in the order typed (for
   /// the page's chip).
   public var phrase: String?
+  /// The priority the text named (`!1` is P1), if any; the last one counts.
+  public var priority: Priority?
+  /// The tags the text named (`#work`), without their `#`, each once.
+  public var tags: [String] = []
 
   /// Reads `text` at the instant `now`.
   ///
   /// - Complexity: O(n) for the n words of the text.
-  public init(parsing text: String, now: Date, calendar: Calendar) {
+  /// - Parameter readingDates: `false` reads only the tags and the priority: the words of a
+  ///   date stay in the title (after the person removed the date the page read).
+  public init(parsing text: String, now: Date, calendar: Calendar, readingDates: Bool = true) {
     title = text
     let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
     let today = calendar.dateComponents([.year, .month, .day, .hour, .minute, .weekday], from: now)
+    // Tags and a priority are read first: a date phrase never takes them.
+    var marked = IndexSet()
+    var priority: Priority?
+    var tags: [String] = []
+    for (index, word) in words.enumerated() {
+      if let tag = Self.tag(word) {
+        tags.append(tag)
+        marked.insert(index)
+      } else if let level = Self.priority(word) {
+        priority = level
+        marked.insert(index)
+      }
+    }
+    if !marked.isEmpty, marked.count < words.count {
+      self.priority = priority
+      self.tags = (try? TodoValidation.tags(tags)) ?? []
+      title = words.indices.filter { !marked.contains($0) }.map { words[$0] }.joined(
+        separator: " ")
+    } else {
+      marked = []
+    }
     var used = IndexSet()
+    guard readingDates else { return }
     var day: DateComponents?
     var time: (hour: Int, minute: Int)?
     var repeating: RepeatPhrase?
     var index = 0
     while index < words.count {
-      let rest = words[index...].map { $0.lowercased() }
+      if marked.contains(index) {
+        index += 1
+        continue
+      }
+      let rest = words[index..<(marked.integerGreaterThan(index) ?? words.count)].map {
+        $0.lowercased()
+      }
       var read: Int?
       if repeating == nil, let (found, count) = Self.repeatPhrase(rest) {
         repeating = found
@@ -84,9 +120,9 @@ public struct QuickEntry: Equatable, Sendable {
       index += read ?? 1
     }
     let recurrence = repeating?.recurrence
-    guard day != nil || time != nil || recurrence != nil, used.count < words.count else {
-      return
-    }
+    guard day != nil || time != nil || recurrence != nil,
+      used.count + marked.count < words.count
+    else { return }
     let date: DateComponents
     if let recurrence {
       guard
@@ -107,8 +143,29 @@ public struct QuickEntry: Equatable, Sendable {
     else { return }
     self.deadline = deadline
     self.recurrence = recurrence
-    title = words.indices.filter { !used.contains($0) }.map { words[$0] }.joined(separator: " ")
+    title = words.indices.filter { !used.contains($0) && !marked.contains($0) }.map { words[$0] }
+      .joined(separator: " ")
     phrase = used.map { words[$0] }.joined(separator: " ")
+  }
+
+  // MARK: - Tags and priority
+
+  /// The tag a word names: `#` and a word with at least one letter, as a tag may be.
+  static func tag(_ word: String) -> String? {
+    guard word.hasPrefix("#") else { return nil }
+    let name = word.dropFirst()
+    guard name.contains(where: \.isLetter), !name.contains(where: { "#,/\\".contains($0) }),
+      name.unicodeScalars.count <= TodoValidation.maximumTagLength
+    else { return nil }
+    return String(name)
+  }
+
+  /// The priority a word names: `!1` to `!4`.
+  static func priority(_ word: String) -> Priority? {
+    guard word.count == 2, word.hasPrefix("!"), let level = Int(word.dropFirst()) else {
+      return nil
+    }
+    return Priority(rawValue: level)
   }
 
   // MARK: - Dates

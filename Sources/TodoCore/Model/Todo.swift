@@ -1,7 +1,8 @@
 import Foundation
 import Persistence
 
-/// One todo: a title in a list, with notes, a deadline, a status and a place in the list.
+/// One todo: a title in a list, with notes, a deadline, a status, a priority, tags and a place
+/// in the list.
 ///
 /// A todo is a value; the store keeps it (``TodoService`` is the only way to change it, so
 /// every rule holds). Moving it to the trash sets `deletedAt`; nothing the user typed is lost
@@ -56,6 +57,10 @@ public struct Todo: Hashable {
   /// `false`, otherwise, so that documents written before it read the same
   /// (``isSomeday``).
   public var someday: Bool?
+  /// How urgent it is, P1 to P4; `nil` for none.
+  public var priority: Priority?
+  /// Its tags; `nil` for none (``tagNames`` reads them as an array).
+  public var tags: TagList?
 
   /// Creates a todo value. Use ``TodoService/createTodo(_:)`` to store one with validation.
   public init(
@@ -63,7 +68,8 @@ public struct Todo: Hashable {
     deadline: Deadline? = nil, status: TodoStatus = .notStarted, doneAt: Date? = nil,
     section: String? = nil, order: OrderKey, externalOrder: Int? = nil, createdAt: Date,
     updatedAt: Date, version: Version = .initial, deletedAt: Date? = nil,
-    recurrence: Recurrence? = nil, start: Deadline? = nil, someday: Bool = false
+    recurrence: Recurrence? = nil, start: Deadline? = nil, someday: Bool = false,
+    priority: Priority? = nil, tags: [String] = []
   ) {
     self.id = id
     self.listID = listID
@@ -82,6 +88,8 @@ public struct Todo: Hashable {
     self.recurrence = recurrence
     self.start = start
     self.someday = someday ? true : nil
+    self.priority = priority
+    self.tags = tags.isEmpty ? nil : TagList(tags)
   }
 
   /// Whether it is put aside for some day (``someday``).
@@ -115,6 +123,7 @@ public struct Todo: Hashable {
 
 extension Deadline: AttributeValue {}
 extension TodoStatus: AttributeValue {}
+extension Priority: AttributeValue {}
 
 extension Todo {
   /// User order within a list: `Persistence` order keys.
@@ -146,5 +155,7 @@ extension Todo {
       [.addColumn("repeatRule"), .addColumn("repeatMode")]),
     // Start dates, and Someday.
     Migration("start", [.addColumn("start"), .addColumn("someday")]),
+    // Priority and tags; a tag's todos are found with "contains", so no index.
+    Migration("priority and tags", [.addColumn("priority"), .addColumn("tags")]),
   ]
 }

@@ -30,13 +30,17 @@ public struct NewTodo: Sendable, Hashable {
   public var start: Deadline?
   /// Whether it is put aside for some day (``Todo/someday``).
   public var someday: Bool
+  /// How urgent it is, if it has a priority.
+  public var priority: Priority?
+  /// Its tags (validated by ``TodoService/createTodo(_:)``).
+  public var tags: [String]
 
   /// Creates a draft.
   public init(
     title: String, listID: UUID? = nil, notes: String = "", deadline: Deadline? = nil,
     status: TodoStatus = .notStarted, section: String? = nil, position: MovePosition = .bottom,
     externalOrder: Int? = nil, recurrence: Recurrence? = nil, start: Deadline? = nil,
-    someday: Bool = false
+    someday: Bool = false, priority: Priority? = nil, tags: [String] = []
   ) {
     self.title = title
     self.listID = listID
@@ -49,5 +53,7 @@ public struct NewTodo: Sendable, Hashable {
     self.recurrence = recurrence
     self.start = start
     self.someday = someday
+    self.priority = priority
+    self.tags = tags
   }
 }

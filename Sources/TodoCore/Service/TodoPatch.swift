@@ -34,13 +34,18 @@ public struct TodoPatch: Sendable, Hashable {
   public var start: Deadline??
   /// Put aside for some day, or back (``Todo/someday``).
   public var someday: Bool?
+  /// A new priority; `.some(nil)` removes it.
+  public var priority: Priority??
+  /// The todo's tags from now on (validated); `[]` removes them all.
+  public var tags: [String]?
 
   /// Creates a patch.
   public init(
     title: String? = nil, notes: String? = nil, deadline: Deadline?? = nil,
     status: TodoStatus? = nil, section: String?? = nil, listID: UUID? = nil,
     externalOrder: Int? = nil, doneAt: Date? = nil, recurrence: Recurrence?? = nil,
-    start: Deadline?? = nil, someday: Bool? = nil
+    start: Deadline?? = nil, someday: Bool? = nil, priority: Priority?? = nil,
+    tags: [String]? = nil
   ) {
     self.title = title
     self.notes = notes
@@ -53,6 +58,8 @@ public struct TodoPatch: Sendable, Hashable {
     self.recurrence = recurrence
     self.start = start
     self.someday = someday
+    self.priority = priority
+    self.tags = tags
   }
 
   /// This patch, also removing the deadline.
@@ -73,7 +80,7 @@ public struct TodoPatch: Sendable, Hashable {
   public var isEmpty: Bool {
     title == nil && notes == nil && deadline == nil && status == nil && section == nil
       && listID == nil && externalOrder == nil && doneAt == nil && recurrence == nil
-      && start == nil && someday == nil
+      && start == nil && someday == nil && priority == nil && tags == nil
   }
 }
 
@@ -91,6 +98,8 @@ extension TodoPatch {
     if edited.recurrence != original.recurrence { recurrence = .some(edited.recurrence) }
     if edited.start != original.start { start = .some(edited.start) }
     if edited.isSomeday != original.isSomeday { someday = edited.isSomeday }
+    if edited.priority != original.priority { priority = .some(edited.priority) }
+    if edited.tagNames != original.tagNames { tags = edited.tagNames }
   }
 }
 
@@ -108,8 +117,8 @@ extension Todo {
   /// done.doneAt  // now
   /// ```
   ///
-  /// - Throws: `TodoError.invalidText` or `TodoError.validation` for a title, notes, section
-  ///   or repeat rule the rules refuse; nothing is changed.
+  /// - Throws: `TodoError.invalidText` or `TodoError.validation` for a title, notes, section,
+  ///   repeat rule or tag the rules refuse; nothing is changed.
   public func applying(_ patch: TodoPatch, at date: Date) throws -> Todo {
     var todo = self
     if let title = patch.title { todo.title = try TodoValidation.title(title) }
@@ -139,6 +148,8 @@ extension Todo {
     } else if todo.status == .done, let doneAt = patch.doneAt {
       todo.doneAt = doneAt
     }
+    if let priority = patch.priority { todo.priority = priority }
+    if let tags = patch.tags { todo.tagNames = try TodoValidation.tags(tags) }
     if let listID = patch.listID { todo.listID = listID }
     if !patch.isEmpty { todo.updatedAt = date }
     return todo

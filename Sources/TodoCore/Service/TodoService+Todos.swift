@@ -32,6 +32,7 @@ extension TodoService {
     let title = try TodoValidation.title(draft.title)
     let notes = try TodoValidation.notes(draft.notes)
     let section = try TodoValidation.section(draft.section)
+    let tags = try TodoValidation.tags(draft.tags)
     try TodoValidation.recurrence(draft.recurrence, due: draft.deadline, now: now())
     try TodoValidation.start(draft.start, deadline: draft.deadline)
     try TodoValidation.wallTime(draft.deadline, field: "deadline", in: timeZone)
@@ -47,7 +48,7 @@ extension TodoService {
         status: draft.status, doneAt: draft.status == .done ? date : nil, section: section,
         order: try OrderKey.between(nil, nil), externalOrder: draft.externalOrder, createdAt: date,
         updatedAt: date, recurrence: draft.recurrence, start: draft.start,
-        someday: draft.start == nil && draft.someday)
+        someday: draft.start == nil && draft.someday, priority: draft.priority, tags: tags)
       return try tx.insert(todo, at: draft.position)
     }
   }
@@ -93,6 +94,9 @@ extension TodoService {
   ) throws -> Todo {
     var todo = edited
     var needsWrite = !isWritten
+    if todo.priority != stored.priority || todo.tagNames != stored.tagNames {
+      try dropStalePriorityAndTags(of: todo, in: tx)
+    }
     if todo.status != stored.status, try completeRecurring(&todo, at: date, in: tx) {
       needsWrite = true
     }

@@ -187,6 +187,7 @@ extension TodoService {
       todo.title = try importing(place) { try TodoValidation.title(todo.title) }
       todo.notes = try importing(place) { try TodoValidation.notes(todo.notes) }
       todo.section = try importing(place) { try TodoValidation.section(todo.section) }
+      todo.tagNames = try importing(place) { try TodoValidation.tags(todo.tagNames) }
       if todo.status == .done, todo.doneAt == nil { todo.doneAt = todo.updatedAt }
       if todo.status != .done { todo.doneAt = nil }
       if let rule = todo.repeatRule {

@@ -103,7 +103,8 @@ public final class TodoService: Sendable {
 
   /// Opens (creating and migrating if needed) the todo store at `location` and makes sure it
   /// has an Inbox and that the todos of calendar clients repeat by their own rules
-  /// (``adoptCalendarRepeatRules()``).
+  /// (``adoptCalendarRepeatRules()``) and have their priorities and categories
+  /// (``adoptCalendarPriorityAndTags()``).
   ///
   /// - Parameters:
   ///   - location: A database file (created with its directory) or memory.
@@ -116,6 +117,7 @@ public final class TodoService: Sendable {
     let service = TodoService(container: container, now: now)
     try await service.ensureInbox()
     try await service.adoptCalendarRepeatRules()
+    try await service.adoptCalendarPriorityAndTags()
     return service
   }
 

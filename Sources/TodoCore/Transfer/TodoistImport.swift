@@ -7,9 +7,10 @@ import Persistence
 ///
 /// Columns are found by their header (`TYPE`, `CONTENT`, `DESCRIPTION`, `PRIORITY`, `INDENT`,
 /// `DATE`); other columns are ignored. A task's section is the last `section` row above it;
-/// a `note` row is a comment, added to the notes of the task above. Priorities become the
-/// iCalendar `PRIORITY` a calendar app shows (p1 → 1, p2 → 5, p3 → 9) and an indented task a
-/// sub-task (`RELATED-TO` its parent), both kept for export and sync. A date is read as a
+/// a `note` row is a comment, added to the notes of the task above. Todoist's priorities
+/// (its file writes p1 as 4 and p4, its default, as 1) become P1 to P3, and its default none;
+/// its labels (`@errands` in the content) become tags and leave the title. An indented task is
+/// a sub-task (`RELATED-TO` its parent), kept for export and sync. A date is read as a
 /// date or a phrase of the quick entry ("tomorrow", "Nov 24", "12/1 9:00", and repeats:
 /// "every monday" repeats from the next Monday); a date the quick entry does not read is kept
 /// in the notes.
@@ -28,8 +29,10 @@ public struct TodoistImport: Sendable {
     public var deadline: Deadline?
     /// How it repeats, if its date is a repeat ("every monday").
     public var recurrence: Recurrence?
-    /// The iCalendar priority (1 high, 5 medium, 9 low), if Todoist's was not the default.
-    public var priority: Int?
+    /// Its priority, if Todoist's was not the default.
+    public var priority: Priority?
+    /// Its labels, as tags.
+    public var tags: [String] = []
     /// The task this one is indented under.
     public var parent: UUID?
   }
@@ -79,12 +82,22 @@ public struct TodoistImport: Sendable {
         var task = Task(
           id: UUID(), title: "", notes: column("DESCRIPTION", of: row), section: section,
           deadline: nil, priority: nil, parent: nil)
-        task.title = try Self.checked(place) { try TodoValidation.title(content) }
+        let words = content.split(whereSeparator: \.isWhitespace)
+        let labels = words.filter { $0.count > 1 && $0.hasPrefix("@") }
+        // Only a task with labels loses them: any other title is checked as written.
+        let title =
+          !labels.isEmpty && labels.count < words.count
+          ? words.filter { !($0.count > 1 && $0.hasPrefix("@")) }.joined(separator: " ")
+          : content
+        task.title = try Self.checked(place) { try TodoValidation.title(title) }
+        task.tags = try Self.checked(place) {
+          try TodoValidation.tags(labels.map { String($0.dropFirst()) })
+        }
         task.priority =
           switch column("PRIORITY", of: row) {
-          case "4": 1
-          case "3": 5
-          case "2": 9
+          case "4": .p1
+          case "3": .p2
+          case "2": .p3
           default: nil
           }
         let indent = max(1, Int(column("INDENT", of: row)) ?? 1)
@@ -125,13 +138,10 @@ public struct TodoistImport: Sendable {
     self.notes = notes
   }
 
-  /// What a task keeps for calendars: its priority and its parent.
+  /// What a task keeps for calendars: its parent.
   func calendarData(of task: Task) -> CalendarData? {
-    guard task.priority != nil || task.parent != nil else { return nil }
+    guard task.parent != nil else { return nil }
     var kept = Component(name: "VTODO")
-    if let priority = task.priority {
-      kept.properties.append(ContentLine(name: "PRIORITY", integer: priority))
-    }
     if let parent = task.parent {
       var related = ContentLine(name: "RELATED-TO", value: parent.uuidString.lowercased())
       related.setParameter("RELTYPE", value: "PARENT")
@@ -152,8 +162,8 @@ public struct TodoistImport: Sendable {
 
 extension TodoService {
   /// Imports a Todoist CSV export into a list (the Inbox by default), all of it or nothing:
-  /// its tasks are added at the bottom, in order, with their sections, notes, dates, and
-  /// (kept for calendars) priorities and sub-tasks.
+  /// its tasks are added at the bottom, in order, with their sections, notes, dates,
+  /// priorities, labels (as tags) and (kept for calendars) sub-tasks.
   ///
   /// - Throws: `TodoError.invalidImport` (nothing is written), `TodoError.notFound` or
   ///   `.forbidden` for a list the principal cannot write.
@@ -169,7 +179,8 @@ extension TodoService {
         let todo = Todo(
           id: task.id, listID: target, title: task.title, notes: task.notes,
           deadline: task.deadline, section: task.section, order: try OrderKey.between(nil, nil),
-          createdAt: date, updatedAt: date, recurrence: task.recurrence)
+          createdAt: date, updatedAt: date, recurrence: task.recurrence,
+          priority: task.priority, tags: task.tags)
         _ = try tx.insert(todo, at: .bottom)
         if let data = plan.calendarData(of: task) { _ = try tx.insert(data) }
       }

@@ -18,6 +18,10 @@ public enum TodoValidation {
   public static let maximumNotesLength = 100_000
   /// The longest list name or section heading, in characters.
   public static let maximumNameLength = 200
+  /// The longest tag, in characters.
+  public static let maximumTagLength = 60
+  /// The most tags one todo has.
+  public static let maximumTagCount = 30
 
   /// A todo title: no control characters, trimmed, not empty, at most 1,000 characters, on
   /// one line.
@@ -54,6 +58,46 @@ public enum TodoValidation {
       )
     }
     return String(notes)
+  }
+
+  /// A todo's tags: each one word (no spaces, `#`, `,`, `/` or `\`; a leading `#` is dropped), at most
+  /// 60 characters; each once, compared without case (the first spelling stays); at most 30.
+  ///
+  /// - Throws: `TodoError.invalidText(field: "tags", …)` or
+  ///   `TodoError.validation(field: "tags", …)`, naming the tag.
+  public static func tags(_ names: [String]) throws(TodoError) -> [String] {
+    var tags: [String] = []
+    var seen: Set<String> = []
+    for name in names {
+      try checkCharacters(name, field: "tags")
+      var tag = Substring(name.trimmingCharacters(in: .whitespacesAndNewlines))
+      while tag.first == "#" { tag = tag.dropFirst() }
+      guard !tag.isEmpty else {
+        throw TodoError.validation(field: "tags", message: "a tag cannot be empty")
+      }
+      guard !tag.contains(where: { $0.isWhitespace || "#,/\\".contains($0) }) else {
+        throw TodoError.validation(
+          field: "tags",
+          message: "a tag is one word, without spaces, #, commas or slashes: \"\(tag)\"")
+      }
+      guard tag.unicodeScalars.count <= maximumTagLength else {
+        throw TodoError.validation(
+          field: "tags", message: "a tag is limited to \(maximumTagLength) characters: \"\(tag)\"")
+      }
+      if seen.insert(tag.lowercased()).inserted { tags.append(String(tag)) }
+    }
+    guard tags.count <= maximumTagCount else {
+      throw TodoError.validation(
+        field: "tags",
+        message: "a todo has at most \(maximumTagCount) tags (got \(tags.count))")
+    }
+    return tags
+  }
+
+  /// The tags of a text a person typed: words apart by spaces or commas, each with or without
+  /// its `#` (`#work errands, home`), under the rules of ``tags(_:)``.
+  public static func tags(reading text: String) throws(TodoError) -> [String] {
+    try tags(text.split(whereSeparator: { $0.isWhitespace || $0 == "," }).map(String.init))
   }
 
   /// A section heading: no control characters, trimmed; empty means no section. At most 200

@@ -1,8 +1,9 @@
 import Foundation
 import TodoCore
 
-/// Search (`GET /api/v1/search`), the trash (`/api/v1/trash`, one item deleted for good
-/// under it; restoring is done on the object) and transfer (`GET /api/v1/export`, `POST /api/v1/import`: one versioned JSON
+/// Search (`GET /api/v1/search`), filters (`GET /api/v1/todos?filter=`), the trash
+/// (`/api/v1/trash`, one item deleted for good under it; restoring is done on the object) and
+/// transfer (`GET /api/v1/export`, `POST /api/v1/import`: one versioned JSON
 /// document, validated whole and written in one transaction).
 extension TodoAPI {
   /// Live todos whose title or notes contain `q` (ignoring case), with any of the
@@ -26,6 +27,13 @@ extension TodoAPI {
       search.listID = id
     }
     return .ok(.init(body: .json(try await service().search(search))))
+  }
+
+  /// The live todos a filter shows (``TodoQuery``), across the caller's lists.
+  func filterTodos(_ input: Operations.FilterTodos.Input) async throws
+    -> Operations.FilterTodos.Output
+  {
+    .ok(.init(body: .json(try await service().todos(filter: input.query.filter))))
   }
 
   func getTrash(_ input: Operations.GetTrash.Input) async throws -> Operations.GetTrash.Output {

@@ -40,5 +40,7 @@ enum TodoJSON {
     json.member("repeatMode", todo.repeatMode?.rawValue)
     todo.start?.withRawValueUTF8 { json.member("start", utf8: $0) }
     if let someday = todo.someday { json.member("someday", someday) }
+    json.member("priority", todo.priority?.rawValue)
+    if let tags = todo.tags { json.member("tags", strings: tags.names) }
   }
 }

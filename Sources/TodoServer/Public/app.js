@@ -103,6 +103,7 @@ function restore() {
   send('chooseFilter', { filter: filterFromHash() });
   if (saved.layout) send('chooseLayout', { layout: saved.layout });
   if (saved.sortByDeadline) send('sortByDeadline', { on: true });
+  if (saved.sortByPriority) send('sortByPriority', { on: true });
   const search = $('search').value;
   if (search) send('search', { text: search });
   if ($('new-todo').value) send('typeNew', { text: $('new-todo').value });
@@ -190,6 +191,7 @@ $('search-clear').addEventListener('click', () => {
 window.addEventListener('hashchange', () => send('chooseFilter', { filter: filterFromHash() }));
 $('layout').addEventListener('change', () => send('chooseLayout', { layout: $('layout').value }));
 $('sort-deadline').addEventListener('change', () => send('sortByDeadline', { on: $('sort-deadline').checked }));
+$('sort-priority').addEventListener('change', () => send('sortByPriority', { on: $('sort-priority').checked }));
 $('clear-completed').addEventListener('click', () => send('clearCompleted'));
 // Lists: create in the sidebar, rename in place, delete after a confirmation.
 $('new-list').addEventListener('submit', (event) => {

@@ -52,7 +52,8 @@ export class Chrome {
     }
     $('layout').value = chrome.layout;
     $('sort-deadline').checked = chrome.sortByDeadline;
-    document.body.dataset.sorted = String(chrome.sortByDeadline);
+    $('sort-priority').checked = !!chrome.sortByPriority;
+    document.body.dataset.sorted = String(chrome.sortByDeadline || !!chrome.sortByPriority);
     $('counter').textContent = chrome.counter;
     $('quick').hidden = !chrome.quickDeadline;
     $('quick-text').textContent = chrome.quickDeadline ? `Due ${chrome.quickDeadline} · “${chrome.quickPhrase}”` : '';
@@ -67,6 +68,7 @@ export class Chrome {
     this.reminders.show(chrome.reminders ?? []);
     localStorage.setItem('todo.view', JSON.stringify({
       listID: chrome.listID, view: chrome.view, layout: chrome.layout, sortByDeadline: chrome.sortByDeadline,
+      sortByPriority: !!chrome.sortByPriority,
     }));
   }
 
@@ -313,6 +315,7 @@ class EditorSheet {
       afterCompletion: this.form.elements.afterCompletion.checked,
       start: joinDeadline(field('start'), field('startTime')),
       someday: this.form.elements.someday.checked,
+      priority: field('priority'), tags: field('tags'),
     };
   }
 
@@ -415,6 +418,8 @@ class EditorSheet {
         f.afterCompletion.checked = !!editor.afterCompletion;
         [f.start.value, f.startTime.value] = splitDeadline(editor.start);
         f.someday.checked = !!editor.someday;
+        f.priority.value = editor.priority ?? '';
+        f.tags.value = editor.tags ?? '';
       }
       if (fresh) focusTitle(this.form);
       this.filled = editor.id;

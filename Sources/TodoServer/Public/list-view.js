@@ -238,8 +238,14 @@ export class ListView {
     const repeats = cell.repeats
       ? [el('span', { class: 'repeats' }, [el('span', { 'aria-hidden': 'true', text: '↻ ' }), el('span', { text: cell.repeats })])]
       : [];
-    detail.replaceChildren(...(when ? [when] : []), ...(when && repeats.length ? [' · '] : []), ...repeats);
-    detail.hidden = !cell.detail && !cell.repeats;
+    // A priority is a coloured flag before the date; tags are chips after it ("#work").
+    const flag = cell.priority
+      ? [el('span', { class: `priority p${cell.priority}`, title: `Priority ${cell.priority}` }, [el('span', { 'aria-hidden': 'true', text: '⚑ ' }), el('span', { text: `P${cell.priority}` })])]
+      : [];
+    const dated = [...(when ? [when] : []), ...(when && repeats.length ? [' · '] : []), ...repeats];
+    const tags = (cell.tags ?? []).map((tag) => el('span', { class: 'tag', text: `#${tag}` }));
+    detail.replaceChildren(...flag, ...(flag.length && dated.length ? [' '] : []), ...dated, ...tags);
+    detail.hidden = !cell.detail && !cell.repeats && !cell.priority && !tags.length;
     node.classList.toggle('overdue', !!cell.overdue);
     // Not started yet, or put aside for some day: greyed.
     node.classList.toggle('deferred', !!cell.deferred);

@@ -104,6 +104,22 @@ struct JSONBytes: ~Copyable {
     string(utf8)
   }
 
+  /// An array of strings.
+  mutating func member(_ name: StaticString, strings: [String]) {
+    key(name, value: 2)
+    put(UInt8(ascii: "["))
+    for (index, value) in strings.enumerated() {
+      var value = value
+      value.withUTF8 { utf8 in
+        reserve(utf8.count + 3)
+        if index > 0 { put(UInt8(ascii: ",")) }
+        string(utf8)
+      }
+    }
+    reserve(1)
+    put(UInt8(ascii: "]"))
+  }
+
   mutating func member(_ name: StaticString, _ value: String?) {
     guard let value else { return }
     member(name, value)

@@ -67,6 +67,18 @@ struct LocalBackend: TodoBackend {
     try await service.search(search)
   }
 
+  func todos(filter: String) async throws -> [TodoItem] {
+    try await service.todos(filter: filter)
+  }
+
+  func tags() async throws -> [TagCount] {
+    try await service.tags()
+  }
+
+  func renameTag(_ name: String, to newName: String) async throws -> Int {
+    try await service.renameTag(name, to: newName)
+  }
+
   func trash() async throws -> TrashContents { try await service.trash() }
 
   func emptyTrash() async throws -> (lists: Int, todos: Int) { try await service.emptyTrash() }

@@ -188,6 +188,23 @@ struct RemoteBackend: TodoBackend {
     return try await call { try await $0.searchTodos(query: query).ok.body.json }
   }
 
+  func todos(filter: String) async throws -> [TodoItem] {
+    try await call { try await $0.filterTodos(query: .init(filter: filter)).ok.body.json }
+  }
+
+  func tags() async throws -> [TagCount] {
+    try await call { try await $0.listTags().ok.body.json }.map {
+      TagCount(name: $0.name, open: $0.open)
+    }
+  }
+
+  func renameTag(_ name: String, to newName: String) async throws -> Int {
+    try await call {
+      try await $0.renameTag(path: .init(tag: name), body: .json(.init(name: newName)))
+        .ok.body.json
+    }.changed
+  }
+
   func trash() async throws -> TrashContents {
     try await call { try await $0.getTrash().ok.body.json }
   }

@@ -49,6 +49,13 @@ protocol TodoBackend: Sendable {
 
   /// Live todos of live lists matching a search, in list order then user order.
   func search(_ search: TodoSearch) async throws -> [TodoItem]
+  /// Live todos of live lists that a filter shows (``TodoQuery``), in list order then user
+  /// order.
+  func todos(filter: String) async throws -> [TodoItem]
+  /// The tags across the lists that can be read, with their open counts.
+  func tags() async throws -> [TagCount]
+  /// Renames a tag on every todo of the lists that can be edited; returns how many changed.
+  func renameTag(_ name: String, to newName: String) async throws -> Int
   /// What is in the trash.
   func trash() async throws -> TrashContents
   /// Deletes the trash for good.

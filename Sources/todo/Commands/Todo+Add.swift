@@ -3,16 +3,17 @@ import Foundation
 import TodoCore
 
 extension Todo {
-  /// `todo add TEXT [--due DATE] [--repeat RULE] [--as-typed] [--list NAME] [--section NAME]
-  /// [--notes TEXT]`.
+  /// `todo add TEXT [--due DATE] [--repeat RULE] [--priority N] [--tag TAG]… [--as-typed]
+  /// [--list NAME] [--section NAME] [--notes TEXT]`.
   struct Add: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Add a todo.",
       discussion: """
         The text is read as the page's new-todo field reads it: "Call mum every Monday 9:00" \
         adds "Call mum", due next Monday at 09:00 and repeating every Monday; "Pay rent \
-        tomorrow" is due tomorrow. The words that named a date or a repeat leave the title, \
-        and the command says what it read. --as-typed keeps the text as typed.
+        tomorrow" is due tomorrow; "Buy milk #errands !1" is tagged errands, at priority P1. \
+        The words that named a date, a repeat, a tag or the priority leave the title, and the \
+        command says what it read. --as-typed keeps the text as typed.
 
         The todo goes to the bottom of its list (the Inbox unless --list names another). \
         Dates are yyyy-MM-dd, optionally with a time: 2026-03-01T09:30. A repeat is words \
@@ -50,7 +51,9 @@ extension Todo {
       return NewTodo(
         title: try TodoValidation.title(entry?.title ?? title), notes: fields.notes ?? "",
         deadline: deadline, section: fields.section, recurrence: recurrence, start: start,
-        someday: fields.someday ?? false)
+        someday: fields.someday ?? false,
+        priority: try fields.priorityChange() ?? entry?.priority,
+        tags: try TodoValidation.tags((entry?.tags ?? []) + fields.addedTags))
     }
 
     func run() async throws {

@@ -3,7 +3,7 @@ import Foundation
 import TodoCore
 
 extension Todo {
-  /// `todo ls [--list NAME] [--status S] [--all] [--json]`: the numbered listing.
+  /// `todo ls [--list NAME] [--status S] [--all] [--filter F] [--json]`: the numbered listing.
   struct Ls: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "List todos, numbered for the commands that follow.",
@@ -12,6 +12,11 @@ extension Todo {
         with --all or --status done. The numbers in the first column name the todos in \
         later commands (todo done 2) until the next listing.
         Marks: [ ] not started, [~] in progress, [x] done; ! after a deadline: overdue.
+
+        --filter shows what a filter finds across every list instead: '(today | overdue) & \
+        #work', 'due before: +7d & p1', 'no date', 'list: Groceries', 'status: in progress', \
+        'search: milk', with ! (not), & (and), | (or) and parentheses. Open todos only, \
+        unless the filter names a status.
 
         \(ExitStatus.helpText)
         """)
@@ -26,15 +31,35 @@ extension Todo {
     @Flag(help: "Include done todos.")
     var all = false
 
+    @Option(
+      help: ArgumentHelp(
+        "A filter, such as '(today | overdue) & #work' (not with --list, --status or --all).",
+        valueName: "filter"))
+    var filter: String?
+
     @OptionGroup var backend: BackendOptions
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
       _ = try status.map(TodoStatus.init(parsing:))
+      if let filter {
+        guard list == nil, status == nil, !all else {
+          throw CLIError.invalid(
+            "--filter is not given with --list, --status or --all: say them in the filter "
+              + "(list: NAME, status: done)")
+        }
+        _ = try TodoQuery(parsing: filter)
+      }
     }
 
     func run() async throws {
       try await CommandRunner.run(backend) { backend in
+        if let filter {
+          try await output.printNumbered(
+            try await backend.todos(filter: filter), source: "ls", backend: backend,
+            empty: "No todos match the filter.")
+          return
+        }
         var search = TodoSearch()
         if let status {
           search.statuses = [try TodoStatus(parsing: status)]

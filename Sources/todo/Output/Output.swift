@@ -51,9 +51,9 @@ enum Output {
     }
   }
 
-  /// When a todo is due, starts and how it repeats, as a person reads them after its title:
-  /// " — every Monday 09:00, next 30 Nov 2026", " — due 1 Dec 2026, starts 28 Nov 2026",
-  /// " — someday"; empty when none.
+  /// When a todo is due, starts and how it repeats, then its priority and tags, as a person
+  /// reads them after its title: " — every Monday 09:00, next 30 Nov 2026",
+  /// " — due 1 Dec 2026, starts 28 Nov 2026, P1", " — someday, #garden"; empty when none.
   static func timing(of todo: TodoItem) -> String {
     var words: [String] = []
     if let recurrence = todo.recurrence {
@@ -64,6 +64,8 @@ enum Output {
     }
     if let start = todo.start { words.append("starts \(start.displayText)") }
     if todo.isSomeday { words.append("someday") }
+    if let priority = todo.priority { words.append(priority.label) }
+    words += todo.tagNames.map { "#" + $0 }
     return words.isEmpty ? "" : " — " + words.joined(separator: ", ")
   }
 

@@ -2,14 +2,15 @@ import Foundation
 import TerminalUI
 import TodoCore
 
-/// The readable listing of todos: `#`, a status mark, the title, the deadline (`yyyy/MM/dd`,
-/// with the time if any, `!` when overdue), how it repeats and when it starts (or "someday"),
-/// and the section and list, each column when it says something.
+/// The readable listing of todos: `#`, a status mark, the title, the priority (`P1`…`P4`),
+/// the deadline (`yyyy/MM/dd`, with the time if any, `!` when overdue), how it repeats and when
+/// it starts (or "someday"), the tags, and the section and list, each column when it says
+/// something.
 ///
 /// ```
-///  #  St   Title         Due             Section
-///  1  [ ]  Apples        2026/03/01 !    Fruit
-///  2  [~]  Pay rent      2026/03/05 09:00
+///  #  St   Title         P   Due             Tags      Section
+///  1  [ ]  Apples        P2  2026/03/01 !    #errands  Fruit
+///  2  [~]  Pay rent          2026/03/05 09:00
 /// ```
 ///
 /// Columns are measured in terminal columns (``TerminalUI``'s `displayWidth`), so wide
@@ -58,6 +59,21 @@ struct TodoTable {
     return words.joined(separator: ", ")
   }
 
+  /// The Tags cell: `#work #errands`.
+  static func tags(_ todo: TodoItem) -> String {
+    todo.tagNames.map { "#" + $0 }.joined(separator: " ")
+  }
+
+  /// The priority's colour, as the page flags it: P1 red, P2 yellow, P3 blue, P4 plain.
+  static func style(of priority: Priority?) -> TextStyle? {
+    switch priority {
+    case .p1?: TextStyle(color: .red, isBold: true)
+    case .p2?: TextStyle(color: .yellow)
+    case .p3?: TextStyle(color: .blue)
+    case .p4?, nil: nil
+    }
+  }
+
   /// The table's lines, a header first.
   ///
   /// - Complexity: O(n) for n todos.
@@ -65,9 +81,13 @@ struct TodoTable {
     let showsDue = todos.contains { $0.deadline != nil }
     let showsSection = todos.contains { $0.section != nil }
     let showsWhen = todos.contains { $0.repeatRule != nil || $0.start != nil || $0.isSomeday }
+    let showsPriority = todos.contains { $0.priority != nil }
+    let showsTags = todos.contains { $0.tags != nil }
     var header = ["#", "St", "Title"]
+    if showsPriority { header.append("P") }
     if showsDue { header.append("Due") }
     if showsWhen { header.append("When") }
+    if showsTags { header.append("Tags") }
     if showsSection { header.append("Section") }
     if showsList { header.append("List") }
     var rows: [[String]] = []
@@ -78,6 +98,10 @@ struct TodoTable {
       var style: [TextStyle?] = [
         nil, Self.style(of: todo.status), todo.status == .done ? .dim : nil,
       ]
+      if showsPriority {
+        row.append(todo.priority?.label ?? "")
+        style.append(Self.style(of: todo.priority))
+      }
       if showsDue {
         row.append(due)
         style.append(due.hasSuffix("!") ? .red : nil)
@@ -85,6 +109,10 @@ struct TodoTable {
       if showsWhen {
         row.append(Self.when(todo))
         style.append(.dim)
+      }
+      if showsTags {
+        row.append(Self.tags(todo))
+        style.append(TextStyle(color: .cyan))
       }
       if showsSection {
         row.append(todo.section ?? "")

@@ -3,7 +3,8 @@ import Foundation
 import TodoCore
 
 /// The fields of a todo that `todo add` sets and `todo edit` changes, each option declared
-/// once: `--due`, `--start`, `--someday`, `--repeat`, `--notes`, `--section` and `--list`.
+/// once: `--due`, `--start`, `--someday`, `--repeat`, `--priority`, `--tag`, `--notes`,
+/// `--section` and `--list`.
 ///
 /// An empty value removes the field in `todo edit` (`--due ''`, `--repeat ''`) and is the
 /// same as leaving it out in `todo add`.
@@ -30,6 +31,16 @@ struct TodoFieldOptions: ParsableArguments {
         + "(FREQ=WEEKLY;BYDAY=MO); '' stops the repeating.", valueName: "rule"))
   var repeats: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "How urgent: 1 (P1, the most urgent) to 4, or p1…p4 ('' removes it).", valueName: "level"))
+  var priority: String?
+
+  @Option(
+    name: .customLong("tag"),
+    help: ArgumentHelp("A tag to add (one word; repeat the option for more).", valueName: "tag"))
+  var addedTags: [String] = []
+
   @Option(help: ArgumentHelp("Notes.", valueName: "text"))
   var notes: String?
 
@@ -43,7 +54,7 @@ struct TodoFieldOptions: ParsableArguments {
   /// Whether no field option was given.
   var isEmpty: Bool {
     due == nil && start == nil && someday == nil && repeats == nil && notes == nil
-      && section == nil && list == nil
+      && section == nil && list == nil && priority == nil && addedTags.isEmpty
   }
 
   func validate() throws {
@@ -52,6 +63,17 @@ struct TodoFieldOptions: ParsableArguments {
     _ = try recurrence(now: Date())
     _ = try notes.map(TodoValidation.notes)
     _ = try TodoValidation.section(section)
+    _ = try priorityChange()
+    _ = try TodoValidation.tags(addedTags)
+  }
+
+  /// The priority change: `nil` none, `.some(nil)` remove, `.some(p)` set.
+  ///
+  /// - Throws: `TodoError.validation` on `priority` for anything but 1…4 or p1…p4.
+  func priorityChange() throws -> Priority?? {
+    guard let priority else { return nil }
+    if priority.trimmingCharacters(in: .whitespaces).isEmpty { return .some(nil) }
+    return .some(try Priority(parsing: priority))
   }
 
   /// The deadline change: `nil` none, `.some(nil)` remove, `.some(d)` set.

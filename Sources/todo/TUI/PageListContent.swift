@@ -56,7 +56,11 @@ enum PageListContent {
         style = TextStyle(isDim: true)
       }
       // A repeating todo says how after its date: "Monday 09:00 · ↻ every Monday".
-      let secondary = [cell.detail, cell.repeats.map { "↻ " + $0 }].compactMap { $0 }
+      let secondary =
+        [
+          cell.priority.map { "P\($0)" }, cell.detail, cell.repeats.map { "↻ " + $0 },
+          cell.tags.map { $0.map { "#" + $0 }.joined(separator: " ") },
+        ].compactMap { $0 }
       return Cell(
         cell.title, secondaryText: secondary.isEmpty ? nil : secondary.joined(separator: " · "),
         accessory: accessory(status),

@@ -6,9 +6,8 @@ import TodoCore
 /// (``PageEditor/Action/saveEdit(_:)``), as the web page's form is.
 ///
 /// Its fields are Title, Notes, Deadline (`yyyy-MM-dd`), Start (a date, or "someday"), Repeat
-/// (words such as "every monday"
-/// or "every 3 days after done", or a rule; empty for never), Section and Status (a choice); its
-/// buttons Save and Cancel, or, after another person changed the todo, Keep mine, Use
+/// (words such as "every monday" or "every 3 days after done", or a rule; empty for never),
+/// Section, Tags (words), Priority and Status (choices); its buttons Save and Cancel, or, after another person changed the todo, Keep mine, Use
 /// theirs and Cancel.
 struct TuiForm: Equatable {
   /// The identifier of the todo being edited.
@@ -24,6 +23,8 @@ struct TuiForm: Equatable {
 
   /// The statuses in the order of the Status field's options.
   static let statuses: [TodoStatus] = [.notStarted, .inProgress, .done]
+  /// The Priority field's options: none, then P1 to P4.
+  static let priorities = ["None"] + Priority.allCases.map(\.label)
 
   /// The buttons of a form, after a conflict or not.
   static func buttons(conflict: Bool) -> [String] {
@@ -50,7 +51,8 @@ struct TuiForm: Equatable {
         .text("Deadline", editor.deadline),
         .text("Start", editor.someday ? "someday" : editor.start),
         .text("Repeat", editor.repeat + (editor.afterCompletion ? " after done" : "")),
-        .text("Section", editor.section),
+        .text("Section", editor.section), .text("Tags", editor.tags),
+        .choice("Priority", options: Self.priorities, selected: Int(editor.priority) ?? 0),
         .choice(
           "Status", options: Self.statuses.map(Self.name(of:)),
           selected: Self.statuses.firstIndex(of: editor.status) ?? 0),
@@ -65,23 +67,24 @@ struct TuiForm: Equatable {
     // Swift 6.3's release optimizer crashes ("Found outside of lifetime use") on a
     // subscripted field's computed property here.
     var texts: [String] = []
-    var selected: Int?
+    var choices: [Int] = []
     for field in form.fields {
       switch field.value {
       case .text(let state): texts.append(state.text)
-      case .choice(_, let index): selected = index
+      case .choice(_, let index): choices.append(index)
       }
     }
-    guard texts.count == 6, let selected, Self.statuses.indices.contains(selected) else {
+    guard texts.count == 7, choices.count == 2, Self.statuses.indices.contains(choices[1]) else {
       return nil
     }
+    let selected = choices[1]
     // The mode is in the words ("after done"), Someday in the Start field, as the form shows
     // them.
     let someday = texts[3].trimmingCharacters(in: .whitespaces).lowercased() == "someday"
     return PageEditor.Fields(
       title: texts[0], notes: texts[1], deadline: texts[2], status: Self.statuses[selected],
       section: texts[5], repeat: texts[4], afterCompletion: false, start: someday ? "" : texts[3],
-      someday: someday)
+      someday: someday, priority: choices[0] == 0 ? "" : "\(choices[0])", tags: texts[6])
   }
 
   /// A status in words.

@@ -176,15 +176,18 @@ struct TuiKeysTests {
     state.editor.sheet = editor
     let page = PageSnapshot(state)
     screen.follow(page)
-    let keys: [Key] =
-      [.character("!"), .tab, .character("N"), .tab, .control("u")]
-      + "2026-12-01".map { .character($0) } + [.tab, .tab] + "every day".map { .character($0) }
-      + [.tab, .character("H"), .tab, .right, .right]
+    let typed: (String) -> [Key] = { text in text.map { .character($0) } }
+    var keys: [Key] = [.character("!"), .tab, .character("N"), .tab, .control("u")]
+    keys += typed("2026-12-01") + [.tab, .tab] + typed("every day")
+    keys += [.tab, .character("H"), .tab] + typed("work #q3")
+    // Priority: P1; Status: done.
+    keys += [.tab, .right, .tab, .right, .right]
     #expect(press(keys, on: &screen, page: page) == [])
     // The mode is in the words ("after done"): the form sends no box of its own.
     let fields = PageEditor.Fields(
       title: "Pay tax!", notes: "N", deadline: "2026-12-01", status: .done, section: "H",
-      repeat: "every day", afterCompletion: false, start: "", someday: false)
+      repeat: "every day", afterCompletion: false, start: "", someday: false, priority: "1",
+      tags: "work #q3")
     #expect(screen.handle(.control("s"), page: page).actions == [.editor(.saveEdit(fields))])
     #expect(screen.handle(.enter, page: page).actions == [.editor(.saveEdit(fields))])
     state.editor.sheet = nil
@@ -223,7 +226,8 @@ struct TuiKeysTests {
     #expect(box.buttons == ["Keep mine", "Use theirs", "Cancel"])
     #expect(screen.frame(of: conflicted).keyLine.message.hasPrefix("! Someone else changed"))
     let mine = PageEditor.Fields(
-      title: "Pay tax!", repeat: "", afterCompletion: false, start: "", someday: false)
+      title: "Pay tax!", repeat: "", afterCompletion: false, start: "", someday: false,
+      priority: "", tags: "")
     #expect(screen.handle(.control("s"), page: conflicted).actions == [.editor(.keepMine(mine))])
     #expect(screen.handle(.enter, page: conflicted).actions == [.editor(.keepMine(mine))])
     #expect(screen.handle(.control("t"), page: conflicted).actions == [.editor(.useTheirs)])
@@ -237,7 +241,8 @@ struct TuiKeysTests {
         .editor(
           .saveEdit(
             PageEditor.Fields(
-              title: "Pay the tax", repeat: "", afterCompletion: false, start: "", someday: false)))
+              title: "Pay the tax", repeat: "", afterCompletion: false, start: "", someday: false,
+              priority: "", tags: "")))
       ], "their version in the form, saved as usual")
   }
 

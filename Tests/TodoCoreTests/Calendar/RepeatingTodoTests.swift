@@ -291,6 +291,7 @@ struct RepeatingTodoTests {
     defer { try? service.close() }
     let adopted = try await service.todo(id: todo.id)
     #expect(adopted.recurrence == (try Recurrence(rule: "FREQ=WEEKLY", mode: .afterCompletion)))
+    #expect(adopted.priority == .p1, "its kept PRIORITY is its priority too")
     let exported = try #require(try await Self.exported(service)["bins"])
     #expect(exported.properties(named: "RRULE").map(\.value) == ["FREQ=WEEKLY"])
     #expect(exported.property(named: "X-TODO-REPEAT-FROM")?.value == "COMPLETION")

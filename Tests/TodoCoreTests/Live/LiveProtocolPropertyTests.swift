@@ -24,6 +24,7 @@ struct LiveProtocolPropertyTests {
     "chooseFilter": { .page(.list(.chooseFilter(Random.choice(PageList.Filter.self, &$0)))) },
     "chooseLayout": { .page(.list(.chooseLayout(Random.choice(PageList.Layout.self, &$0)))) },
     "sortByDeadline": { .page(.list(.sortByDeadline(Bool.random(using: &$0)))) },
+    "sortByPriority": { .page(.list(.sortByPriority(Bool.random(using: &$0)))) },
     "search": { .page(.search(.setText(Random.text(&$0)))) },
     "requestDelete": { .page(.trash(.requestDelete(Random.id(&$0)))) },
     "confirmDelete": { _ in .page(.trash(.confirmDelete)) },

@@ -60,7 +60,8 @@ enum LiveWireRandom {
       status: choice(TodoStatus.self, &random), section: text(&random),
       repeat: optional(&random, text),
       afterCompletion: optional(&random) { Bool.random(using: &$0) },
-      start: optional(&random, text), someday: optional(&random) { Bool.random(using: &$0) })
+      start: optional(&random, text), someday: optional(&random) { Bool.random(using: &$0) },
+      priority: optional(&random, text), tags: optional(&random, text))
   }
 
   // MARK: - The page's parts
@@ -71,7 +72,9 @@ enum LiveWireRandom {
       detail: optional(&random, text), overdue: Bool.random(using: &random),
       status: optional(&random) { choice(TodoStatus.self, &$0) }, level: count(&random),
       expanded: optional(&random) { Bool.random(using: &$0) }, repeats: optional(&random, text),
-      deferred: optional(&random) { Bool.random(using: &$0) })
+      deferred: optional(&random) { Bool.random(using: &$0) },
+      priority: optional(&random) { Int.random(in: 1...4, using: &$0) },
+      tags: optional(&random) { list(&$0, upTo: 3, text) })
   }
 
   static func cells(_ random: inout Source, for ids: [String]) -> [String: LiveCell] {
@@ -97,6 +100,7 @@ enum LiveWireRandom {
     chrome.search = text(&random)
     chrome.layout = choice(PageList.Layout.self, &random)
     chrome.sortByDeadline = Bool.random(using: &random)
+    chrome.sortByPriority = Bool.random(using: &random)
     chrome.counter = text(&random)
     chrome.quickDeadline = optional(&random, text)
     chrome.quickPhrase = optional(&random, text)
@@ -133,6 +137,8 @@ enum LiveWireRandom {
     form.changedOccurrences = list(&random, upTo: 3, text)
     form.start = text(&random)
     form.someday = Bool.random(using: &random)
+    form.priority = text(&random)
+    form.tags = text(&random)
     form.reminders = list(&random, upTo: 3) {
       LiveChrome.ReminderEntry(id: id(&$0).uuidString, label: text(&$0))
     }

@@ -120,7 +120,7 @@ struct LayoutFields: LiveFields {
   func value() -> PageList.Layout { layout }
 }
 
-/// `on` (`sortByDeadline`).
+/// `on` (`sortByDeadline`, `sortByPriority`).
 struct SwitchFields: LiveFields {
   var on: Bool
   init(_ on: Bool) { self.on = on }
@@ -129,8 +129,8 @@ struct SwitchFields: LiveFields {
 
 /// The edit sheet's fields (`saveEdit`, `keepMine`): `title` and `status`, and `notes`,
 /// `deadline` and `section`, each empty when absent; `repeat` (words or a rule, empty for
-/// never), `afterCompletion`, `start` (a date, empty for none) and `someday`, each unchanged
-/// when absent.
+/// never), `afterCompletion`, `start` (a date, empty for none), `someday`, `priority` (`1` to
+/// `4`, empty for none) and `tags` (words, empty for none), each unchanged when absent.
 struct SheetFields: LiveFields {
   var title: String
   var notes: String?
@@ -141,6 +141,8 @@ struct SheetFields: LiveFields {
   var afterCompletion: Bool?
   var start: String?
   var someday: Bool?
+  var priority: String?
+  var tags: String?
 
   init(_ fields: PageEditor.Fields) {
     title = fields.title
@@ -152,13 +154,15 @@ struct SheetFields: LiveFields {
     afterCompletion = fields.afterCompletion
     start = fields.start
     someday = fields.someday
+    priority = fields.priority
+    tags = fields.tags
   }
 
   func value() -> PageEditor.Fields {
     PageEditor.Fields(
       title: title, notes: notes ?? "", deadline: deadline ?? "", status: status,
       section: section ?? "", repeat: `repeat`, afterCompletion: afterCompletion, start: start,
-      someday: someday)
+      someday: someday, priority: priority, tags: tags)
   }
 }
 

@@ -91,6 +91,7 @@ extension LiveEvent {
       .init("chooseFilter", list.then(\.chooseFilter), FilterFields.self),
       .init("chooseLayout", list.then(\.chooseLayout), LayoutFields.self),
       .init("sortByDeadline", list.then(\.sortByDeadline), SwitchFields.self),
+      .init("sortByPriority", list.then(\.sortByPriority), SwitchFields.self),
       // Search.
       .init("search", search.then(\.setText), TextFields.self),
       // The trash.

@@ -31,10 +31,10 @@ final class ListPart: Sendable {
 
   /// Whether the pages of this view can be diffed from their todos alone: one section in list
   /// order, each todo shown or not on its own (no search, whose matching is costly, no sort
-  /// by deadline, no groups, no smart view).
+  /// by deadline or priority, no groups, no smart view).
   private var isIncremental: Bool {
     state.data.view == nil && state.list.layout == .plain && !state.list.sortByDeadline
-      && state.search.text.isEmpty
+      && !state.list.sortByPriority && state.search.text.isEmpty
   }
 
   private func isShown(_ todo: Todo) -> Bool {

@@ -21,7 +21,8 @@ extension LiveCell {
     self.init(
       kind: .todo, title: todo.title, detail: detail,
       overdue: todo.status != .done && (todo.deadline.map(day.isOverdue) ?? false),
-      status: todo.status, repeats: todo.recurrence?.label, deferred: deferred ? true : nil)
+      status: todo.status, repeats: todo.recurrence?.label, deferred: deferred ? true : nil,
+      priority: todo.priority?.rawValue, tags: todo.tags?.names)
   }
 
   /// "Tomorrow 09:00" inside a phrase: "starts tomorrow 09:00"; names of days and months
@@ -74,6 +75,7 @@ extension LiveChrome {
     }
     layout = state.list.layout
     sortByDeadline = state.list.sortByDeadline
+    sortByPriority = state.list.sortByPriority
     if state.data.view != nil {
       // A smart view shows open todos only: nothing to clear.
       let left = state.data.shownTodos.count
@@ -167,6 +169,8 @@ extension LiveChrome.EditorForm {
     afterCompletion = editor.afterCompletion
     start = editor.start
     someday = editor.someday
+    priority = editor.priority
+    tags = editor.tags
     repeats = editor.original?.recurrence != nil
     reminders = editor.reminders.map {
       LiveChrome.ReminderEntry(
@@ -195,7 +199,10 @@ extension LiveChrome.EditorForm {
         status: editor.status, section: editor.section,
         repeat: editor.repeatChanged(from: original)
           ? editor.repeatText + (editor.afterCompletion ? " after done" : "")
-          : Self.repeatText(original))
+          : Self.repeatText(original),
+        priority: Priority(rawValue: Int(editor.priority) ?? 0)?.label ?? "",
+        tags: editor.tagsChanged(from: original) == false
+          ? Self.tagsText(original) : editor.tags)
       : Self.shown(original)
     let their = Self.shown(theirs)
     theirChanges = their.indices.filter { base[$0].value != their[$0].value }.map { their[$0] }
@@ -206,7 +213,13 @@ extension LiveChrome.EditorForm {
     shown(
       title: todo.title, notes: todo.notes, deadline: todo.deadline,
       start: todo.isSomeday ? "Someday" : todo.start?.displayText ?? "", status: todo.status,
-      section: todo.section ?? "", repeat: repeatText(todo))
+      section: todo.section ?? "", repeat: repeatText(todo),
+      priority: todo.priority?.label ?? "", tags: tagsText(todo))
+  }
+
+  /// A todo's tags as people read them: `#work #errands`.
+  static func tagsText(_ todo: Todo) -> String {
+    todo.tagNames.map { "#" + $0 }.joined(separator: " ")
   }
 
   /// How a todo repeats, as the sheet's field shows it.
@@ -217,7 +230,7 @@ extension LiveChrome.EditorForm {
 
   static func shown(
     title: String, notes: String, deadline: Deadline?, start: String, status: TodoStatus,
-    section: String, repeat: String
+    section: String, repeat: String, priority: String, tags: String
   ) -> [LiveChrome.FieldChange] {
     let statusText =
       switch status {
@@ -233,6 +246,8 @@ extension LiveChrome.EditorForm {
       .init(field: "status", label: "Status", value: statusText),
       .init(field: "section", label: "Section", value: section),
       .init(field: "repeat", label: "Repeat", value: `repeat`),
+      .init(field: "priority", label: "Priority", value: priority),
+      .init(field: "tags", label: "Tags", value: tags),
     ]
   }
 }

@@ -25,6 +25,7 @@ public final class PageRenderer: Sendable {
     var search: String
     var layout: PageList.Layout
     var sortByDeadline: Bool
+    var sortByPriority: Bool
     var collapsed: Set<String>
     var now: Date
     /// The smart view shown, if any: its todos come from every list the person can read,
@@ -47,6 +48,7 @@ public final class PageRenderer: Sendable {
       search = state.search.text
       layout = state.list.layout
       sortByDeadline = state.list.sortByDeadline
+      sortByPriority = state.list.sortByPriority
       collapsed = state.list.collapsed
       view = state.data.view
       account = state.data.view == nil ? nil : state.data.signedIn?.accountID

@@ -75,7 +75,7 @@ extension PageSnapshot {
 
   /// The todos the list shows: filtered by status and search text, in user or deadline order.
   static func visibleTodos(_ state: LivePage.State) -> [Todo] {
-    let needle = state.search.text.trimmingCharacters(in: .whitespacesAndNewlines)
+    let search = PageSearchText(state.search.text)
     // A smart view shows open todos in deadline order: no status filter, no other order.
     let smart = state.data.view != nil
     var todos = state.data.shownTodos.filter { todo in
@@ -84,23 +84,31 @@ extension PageSnapshot {
       case .active: if todo.status == .done { return false }
       case .completed: if todo.status != .done { return false }
       }
-      guard !needle.isEmpty else { return true }
-      return todo.title.localizedCaseInsensitiveContains(needle)
-        || todo.notes.localizedCaseInsensitiveContains(needle)
+      return search.matches(todo)
     }
-    if state.list.sortByDeadline, !smart {
+    let byPriority = state.list.sortByPriority && !smart
+    let byDeadline = state.list.sortByDeadline && !smart
+    if byPriority || byDeadline {
       let position = Dictionary(
         uniqueKeysWithValues: todos.enumerated().map { ($0.element.id, $0.offset) })
       todos.sort { lhs, rhs in
-        switch (lhs.deadline, rhs.deadline) {
-        case (let l?, let r?) where l != r: return l < r
-        case (.some, nil): return true
-        case (nil, .some): return false
-        default: return position[lhs.id]! < position[rhs.id]!
-        }
+        if byPriority, let order = Self.ascending(lhs.priority, rhs.priority) { return order }
+        if byDeadline, let order = Self.ascending(lhs.deadline, rhs.deadline) { return order }
+        return position[lhs.id]! < position[rhs.id]!
       }
     }
     return todos
+  }
+
+  /// Whether `lhs` sorts before `rhs` when they differ, a value before none; `nil` when they
+  /// are equal.
+  static func ascending<Value: Comparable>(_ lhs: Value?, _ rhs: Value?) -> Bool? {
+    switch (lhs, rhs) {
+    case (let l?, let r?) where l != r: l < r
+    case (.some, nil): true
+    case (nil, .some): false
+    default: nil
+    }
   }
 
   /// The list part of a smart view: its todos (already in deadline order), each with its

@@ -96,6 +96,10 @@ public struct LiveCell: Codable, Equatable, Sendable {
   /// `true` for a todo that has not started yet or is put aside for some day (shown greyed);
   /// absent otherwise.
   public var deferred: Bool?
+  /// The todo's priority, 1 (P1) to 4, shown as a coloured flag; absent for none.
+  public var priority: Int?
+  /// The todo's tags, shown as chips; absent for none.
+  public var tags: [String]?
 }
 
 /// Everything on the page around the list: small, sent whole whenever any part changes.
@@ -140,6 +144,8 @@ public struct LiveChrome: Codable, Hashable, Sendable {
   public var layout = PageList.Layout.plain
   /// Whether the list is sorted by deadline instead of user order.
   public var sortByDeadline = false
+  /// Whether the list is sorted by priority (then by deadline when that is on too).
+  public var sortByPriority = false
   /// "1 item left" / "N items left".
   public var counter = "0 items left"
   /// The deadline the new-todo field's text names (`2026/11/25 09:00`), shown as a chip
@@ -212,6 +218,10 @@ public struct LiveChrome: Codable, Hashable, Sendable {
     public var start = ""
     /// Whether the draft is put aside for some day.
     public var someday = false
+    /// The draft's priority: `1` (P1) to `4`, or empty for none.
+    public var priority = ""
+    /// The draft's tags as typed (`work errands`).
+    public var tags = ""
     /// The person's reminders of the todo, the soonest first (set and removed at once, not
     /// with Save).
     public var reminders: [ReminderEntry] = []
@@ -250,7 +260,8 @@ public struct LiveChrome: Codable, Hashable, Sendable {
 
   /// One field someone else changed while the sheet was open.
   public struct FieldChange: Codable, Hashable, Sendable {
-    /// `title`, `notes`, `deadline`, `start`, `status`, `section` or `repeat`.
+    /// `title`, `notes`, `deadline`, `start`, `status`, `section`, `repeat`, `priority` or
+    /// `tags`.
     public var field: String
     /// The field's name for people.
     public var label: String

@@ -25,6 +25,10 @@ package struct NewTodoBody: Codable, Hashable, Sendable {
   package var start: String?
   /// Whether it is put aside for some day.
   package var someday: Bool?
+  /// The priority, 1 (P1) to 4.
+  package var priority: Int?
+  /// The tags.
+  package var tags: [String]?
 
   /// The body for `draft` (its list is in the path).
   package init(_ draft: NewTodo) {
@@ -37,6 +41,8 @@ package struct NewTodoBody: Codable, Hashable, Sendable {
     repeatMode = draft.recurrence?.mode
     start = draft.start?.rawValue
     someday = draft.someday ? true : nil
+    priority = draft.priority?.rawValue
+    tags = draft.tags.isEmpty ? nil : draft.tags
   }
 
   /// The draft for ``TodoService/createTodo(_:)``.
@@ -48,7 +54,19 @@ package struct NewTodoBody: Codable, Hashable, Sendable {
       deadline: try deadline.map(Deadline.init(parsing:)),
       status: try status.map(TodoStatus.init(parsing:)) ?? .notStarted, section: section,
       recurrence: try Self.recurrence(rule: repeatRule, mode: repeatMode),
-      start: try Self.start(start), someday: someday ?? false)
+      start: try Self.start(start), someday: someday ?? false,
+      priority: try Self.priority(priority), tags: tags ?? [])
+  }
+
+  /// A priority as the API writes it (1 to 4), refused with a message naming `priority`.
+  static func priority(_ value: Int?) throws -> Priority? {
+    try value.map { value in
+      guard let priority = Priority(rawValue: value) else {
+        throw TodoError.validation(
+          field: "priority", message: "a priority is 1 (P1, the most urgent) to 4; got \(value)")
+      }
+      return priority
+    }
   }
 
   /// A start date as the API writes it, refused with a message naming `start`.

@@ -4,7 +4,8 @@ import TodoCore
 /// The `TodoPatch` schema, the body of `PATCH /api/v1/todos/{todoID}`: any of `title`,
 /// `notes`, `deadline` (`null` removes it), `status`, `section` (`null` removes it),
 /// `listID`, `repeatRule` (`null` stops the repeating) with `repeatMode`, `start` (`null`
-/// removes it), `someday`, and the `version` the client read.
+/// removes it), `someday`, `priority` (`null` removes it), `tags` (all of them), and the
+/// `version` the client read.
 ///
 /// Hand-written because the generator cannot express nullable properties, nor tell a `null`
 /// from a field left out (see docs/api.md); the generated code uses it by name.
@@ -16,7 +17,7 @@ package struct TodoPatchBody: Codable, Hashable, Sendable {
 
   private enum CodingKeys: String, CodingKey {
     case title, notes, deadline, status, section, listID, repeatRule, repeatMode, start, someday
-    case version
+    case priority, tags, version
   }
 
   /// The body for `patch`, checked against `version`.
@@ -51,6 +52,11 @@ package struct TodoPatchBody: Codable, Hashable, Sendable {
         try NewTodoBody.start(try container.decodeIfPresent(String.self, forKey: .start)))
     }
     patch.someday = try container.decodeIfPresent(Bool.self, forKey: .someday)
+    if container.contains(.priority) {
+      patch.priority = .some(
+        try NewTodoBody.priority(try container.decodeIfPresent(Int.self, forKey: .priority)))
+    }
+    patch.tags = try container.decodeIfPresent([String].self, forKey: .tags)
     version = try container.decodeIfPresent(Version.self, forKey: .version)
   }
 
@@ -71,6 +77,8 @@ package struct TodoPatchBody: Codable, Hashable, Sendable {
     }
     if let start = patch.start { try container.encode(start?.rawValue, forKey: .start) }
     try container.encodeIfPresent(patch.someday, forKey: .someday)
+    if let priority = patch.priority { try container.encode(priority?.rawValue, forKey: .priority) }
+    try container.encodeIfPresent(patch.tags, forKey: .tags)
     try container.encodeIfPresent(version, forKey: .version)
   }
 }

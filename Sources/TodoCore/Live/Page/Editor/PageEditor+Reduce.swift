@@ -72,6 +72,8 @@ extension PageEditor {
       if let on = restore.fields.afterCompletion { state.sheet?.afterCompletion = on }
       if let start = restore.fields.start { state.sheet?.start = start }
       if let on = restore.fields.someday { state.sheet?.someday = on }
+      if let priority = restore.fields.priority { state.sheet?.priority = priority }
+      if let tags = restore.fields.tags { state.sheet?.tags = tags }
       if todo.version != restore.version { state.sheet?.problem = .conflict(theirs: todo) }
       return .none
 
@@ -115,6 +117,8 @@ extension PageEditor {
     if let on = fields.afterCompletion { effects.append(.send(.sheet(.setAfterCompletion(on)))) }
     if let start = fields.start { effects.append(.send(.sheet(.setStart(start)))) }
     if let on = fields.someday { effects.append(.send(.sheet(.setSomeday(on)))) }
+    if let priority = fields.priority { effects.append(.send(.sheet(.setPriority(priority)))) }
+    if let tags = fields.tags { effects.append(.send(.sheet(.setTags(tags)))) }
     return .concatenate(effects + [.send(.sheet(action))])
   }
 }

@@ -41,12 +41,16 @@ public struct PageEditor: Reducer {
     public var start: String?
     /// Whether it is put aside for some day; absent leaves it.
     public var someday: Bool?
+    /// The priority, `1` (P1) to `4`, or empty for none; absent leaves it.
+    public var priority: String?
+    /// The tags, words apart by spaces or commas (empty for none); absent leaves them.
+    public var tags: String?
 
     /// Creates the fields.
     public init(
       title: String, notes: String = "", deadline: String = "", status: TodoStatus = .notStarted,
       section: String = "", repeat: String? = nil, afterCompletion: Bool? = nil,
-      start: String? = nil, someday: Bool? = nil
+      start: String? = nil, someday: Bool? = nil, priority: String? = nil, tags: String? = nil
     ) {
       self.title = title
       self.notes = notes
@@ -57,11 +61,16 @@ public struct PageEditor: Reducer {
       self.afterCompletion = afterCompletion
       self.start = start
       self.someday = someday
+      self.priority = priority
+      self.tags = tags
     }
 
     /// The free-text fields with their names, as the page's text checks take them.
     var texts: [(field: String, text: String)] {
-      [("title", title), ("notes", notes), ("section", section), ("repeat", `repeat` ?? "")]
+      [
+        ("title", title), ("notes", notes), ("section", section), ("repeat", `repeat` ?? ""),
+        ("tags", tags ?? ""),
+      ]
     }
   }
 

@@ -24,6 +24,10 @@ public enum TodoEditorAction: Equatable, Sendable {
   case setStart(String)
   /// Whether it is put aside for some day.
   case setSomeday(Bool)
+  /// The priority: `1` (P1) to `4`, or empty for none.
+  case setPriority(String)
+  /// The tags as typed: words apart by spaces or commas (``TodoValidation/tags(reading:)``).
+  case setTags(String)
   /// How often a repeating todo was done, read when the sheet opens.
   case history(RepeatHistory)
   /// The person's reminders of the todo, read when the sheet opens and after each change.
@@ -46,61 +50,6 @@ public enum TodoEditorAction: Equatable, Sendable {
   case keepMine
   /// After a conflict: throw the draft away and edit their version.
   case useTheirs
-}
-
-/// How often a repeating todo was done, and when last ("Done 12 times, last on 3 Nov"), and
-/// the occurrences a calendar app changed on its own.
-public struct RepeatHistory: Equatable, Sendable {
-  /// How many occurrences were completed.
-  public var count: Int
-  /// When the latest was.
-  public var last: Date?
-  /// The occurrences a calendar app changed, by date.
-  public var changed: [ChangedOccurrence]
-
-  /// Creates a history.
-  public init(count: Int, last: Date?, changed: [ChangedOccurrence] = []) {
-    self.count = count
-    self.last = last
-    self.changed = changed
-  }
-
-  /// The history of these completions (the latest first, as the store gives them).
-  public init(_ completions: [TodoCompletion], changed: [ChangedOccurrence] = []) {
-    self.init(count: completions.count, last: completions.first?.doneAt, changed: changed)
-  }
-}
-
-/// Why an edit could not begin or be saved, for the person editing.
-public struct EditorProblem: Equatable, Sendable {
-  /// The message to show.
-  public var message: String
-  /// The todo's version now, when someone else changed it.
-  public var currentVersion: Version?
-  /// The todo as someone else saved it, when they did (shown beside the draft).
-  public var theirs: Todo?
-
-  /// Creates a problem.
-  public init(message: String, currentVersion: Version? = nil, theirs: Todo? = nil) {
-    self.message = message
-    self.currentVersion = currentVersion
-    self.theirs = theirs
-  }
-
-  /// The problem of a save that someone else's change came before: their version, to show
-  /// beside the draft, which is kept.
-  public static func conflict(theirs: Todo) -> EditorProblem {
-    EditorProblem(
-      message: "Someone else changed this todo while you were editing it. "
-        + "Keep your version, or use theirs.",
-      currentVersion: theirs.version, theirs: theirs)
-  }
-
-  /// The problem for an error thrown while editing.
-  public init(_ error: any Error) {
-    message = (error as? TodoError)?.description ?? "\(error)"
-    if case .versionConflict(_, let current)? = error as? TodoError { currentVersion = current }
-  }
 }
 
 /// The edit sheet of a todo as a feature: begin (a child context), change fields, save or
@@ -146,6 +95,10 @@ public struct TodoEditor: Reducer {
     public var start = ""
     /// Whether it is put aside for some day.
     public var someday = false
+    /// The priority: `1` (P1) to `4`, or empty for none.
+    public var priority = ""
+    /// The tags as typed (`work errands`).
+    public var tags = ""
     /// What went wrong last, if anything.
     public var problem: EditorProblem?
 
@@ -166,6 +119,8 @@ public struct TodoEditor: Reducer {
       if section == original.section ?? "" { section = theirs.section ?? "" }
       if start == original.start?.rawValue ?? "" { start = theirs.start?.rawValue ?? "" }
       if someday == original.isSomeday { someday = theirs.isSomeday }
+      if priority == Self.priorityText(original) { priority = Self.priorityText(theirs) }
+      if tagsChanged(from: original) == false { tags = Self.tagsText(theirs) }
       if !repeatChanged(from: original) {
         repeatText = theirs.recurrence?.editText ?? ""
         afterCompletion = theirs.repeatMode == .afterCompletion
@@ -184,6 +139,24 @@ public struct TodoEditor: Reducer {
       afterCompletion = todo.repeatMode == .afterCompletion
       start = todo.start?.rawValue ?? ""
       someday = todo.isSomeday
+      priority = Self.priorityText(todo)
+      tags = Self.tagsText(todo)
+    }
+
+    /// A todo's priority as the sheet edits it: `1` to `4`, or empty.
+    static func priorityText(_ todo: Todo) -> String {
+      todo.priority.map { "\($0.rawValue)" } ?? ""
+    }
+
+    /// A todo's tags as the sheet edits them: `work errands`.
+    static func tagsText(_ todo: Todo) -> String {
+      todo.tagNames.joined(separator: " ")
+    }
+
+    /// Whether the typed tags differ from `todo`'s; `nil` when they cannot be read.
+    func tagsChanged(from todo: Todo) -> Bool? {
+      guard let typed = try? TodoValidation.tags(reading: tags) else { return nil }
+      return typed != todo.tagNames
     }
 
     /// Whether the person changed how it repeats from how `todo` does.
@@ -289,6 +262,8 @@ public struct TodoEditor: Reducer {
     case .setAfterCompletion(let on): state.afterCompletion = on
     case .setStart(let text): state.start = text
     case .setSomeday(let on): state.someday = on
+    case .setPriority(let text): state.priority = text
+    case .setTags(let text): state.tags = text
 
     case .save:
       // After a conflict the person chooses: Keep mine or Use theirs, not a plain save.
@@ -306,6 +281,7 @@ public struct TodoEditor: Reducer {
         }
         let deadline = draft.deadline.trimmingCharacters(in: .whitespaces)
         let start = draft.start.trimmingCharacters(in: .whitespaces)
+        let priority = draft.priority.trimmingCharacters(in: .whitespaces)
         try await session.apply(
           TodoPatch(
             title: draft.title, notes: draft.notes,
@@ -313,7 +289,9 @@ public struct TodoEditor: Reducer {
             status: draft.status, section: .some(draft.section),
             recurrence: recurrence,
             start: .some(start.isEmpty ? nil : try Deadline(parsing: start, field: "start")),
-            someday: draft.someday))
+            someday: draft.someday,
+            priority: .some(priority.isEmpty ? nil : try Priority(parsing: priority)),
+            tags: try TodoValidation.tags(reading: draft.tags)))
         send(.saved(try await session.save()))
       } catch: { [todos, sessions] error, send in
         guard EditorProblem(error).currentVersion != nil,

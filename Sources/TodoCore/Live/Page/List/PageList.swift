@@ -31,6 +31,9 @@ public struct PageList: Reducer {
     public var layout = Layout.plain
     /// Whether the list is in deadline order instead of user order.
     public var sortByDeadline = false
+    /// Whether the list is in priority order (P1 first, none last) instead of user order;
+    /// with ``sortByDeadline`` too, by priority, then by deadline.
+    public var sortByPriority = false
     /// Outline groups the person collapsed (`group:undone`, `group:done`).
     public var collapsed: Set<String> = []
     /// What the new-todo field reads as, while it names a deadline (shown as a chip).
@@ -64,13 +67,14 @@ public struct PageList: Reducer {
     case chooseFilter(Filter)
     case chooseLayout(Layout)
     case sortByDeadline(Bool)
+    case sortByPriority(Bool)
     case failed(String)
 
     /// Whether the action is something the person did (not the result of an effect).
     var isEvent: Bool {
       switch self {
       case .add, .typeNew, .dismissQuickDeadline, .toggle, .setStatus, .move, .setExpanded,
-        .chooseFilter, .chooseLayout, .sortByDeadline:
+        .chooseFilter, .chooseLayout, .sortByDeadline, .sortByPriority:
         true
       case .failed: false
       }
@@ -151,6 +155,10 @@ public struct PageList: Reducer {
       state.sortByDeadline = on
       return .none
 
+    case .sortByPriority(let on):
+      state.sortByPriority = on
+      return .none
+
     case .failed(let message):
       state.problem = message
       return .none
@@ -167,15 +175,17 @@ public struct PageList: Reducer {
     let dismissed = state.quickDismissed && entry.phrase == state.newEntry?.phrase
     let data = state.data
     let listID = data.view == nil ? data.listID : data.inboxID
-    let fallback = data.view.flatMap { smartDeadline(for: $0, in: data) }
+    // After the person removed the date chip, the date's words stay in the title.
+    let read =
+      dismissed
+      ? QuickEntry(parsing: text, now: date.now, calendar: calendar(data), readingDates: false)
+      : entry
+    let deadline = read.deadline ?? data.view.flatMap { smartDeadline(for: $0, in: data) }
     // Added in Someday, it is put aside there (unless its text names a date).
-    let someday = data.view == .someday
-    let draft =
-      dismissed || entry.deadline == nil
-      ? NewTodo(title: text, listID: listID, deadline: fallback, someday: someday)
-      : NewTodo(
-        title: entry.title, listID: listID, deadline: entry.deadline,
-        recurrence: entry.recurrence)
+    let draft = NewTodo(
+      title: read.title, listID: listID, deadline: deadline, recurrence: read.recurrence,
+      someday: read.deadline == nil && data.view == .someday, priority: read.priority,
+      tags: read.tags)
     state.newEntry = nil
     state.quickDismissed = false
     return todos.write { todos, _ in _ = try await todos.createTodo(draft) }

@@ -1,0 +1,66 @@
+import Foundation
+import ICalendar
+import Persistence
+
+// MARK: - Priorities and categories that older stores kept as calendar text
+
+extension TodoService {
+  /// Makes the `PRIORITY` and `CATEGORIES` that a calendar client wrote the todo's own
+  /// priority and tags.
+  ///
+  /// Stores written before todos had a priority and tags kept them as calendar text only; the
+  /// lines stay kept (a client gets back what it wrote), and the todo takes their values. Runs
+  /// when the store opens, in one write transaction; a todo that has a priority or tags of its
+  /// own keeps them, and a store with nothing to take costs one query. Since a change of a
+  /// todo's priority or tags drops kept lines that no longer say them
+  /// (``dropStalePriorityAndTags(of:in:)``), a priority removed here is not taken again.
+  ///
+  /// - Returns: How many todos took a priority or tags.
+  @discardableResult
+  func adoptCalendarPriorityAndTags() async throws -> Int {
+    let adopted = try await container.write { tx -> Int in
+      var adopted = 0
+      for record in try tx.fetch(
+        FetchRequest<CalendarData>(
+          filter: CalendarData.keptAttribute.contains("PRIORITY")
+            || CalendarData.keptAttribute.contains("CATEGORIES")))
+      {
+        guard var todo = try tx.object(Todo.self, id: record.id),
+          todo.priority == nil || todo.tags == nil,
+          let kept = try? Component.parse(record.kept).first
+        else { continue }
+        let stored = todo
+        if todo.priority == nil {
+          todo.priority = kept.property(named: "PRIORITY")?.integerValue.flatMap(
+            Priority.init(iCalendar:))
+        }
+        if todo.tags == nil {
+          todo.tagNames = TodoCalendar.tags(
+            fromCategories: kept.properties(named: "CATEGORIES").flatMap(\.textListValue))
+        }
+        guard todo != stored else { continue }
+        try tx.update(todo)
+        adopted += 1
+      }
+      return adopted
+    }
+    if adopted > 0 { logger.info("\(adopted) todos took their calendar's priority or categories") }
+    return adopted
+  }
+
+  /// Drops from what the todo keeps of its calendar client's `VTODO` the `PRIORITY` and
+  /// `CATEGORIES` lines that no longer say its priority and tags: after a change here, the
+  /// kept text agrees with the todo, and the client gets the app's lines.
+  func dropStalePriorityAndTags(of todo: Todo, in tx: WriteTransaction) throws {
+    guard var record = try tx.object(CalendarData.self, id: todo.id), !record.kept.isEmpty,
+      var parts = try? Component.parse(record.kept), !parts.isEmpty
+    else { return }
+    let before = parts[0].properties
+    TodoCalendar.keepPriorityAndTags(of: todo, in: &parts[0].properties)
+    guard parts[0].properties != before else { return }
+    record.kept =
+      parts[0].properties.isEmpty && parts[0].components.isEmpty && parts.count == 1
+      ? "" : Component.serialize(parts)
+    try tx.update(record)
+  }
+}

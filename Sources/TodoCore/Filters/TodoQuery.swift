@@ -1,0 +1,125 @@
+import Foundation
+import ICalendar
+
+/// A filter over todos in a small query language, as Todoist's and Vikunja's filters read:
+/// `today | overdue`, `#work & p1`, `due before: +7d`, `no date`, `list: Groceries`,
+/// `status: in progress`, `search: milk`, with `!` (not), `&` (and), `|` (or) and parentheses.
+///
+/// A filter shows open todos (not done) unless it names a status: `status: done` finds the
+/// done ones. ``TodoQuery/init(parsing:)`` reads the text; ``matches(_:in:)`` decides a todo.
+///
+/// | term | matches a todo |
+/// |---|---|
+/// | `today`, `tomorrow`, `overdue` | due today, due tomorrow, or past its deadline |
+/// | `no date` | without a deadline |
+/// | `due: DAY`, `due before: DAY`, `due after: DAY` | due on, before or after the day |
+/// | `#tag` | with the tag (compared without case) |
+/// | `p1` … `p4`, `no priority` | at that priority, or without one |
+/// | `list: NAME` | in the list of that name (compared without case) |
+/// | `status: not started`, `in progress`, `done` | in that status |
+/// | `search: TEXT` | with the text in its title or notes (compared without case) |
+///
+/// A `DAY` is `today`, `tomorrow`, `yesterday`, a distance from today (`+7d`, `-3d`, `+2w`) or
+/// a date (`2026-12-01`). `!` binds tightest, then `&`, then `|`.
+public indirect enum TodoQuery: Hashable, Sendable {
+  case today
+  case tomorrow
+  case overdue
+  case noDate
+  case due(DayComparison, QueryDay)
+  case tag(String)
+  case priority(Priority?)
+  case list(String)
+  case status(TodoStatus)
+  case search(String)
+  case not(TodoQuery)
+  case and([TodoQuery])
+  case or([TodoQuery])
+
+  /// How a deadline compares with a day.
+  public enum DayComparison: String, Hashable, Sendable {
+    case on, before, after
+  }
+
+  /// What a todo is matched against besides itself: the day it is now, in the person's time
+  /// zone, and the names of the lists.
+  public struct Context: Sendable {
+    /// Today, and the time now, where the person is.
+    public var day: AgendaDay
+    /// The lists' names by identifier.
+    public var listNames: [UUID: String]
+
+    /// Creates a context.
+    public init(day: AgendaDay, listNames: [UUID: String]) {
+      self.day = day
+      self.listNames = listNames
+    }
+  }
+
+  /// Whether the filter names a status anywhere: then done todos are not left out.
+  public var namesStatus: Bool {
+    switch self {
+    case .status: true
+    case .not(let query): query.namesStatus
+    case .and(let queries), .or(let queries): queries.contains(where: \.namesStatus)
+    default: false
+    }
+  }
+
+  /// Whether `todo` is one the filter shows: not done unless the filter names a status, and
+  /// matching its terms.
+  public func matches(_ todo: Todo, in context: Context) -> Bool {
+    (namesStatus || todo.status != .done) && holds(for: todo, in: context)
+  }
+
+  /// Whether the terms hold for `todo`.
+  func holds(for todo: Todo, in context: Context) -> Bool {
+    switch self {
+    case .today: return todo.deadline.map(context.day.isToday) ?? false
+    case .tomorrow:
+      return todo.deadline.map { [$0.year, $0.month, $0.day] == context.day.upcoming[0] } ?? false
+    case .overdue: return todo.deadline.map(context.day.isOverdue) ?? false
+    case .noDate: return todo.deadline == nil
+    case .due(let comparison, let day):
+      guard let deadline = todo.deadline else { return false }
+      let dueDay = CivilCalendar.dayNumber(
+        year: deadline.year, month: deadline.month, day: deadline.day)
+      let other = day.dayNumber(today: context.day)
+      switch comparison {
+      case .on: return dueDay == other
+      case .before: return dueDay < other
+      case .after: return dueDay > other
+      }
+    case .tag(let name): return todo.hasTag(name)
+    case .priority(let priority): return todo.priority == priority
+    case .list(let name):
+      return context.listNames[todo.listID]?.caseInsensitiveCompare(name) == .orderedSame
+    case .status(let status): return todo.status == status
+    case .search(let text):
+      return todo.title.localizedCaseInsensitiveContains(text)
+        || todo.notes.localizedCaseInsensitiveContains(text)
+    case .not(let query): return !query.holds(for: todo, in: context)
+    case .and(let queries): return queries.allSatisfy { $0.holds(for: todo, in: context) }
+    case .or(let queries): return queries.contains { $0.holds(for: todo, in: context) }
+    }
+  }
+}
+
+/// A day a filter names: a date, or a distance in days from today.
+public enum QueryDay: Hashable, Sendable {
+  /// That many days from today (0 is today, -1 yesterday).
+  case fromToday(Int)
+  /// That date.
+  case date(year: Int, month: Int, day: Int)
+
+  /// Its day number (``CivilCalendar/dayNumber(year:month:day:)``) when today is `today`.
+  func dayNumber(today: AgendaDay) -> Int {
+    switch self {
+    case .fromToday(let days):
+      return CivilCalendar.dayNumber(
+        year: today.today[0], month: today.today[1], day: today.today[2]) + days
+    case .date(let year, let month, let day):
+      return CivilCalendar.dayNumber(year: year, month: month, day: day)
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import Persistence
+
+/// A todo's tags, in the order they were given, each once (compared without case):
+/// `["work", "errands"]`. In JSON it is that array.
+///
+/// The store keeps it as text, each tag after a `#` and a closing `#` (`#work#errands#`), so
+/// that a case-insensitive "contains `#work#`" finds exactly the todos with the tag, in SQL and
+/// in memory alike (``Todo/tagged(_:)``). Tags never contain `#` (``TodoValidation/tags(_:)``).
+public struct TagList: Hashable, Sendable, Codable, TextAttributeValue {
+  /// The tags' names, without `#`.
+  public var names: [String]
+
+  /// The list of `names`, as given: validate them first (``TodoValidation/tags(_:)``).
+  public init(_ names: [String]) {
+    self.names = names
+  }
+
+  public init(from decoder: any Decoder) throws {
+    names = try decoder.singleValueContainer().decode([String].self)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(names)
+  }
+
+  public static var storageType: StorageType { .text }
+
+  public var storedValue: StoredValue { .text("#" + names.joined(separator: "#") + "#") }
+
+  public init(storedValue: StoredValue) throws {
+    guard case .text(let text) = storedValue else {
+      throw PersistenceError.invalidValue(type: "TagList", value: storedValue)
+    }
+    names = text.split(separator: "#").map(String.init)
+  }
+}

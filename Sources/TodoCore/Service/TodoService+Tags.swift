@@ -1,0 +1,91 @@
+import Foundation
+import Persistence
+
+/// A tag and how many of the principal's open todos have it.
+public struct TagCount: Hashable, Sendable, Codable {
+  /// The tag, spelt as on the first todo that has it (in list order).
+  public var name: String
+  /// How many open (not done) live todos have it.
+  public var open: Int
+
+  /// Creates a count.
+  public init(name: String, open: Int) {
+    self.name = name
+    self.open = open
+  }
+}
+
+extension TodoService {
+  /// The tags of the live todos of every live list the principal can read, by name (compared
+  /// without case), each with its count of open todos; tags only on done todos count 0.
+  ///
+  /// - Complexity: One query; O(n · t) for n live todos of t tags each.
+  public func tags() async throws -> [TagCount] {
+    let (lists, todos) = try await read { tx in
+      let lists = try self.visibleLists(in: tx)
+      let todos = try tx.fetch(
+        FetchRequest(
+          filter: Todo.deletedAtAttribute.isNil && Todo.listIDAttribute.isIn(lists.map(\.id))
+            && Todo.tagsAttribute != nil,
+          sortedBy: [Todo.orderAttribute.ascending]))
+      return (lists, todos)
+    }
+    let rank = Dictionary(uniqueKeysWithValues: lists.enumerated().map { ($1.id, $0) })
+    return Self.tagCounts(
+      of: todos.sorted { (rank[$0.listID] ?? 0, $0.order) < (rank[$1.listID] ?? 0, $1.order) })
+  }
+
+  /// The tags of `todos` with their open counts, sorted by name without case.
+  static func tagCounts(of todos: [Todo]) -> [TagCount] {
+    var counts: [String: TagCount] = [:]
+    for todo in todos {
+      for name in todo.tagNames {
+        counts[name.lowercased(), default: TagCount(name: name, open: 0)].open +=
+          todo.status == .done ? 0 : 1
+      }
+    }
+    return counts.values.sorted {
+      $0.name.lowercased() == $1.name.lowercased()
+        ? $0.name < $1.name : $0.name.lowercased() < $1.name.lowercased()
+    }
+  }
+
+  /// Renames the tag `name` to `newName` on every live todo of the lists the principal may
+  /// edit, in one transaction: a todo that already has `newName` keeps it once, so renaming
+  /// onto an existing tag merges the two. Trashed todos change too (restored, they carry the
+  /// new name); a list shared with the principal to read only is left as it is.
+  ///
+  /// - Returns: How many todos changed.
+  /// - Throws: `TodoError.validation(field: "tags", …)` for a new name that is no tag,
+  ///   `TodoError.notFound` when no todo the principal can edit has the tag.
+  public func renameTag(_ name: String, to newName: String) async throws -> Int {
+    guard let old = try TodoValidation.tags([name]).first,
+      let new = try TodoValidation.tags([newName]).first
+    else { throw TodoError.validation(field: "tags", message: "a tag cannot be empty") }
+    return try await write { tx in
+      let lists = try self.visibleLists(in: tx).filter {
+        try self.access(to: $0, in: tx) ?? .read >= .edit
+      }
+      let tagged = try tx.fetch(
+        FetchRequest(
+          filter: Todo.listIDAttribute.isIn(lists.map(\.id)) && Todo.tagged(old)))
+      guard !tagged.isEmpty else { throw TodoError.notFound(entity: "tag", id: old) }
+      let date = self.now()
+      var changed = 0
+      for stored in tagged {
+        var names: [String] = []
+        for tag in stored.tagNames {
+          let renamed = tag.caseInsensitiveCompare(old) == .orderedSame ? new : tag
+          if !names.contains(where: { $0.caseInsensitiveCompare(renamed) == .orderedSame }) {
+            names.append(renamed)
+          }
+        }
+        guard names != stored.tagNames else { continue }
+        let todo = try stored.applying(TodoPatch(tags: names), at: date)
+        _ = try self.write(todo, from: stored, at: date, in: tx)
+        changed += 1
+      }
+      return changed
+    }
+  }
+}

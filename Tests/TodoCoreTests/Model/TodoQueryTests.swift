@@ -1,0 +1,134 @@
+import Foundation
+import Persistence
+import Testing
+
+@testable import TodoCore
+
+/// The filter language: what it reads, where it says a text is wrong, and which todos a filter
+/// shows on a given day.
+@Suite("Filter language")
+struct TodoQueryTests {
+  static let utc: Calendar = {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    return calendar
+  }()
+  /// Thursday 2026-01-01 at 10:00 UTC.
+  static let day = AgendaDay(now: Date(timeIntervalSince1970: 1_767_261_600), calendar: utc)
+  static let work = UUID()
+  static let context = TodoQuery.Context(
+    day: day, listNames: [TodoList.inboxID: "Inbox", work: "Work Stuff"])
+
+  static func todo(
+    _ title: String, due: String? = nil, status: TodoStatus = .notStarted,
+    priority: Priority? = nil, tags: [String] = [], list: UUID = TodoList.inboxID,
+    notes: String = ""
+  ) throws -> Todo {
+    Todo(
+      listID: list, title: title, notes: notes, deadline: try due.map(Deadline.init(parsing:)),
+      status: status, order: try OrderKey.between(nil, nil), createdAt: Date(),
+      updatedAt: Date(), priority: priority, tags: tags)
+  }
+
+  static func shown(_ text: String, _ todos: [Todo]) throws -> [String] {
+    let query = try TodoQuery(parsing: text)
+    return todos.filter { query.matches($0, in: context) }.map(\.title)
+  }
+
+  @Test("terms, operators and their precedence read as written")
+  func reading() throws {
+    #expect(try TodoQuery(parsing: "today | overdue") == .or([.today, .overdue]))
+    #expect(try TodoQuery(parsing: "#work & p1") == .and([.tag("work"), .priority(.p1)]))
+    #expect(
+      try TodoQuery(parsing: "!no date & today | #a")
+        == .or([.and([.not(.noDate), .today]), .tag("a")]))
+    #expect(
+      try TodoQuery(parsing: "(today|overdue)&#a") == .and([.or([.today, .overdue]), .tag("a")]))
+    #expect(try TodoQuery(parsing: "due before: +7d") == .due(.before, .fromToday(7)))
+    #expect(try TodoQuery(parsing: "due after:-2w") == .due(.after, .fromToday(-14)))
+    #expect(
+      try TodoQuery(parsing: "DUE: 2026-01-05") == .due(.on, .date(year: 2026, month: 1, day: 5)))
+    #expect(
+      try TodoQuery(parsing: "list: Work Stuff & p2")
+        == .and([.list("Work Stuff"), .priority(.p2)]))
+    #expect(try TodoQuery(parsing: #"list: "Tom & Jerry""#) == .list("Tom & Jerry"))
+    #expect(try TodoQuery(parsing: "status: in progress") == .status(.inProgress))
+    #expect(try TodoQuery(parsing: "search: oat milk") == .search("oat milk"))
+    #expect(try TodoQuery(parsing: "no priority") == .priority(nil))
+  }
+
+  @Test("a wrong text says where and what was expected")
+  func errors() throws {
+    for (text, message) in [
+      ("", "at 1: expected a term"),
+      ("today &", "at 8: expected a term"),
+      ("today overdue", #"at 7: expected & or |, found "overdue""#),
+      ("(today | overdue", "at 17: expected & or | or a closing ), found the end"),
+      (
+        "due before: soon",
+        #"at 13: expected a day (today, tomorrow, +7d, -3d, +2w or 2026-12-01), found "soon""#
+      ),
+      ("due soon", #"at 5: expected before:, after: or : after due, found "soon""#),
+      ("no time", #"at 4: expected date or priority after no, found "time""#),
+      (
+        "status: maybe",
+        #"at 9: expected a status (not started, in progress or done), found "maybe""#
+      ),
+      ("p5", #"at 1: expected a term"#),
+      ("# & today", "at 2: expected a tag's name after #"),
+      (#"list: "Groceries"#, #"at 7: expected a closing " for the quote that starts here"#),
+      ("today)", "at 6: expected a term before ), found \")\""),
+    ] {
+      let refusal = PriorityAndTagsTests.refusal { _ = try TodoQuery(parsing: text) }
+      guard case .validation(let field, let found)? = refusal else {
+        Issue.record("\(text) was read")
+        continue
+      }
+      #expect(field == "filter")
+      #expect(found.hasPrefix(message), "\(text): \(found)")
+    }
+    #expect(throws: TodoError.self) {
+      _ = try TodoQuery(parsing: String(repeating: "(", count: 100) + "today")
+    }
+    #expect(throws: TodoError.self) { _ = try TodoQuery(parsing: "today\u{0}") }
+  }
+
+  @Test("which todos a filter shows, open ones unless it names a status")
+  func matching() throws {
+    let todos = [
+      try Self.todo("Due today", due: "2026-01-01", priority: .p1, tags: ["work"]),
+      try Self.todo("Late", due: "2025-12-30", tags: ["Work"]),
+      try Self.todo("Earlier today", due: "2026-01-01T09:00"),
+      try Self.todo("Tomorrow", due: "2026-01-02", priority: .p2, list: Self.work),
+      try Self.todo("Next week", due: "2026-01-08"),
+      try Self.todo("Undated", tags: ["home"], notes: "oat milk"),
+      try Self.todo("Done today", due: "2026-01-01", status: .done, tags: ["work"]),
+      try Self.todo("Started", status: .inProgress, list: Self.work),
+    ]
+    #expect(try Self.shown("today", todos) == ["Due today", "Earlier today"])
+    #expect(try Self.shown("overdue", todos) == ["Late", "Earlier today"])
+    #expect(try Self.shown("today | overdue", todos) == ["Due today", "Late", "Earlier today"])
+    #expect(try Self.shown("tomorrow", todos) == ["Tomorrow"])
+    #expect(try Self.shown("#work", todos) == ["Due today", "Late"])
+    #expect(try Self.shown("#work & p1", todos) == ["Due today"])
+    #expect(
+      try Self.shown("due before: +7d", todos) == [
+        "Due today", "Late", "Earlier today", "Tomorrow",
+      ])
+    #expect(try Self.shown("due: +7d", todos) == ["Next week"])
+    #expect(try Self.shown("due after: 2026-01-02", todos) == ["Next week"])
+    #expect(try Self.shown("no date", todos) == ["Undated", "Started"])
+    #expect(
+      try Self.shown("no priority & !no date", todos) == [
+        "Late", "Earlier today", "Next week",
+      ])
+    #expect(try Self.shown("list: work stuff", todos) == ["Tomorrow", "Started"])
+    #expect(try Self.shown("status: in progress", todos) == ["Started"])
+    #expect(try Self.shown("status: done | #home", todos) == ["Undated", "Done today"])
+    #expect(try Self.shown("search: MILK", todos) == ["Undated"])
+    #expect(
+      try Self.shown("!(#work | no date)", todos) == [
+        "Earlier today", "Tomorrow", "Next week",
+      ])
+  }
+}
