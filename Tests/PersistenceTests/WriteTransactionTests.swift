@@ -30,6 +30,38 @@ struct WriteTransactionTests {
     }
   }
 
+  @Test("written(_:) lists what the transaction wrote, as last written; existingOnly the old")
+  func written() async throws {
+    try await withContainer { container, _ in
+      let list = TodoList(name: "L")
+      let (old, gone) = try await container.write { tx in
+        try tx.insert(list)
+        return (
+          try tx.insert(Todo(listID: list.id, title: "old")),
+          try tx.insert(Todo(listID: list.id, title: "gone"))
+        )
+      }
+      let seen = try await container.write { tx in
+        var changed = old
+        changed.title = "old, changed"
+        let updated = try tx.update(changed)
+        var fresh = try tx.insert(Todo(listID: list.id, title: "new"))
+        fresh.title = "new, changed"
+        fresh = try tx.update(fresh)
+        var doomed = gone
+        doomed.title = "gone, changed"
+        try tx.delete(try tx.update(doomed))
+        return (
+          all: tx.written(Todo.self).map(\.title),
+          existing: tx.written(Todo.self, existingOnly: true),
+          updated: updated, fresh: fresh
+        )
+      }
+      #expect(seen.all == ["new, changed", "old, changed"])
+      #expect(seen.existing == [seen.updated])
+    }
+  }
+
   @Test("An update names the version it read; a stale version is a conflict and writes nothing")
   func versionChecked() async throws {
     try await withContainer { container, _ in

@@ -161,14 +161,19 @@ extension WriteTransaction {
   /// what a rule that follows every write of an entity (whatever code path wrote it) reads
   /// before the transaction commits.
   ///
+  /// - Parameter existingOnly: `true` leaves out the objects this transaction inserted: only
+  ///   those that existed before it began (what a rule about objects related to them needs,
+  ///   when a new object can have none yet).
   /// - Complexity: O(w) for the w rows of `type` written so far.
-  public func written<Root: Entity>(_ type: Root.Type) -> [Root] {
+  public func written<Root: Entity>(_ type: Root.Type, existingOnly: Bool = false) -> [Root] {
     guard let changes = committed[ObjectIdentifier(Root.self)] as? CommittedChanges<Root> else {
       return []
     }
+    let new: Set<UUID> = existingOnly ? Set(changes.inserted.map { $0.value.id }) : []
     var latest: [UUID: Int] = [:]
     var objects: [Root] = []
-    for stored in changes.inserted + changes.updated {
+    for stored in (existingOnly ? changes.updated : changes.inserted + changes.updated)
+    where !new.contains(stored.value.id) {
       let id = stored.value.id
       if let index = latest[id] {
         objects[index] = stored.value

@@ -173,10 +173,13 @@ extension TodoService {
   /// (a deadline moved, a repeating todo moved on, the todo done, trashed or restored): the
   /// rule runs in every write of the service, whichever operation wrote the todo.
   ///
-  /// - Complexity: One query for the written todos' reminders; nothing when no todo was
-  ///   written.
+  /// A todo the transaction created has no reminders but those set with it, which their
+  /// writer arms: only todos that existed before are looked at.
+  ///
+  /// - Complexity: One query for the written todos' reminders; nothing when no todo that
+  ///   existed before was written (a create).
   func rearmReminders(in tx: WriteTransaction) throws {
-    let todos = tx.written(Todo.self)
+    let todos = tx.written(Todo.self, existingOnly: true)
     guard !todos.isEmpty else { return }
     let byID = Dictionary(todos.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
     let reminders = try tx.fetch(
