@@ -37,6 +37,12 @@ enum RawCreateServer {
     case "createdAt": todo.createdAt.timeIntervalSince1970
     case "updatedAt": todo.updatedAt.timeIntervalSince1970
     case "deletedAt": todo.deletedAt?.timeIntervalSince1970
+    case "repeatRule": todo.repeatRule
+    case "repeatMode": todo.repeatMode?.rawValue
+    case "start": todo.start?.rawValue
+    case "someday": todo.someday
+    case "priority": todo.priority?.rawValue
+    case "tags": todo.tags.map { "#" + $0.names.joined(separator: "#") + "#" }
     default: .none
     }
   }

@@ -21,7 +21,8 @@ enum RawListServer {
   static let listSQL = #"SELECT 1 FROM "todo_list" WHERE "id" = ? AND "deletedAt" IS NULL"#
   static let todosSQL = """
     SELECT "id", "listID", "title", "notes", "deadline", "status", "doneAt", "section", \
-    "order", "externalOrder", "createdAt", "updatedAt", "version", "deletedAt" FROM "todo" \
+    "order", "externalOrder", "createdAt", "updatedAt", "version", "deletedAt", "repeatRule", \
+    "repeatMode", "start", "someday", "priority", "tags" FROM "todo" \
     WHERE "listID" = ? AND "deletedAt" IS NULL ORDER BY "order", "id"
     """
 
@@ -107,6 +108,34 @@ enum RawListServer {
     if let deletedAt: Double = row[13] {
       json.writeStaticString(#","deletedAt":"#)
       timestamp(deletedAt, &json)
+    }
+    if let repeatRule: String = row[14] {
+      json.writeStaticString(#","repeatRule":"#)
+      string(repeatRule, &json)
+    }
+    if let repeatMode: String = row[15] {
+      json.writeStaticString(#","repeatMode":"#)
+      string(repeatMode, &json)
+    }
+    if let start: String = row[16] {
+      json.writeStaticString(#","start":"#)
+      string(start, &json)
+    }
+    if let someday: Bool = row[17] {
+      json.writeStaticString(someday ? #","someday":true"# : #","someday":false"#)
+    }
+    if let priority: Int = row[18] {
+      json.writeStaticString(#","priority":"#)
+      json.writeString(String(priority))
+    }
+    if let tags: String = row[19] {
+      // Stored as `#a#b#`.
+      json.writeStaticString(#","tags":["#)
+      for (index, tag) in tags.split(separator: "#").enumerated() {
+        if index > 0 { json.writeInteger(UInt8(ascii: ",")) }
+        string(String(tag), &json)
+      }
+      json.writeInteger(UInt8(ascii: "]"))
     }
     json.writeInteger(UInt8(ascii: "}"))
   }
