@@ -51,21 +51,33 @@ struct QueryParser {
   }
 
   private mutating func parseOr() throws(TodoError) -> TodoQuery {
-    var parts = [try parseAnd()]
-    while skipSpaces(), peek == "|" {
-      index += 1
-      parts.append(try parseAnd())
-    }
-    return parts.count == 1 ? parts[0] : .or(parts)
+    try parseChain(
+      of: "|",
+      { (parser: inout QueryParser) throws(TodoError) in
+        try parser.parseAnd()
+      }, combined: TodoQuery.or)
   }
 
   private mutating func parseAnd() throws(TodoError) -> TodoQuery {
-    var parts = [try parseUnary()]
-    while skipSpaces(), peek == "&" {
+    try parseChain(
+      of: "&",
+      { (parser: inout QueryParser) throws(TodoError) in
+        try parser.parseUnary()
+      }, combined: TodoQuery.and)
+  }
+
+  /// Operands that `part` reads, apart by `separator`: the one operand, or all of them
+  /// `combined`.
+  private mutating func parseChain(
+    of separator: Character, _ part: (inout QueryParser) throws(TodoError) -> TodoQuery,
+    combined: ([TodoQuery]) -> TodoQuery
+  ) throws(TodoError) -> TodoQuery {
+    var parts = [try part(&self)]
+    while skipSpaces(), peek == separator {
       index += 1
-      parts.append(try parseUnary())
+      parts.append(try part(&self))
     }
-    return parts.count == 1 ? parts[0] : .and(parts)
+    return parts.count == 1 ? parts[0] : combined(parts)
   }
 
   private mutating func parseUnary() throws(TodoError) -> TodoQuery {

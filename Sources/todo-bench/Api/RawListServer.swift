@@ -79,20 +79,14 @@ enum RawListServer {
     string(row[2], &json)
     json.writeStaticString(#","notes":"#)
     string(row[3], &json)
-    if let deadline: String = row[4] {
-      json.writeStaticString(#","deadline":"#)
-      string(deadline, &json)
-    }
+    optionalString(row[4], #","deadline":"#, &json)
     json.writeStaticString(#","status":"#)
     string(row[5], &json)
     if let doneAt: Double = row[6] {
       json.writeStaticString(#","doneAt":"#)
       timestamp(doneAt, &json)
     }
-    if let section: String = row[7] {
-      json.writeStaticString(#","section":"#)
-      string(section, &json)
-    }
+    optionalString(row[7], #","section":"#, &json)
     json.writeStaticString(#","order":"#)
     string(row[8], &json)
     if let externalOrder: Int = row[9] {
@@ -109,18 +103,9 @@ enum RawListServer {
       json.writeStaticString(#","deletedAt":"#)
       timestamp(deletedAt, &json)
     }
-    if let repeatRule: String = row[14] {
-      json.writeStaticString(#","repeatRule":"#)
-      string(repeatRule, &json)
-    }
-    if let repeatMode: String = row[15] {
-      json.writeStaticString(#","repeatMode":"#)
-      string(repeatMode, &json)
-    }
-    if let start: String = row[16] {
-      json.writeStaticString(#","start":"#)
-      string(start, &json)
-    }
+    optionalString(row[14], #","repeatRule":"#, &json)
+    optionalString(row[15], #","repeatMode":"#, &json)
+    optionalString(row[16], #","start":"#, &json)
     if let someday: Bool = row[17] {
       json.writeStaticString(someday ? #","someday":true"# : #","someday":false"#)
     }
@@ -138,6 +123,13 @@ enum RawListServer {
       json.writeInteger(UInt8(ascii: "]"))
     }
     json.writeInteger(UInt8(ascii: "}"))
+  }
+
+  /// `,"name":"text"` when the column holds text; nothing when it is `NULL`.
+  static func optionalString(_ text: String?, _ member: StaticString, _ json: inout ByteBuffer) {
+    guard let text else { return }
+    json.writeStaticString(member)
+    string(text, &json)
   }
 
   /// A 16-byte blob as a quoted upper-case UUID string.

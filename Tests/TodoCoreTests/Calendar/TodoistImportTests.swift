@@ -5,7 +5,7 @@ import Testing
 
 @testable import TodoCore
 
-@Suite("Todoist CSV import: tasks, sections, notes, dates, priorities and sub-tasks")
+@Suite("Todoist CSV import: tasks, sections, notes, dates, priorities, labels and sub-tasks")
 struct TodoistImportTests {
   static func fixture() throws -> String {
     let url = try #require(
@@ -32,6 +32,9 @@ struct TodoistImportTests {
       #expect(todos[2].deadline == (try Deadline(year: 2026, month: 1, day: 5)))
       #expect(todos[2].repeatRule == "FREQ=WEEKLY;BYDAY=MO")
       #expect(todos[2].notes.isEmpty)
+      // Todoist's priorities (its file's 4 is p1, 1 its default) and @labels.
+      #expect(todos.map(\.priority) == [.p1, nil, .p2, .p3])
+      #expect(todos.map(\.tagNames) == [["dairy", "shop"], [], ["home"], []])
       // "tomorrow", read against the service's clock (2026-01-01).
       #expect(todos[3].deadline == (try Deadline(year: 2026, month: 1, day: 2)))
       _ = clock
