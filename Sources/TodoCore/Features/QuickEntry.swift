@@ -28,10 +28,11 @@ import Foundation
 /// - `#tag` (a word with a letter in it: `#work`, `#q3-plan`; `#1` stays in the title) for a tag,
 ///   and `!1` to `!4` for the priority (P1 to P4), as Todoist reads them.
 ///
-/// The words that named the deadline, the repeat, the tags and the priority leave the title. Text that would leave no
-/// title, or that names neither, is all title; `every` with no repeat after it ("every little
-/// thing") stays in the title. Dates are read in `calendar`'s time zone (the server's), and
-/// the deadline is a wall-clock date and time, as every ``Deadline`` is.
+/// The words that named the deadline, the repeat, the tags and the priority leave the title.
+/// Text that would leave no title, or that names none of them, is all title; `every` with no
+/// repeat after it ("every little thing") stays in the title. Dates are read in `calendar`'s
+/// time zone (the server's), and the deadline is a wall-clock date and time, as every
+/// ``Deadline`` is.
 ///
 /// A repeat makes the deadline its first occurrence: on or after the date the text names, or
 /// else on or after today (tomorrow when its time has passed), so that "every monday 9:00"
@@ -77,7 +78,9 @@ public struct QuickEntry: Equatable, Sendable {
     }
     if !marked.isEmpty, marked.count < words.count {
       self.priority = priority
-      self.tags = (try? TodoValidation.tags(tags)) ?? []
+      // Each is a valid tag already: this keeps each once, and at most as many as a todo has.
+      self.tags =
+        (try? TodoValidation.tags(Array(tags.prefix(TodoValidation.maximumTagCount)))) ?? []
       title = words.indices.filter { !marked.contains($0) }.map { words[$0] }.joined(
         separator: " ")
     } else {

@@ -60,8 +60,9 @@ public enum TodoValidation {
     return String(notes)
   }
 
-  /// A todo's tags: each one word (no spaces, `#`, `,`, `/` or `\`; a leading `#` is dropped), at most
-  /// 60 characters; each once, compared without case (the first spelling stays); at most 30.
+  /// A todo's tags: each one word (no spaces, `#`, `,`, `/` or `\`; a leading `#` is
+  /// dropped), at most 60 characters; each once, compared without case (the first spelling
+  /// stays); at most 30.
   ///
   /// - Throws: `TodoError.invalidText(field: "tags", …)` or
   ///   `TodoError.validation(field: "tags", …)`, naming the tag.
