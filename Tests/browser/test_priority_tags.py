@@ -15,7 +15,16 @@ from test_repeat import detail, todo_titled
 def test_quick_entry_reads_tags_and_a_priority_and_the_row_shows_them(clean, browser):
     url = clean[0]
     page = LivePage(browser(), url)
-    page.add("Buy milk #errands !1 #dairy", wait_for="Buy milk")
+    # While typing, the page says what the text adds.
+    field = page.find("#new-todo")
+    field.send_keys("Buy milk #errands !1 #dairy")
+    marks = page.find("#quick-marks")
+    page.wait(lambda: marks.is_displayed() and marks.text == "Adds P1 #errands #dairy",
+              message="the field did not say what it adds")
+    assert "quick-marks" in field.get_attribute("aria-describedby")
+    field.send_keys(Keys.ENTER)
+    page.wait(lambda: page.has("Buy milk"))
+    page.wait(lambda: not page.find("#quick-marks").is_displayed())
     todo = todo_titled(url, "Buy milk")
     assert todo["priority"] == 1 and todo["tags"] == ["errands", "dairy"]
     cell = page.cell("Buy milk")

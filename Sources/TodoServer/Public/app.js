@@ -264,7 +264,8 @@ enableListReordering($('lists'), (id, position) => send('moveList', { id, ...pos
 $('new-todo').value = sessionStorage.getItem('todo.new') ?? '';
 $('new-todo').addEventListener('input', () => {
   sessionStorage.setItem('todo.new', $('new-todo').value);
-  // The server reads the text for a deadline and shows it as a chip (chrome.quickDeadline).
+  // The server reads the text for a deadline, shown as a chip (chrome.quickDeadline), and
+  // for a priority and tags (chrome.quickMarks).
   send('typeNew', { text: $('new-todo').value });
 });
 $('quick-remove').addEventListener('click', () => {

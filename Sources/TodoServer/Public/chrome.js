@@ -57,6 +57,9 @@ export class Chrome {
     $('counter').textContent = chrome.counter;
     $('quick').hidden = !chrome.quickDeadline;
     $('quick-text').textContent = chrome.quickDeadline ? `Due ${chrome.quickDeadline} · “${chrome.quickPhrase}”` : '';
+    // The priority and tags the text names: what the todo will carry.
+    $('quick-marks').hidden = !chrome.quickMarks;
+    $('quick-marks').textContent = chrome.quickMarks ? `Adds ${chrome.quickMarks}` : '';
     $('empty').hidden = !chrome.emptyText;
     $('empty').textContent = chrome.emptyText ?? '';
     $('clear-completed').hidden = chrome.completedCount === 0;

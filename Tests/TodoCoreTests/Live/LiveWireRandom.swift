@@ -104,6 +104,7 @@ enum LiveWireRandom {
     chrome.counter = text(&random)
     chrome.quickDeadline = optional(&random, text)
     chrome.quickPhrase = optional(&random, text)
+    chrome.quickMarks = optional(&random, text)
     chrome.emptyText = optional(&random, text)
     chrome.completedCount = count(&random)
     chrome.editor = optional(&random, editor)

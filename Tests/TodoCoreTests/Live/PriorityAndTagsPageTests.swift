@@ -57,7 +57,33 @@ struct PriorityAndTagsPageTests {
       _ = try await fixture.service.createTodo(NewTodo(title: "Workshop", tags: ["workshop"]))
       let store = try await LivePageSmartViewTests.open(fixture)
 
-      await store.send(.list(.add("Buy milk #errands tomorrow !1")))
+      // While typing, the page says what the text adds; the date chip is the date's alone.
+      let typed = "Buy milk #errands tomorrow !1"
+      await store.send(.list(.typeNew(typed))) {
+        $0.list.newEntry = QuickEntry(
+          parsing: typed, now: LivePageFixture.now, calendar: .utcGregorian)
+      }
+      var chrome = PageSnapshot(store.state).chrome
+      #expect(chrome.quickMarks == "P1 #errands")
+      #expect(chrome.quickDeadline != nil && chrome.quickPhrase == "tomorrow")
+      await store.send(.list(.dismissQuickDeadline)) { $0.list.quickDismissed = true }
+      chrome = PageSnapshot(store.state).chrome
+      #expect(chrome.quickDeadline == nil && chrome.quickMarks == "P1 #errands")
+      await store.send(.list(.typeNew("Plain"))) {
+        $0.list.newEntry = nil
+        $0.list.quickDismissed = false
+      }
+      #expect(PageSnapshot(store.state).chrome.quickMarks == nil)
+      let undated = "Call the bank #money"
+      await store.send(.list(.typeNew(undated))) {
+        $0.list.newEntry = QuickEntry(
+          parsing: undated, now: LivePageFixture.now, calendar: .utcGregorian)
+      }
+      #expect(PageSnapshot(store.state).chrome.quickMarks == "#money")
+      #expect(PageSnapshot(store.state).chrome.quickDeadline == nil)
+      await store.send(.list(.dismissQuickDeadline))
+
+      await store.send(.list(.add("Buy milk #errands tomorrow !1"))) { $0.list.newEntry = nil }
       let added = try await fixture.loaded { $0.todos.contains { $0.title == "Buy milk" } }
       await store.receive(\.loaded, added) { $0.apply(added) }
       let milk = try #require(added.todos.first { $0.title == "Buy milk" })

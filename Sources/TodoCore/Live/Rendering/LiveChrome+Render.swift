@@ -56,7 +56,11 @@ extension LiveChrome {
     listID = state.data.loaded ? state.data.listID.uuidString : nil
     filter = state.list.filter
     search = state.search.text
-    if let entry = state.list.newEntry, !state.list.quickDismissed {
+    if let entry = state.list.newEntry {
+      let marks = (entry.priority.map { [$0.label] } ?? []) + entry.tags.map { "#" + $0 }
+      quickMarks = marks.isEmpty ? nil : marks.joined(separator: " ")
+    }
+    if let entry = state.list.newEntry, entry.deadline != nil, !state.list.quickDismissed {
       quickDeadline = [entry.deadline?.displayText, entry.recurrence?.label].compactMap { $0 }
         .joined(separator: ", ")
       quickPhrase = entry.phrase

@@ -153,6 +153,9 @@ public struct LiveChrome: Codable, Hashable, Sendable {
   public var quickDeadline: String?
   /// The words of the text that name it (`tomorrow 9:00`).
   public var quickPhrase: String?
+  /// The priority and tags the new-todo field's text names, as the todo will have them
+  /// (`P1 #errands`); `nil` when it names none.
+  public var quickMarks: String?
   /// What the list says when it shows nothing although the list has todos (a search that
   /// matches none), or `nil`.
   public var emptyText: String?

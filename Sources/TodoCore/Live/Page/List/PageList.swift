@@ -100,11 +100,12 @@ public struct PageList: Reducer {
     case .typeNew(let text):
       let entry = quickEntry(text, state.data)
       if entry.phrase != state.newEntry?.phrase { state.quickDismissed = false }
-      state.newEntry = entry.deadline == nil ? nil : entry
+      let reads = entry.deadline != nil || entry.priority != nil || !entry.tags.isEmpty
+      state.newEntry = reads ? entry : nil
       return .none
 
     case .dismissQuickDeadline:
-      guard state.newEntry != nil else { return .none }
+      guard state.newEntry?.deadline != nil else { return .none }
       state.quickDismissed = true
       return .none
 
