@@ -1,13 +1,16 @@
 import Foundation
+import Persistence
 
 /// What the page's search field reads: words to find in a todo's title or notes, and `#tag`
 /// words that a todo must have (each, compared without case): `#work report` shows the todos
 /// tagged work whose title or notes contain "report".
-struct PageSearchText: Equatable, Sendable {
+struct PageSearchText: Sendable {
   /// The text to find, the tags left out; empty matches every todo.
   var text: String
   /// The tags a todo must have.
   var tags: [String]
+  /// Their filters, built once for every todo the search looks at.
+  private var tagFilters: [Filter<Todo>]
 
   /// Reads the search field's `text`.
   init(_ text: String) {
@@ -25,11 +28,12 @@ struct PageSearchText: Equatable, Sendable {
       tags.isEmpty
       ? text.trimmingCharacters(in: .whitespacesAndNewlines) : words.joined(separator: " ")
     self.tags = tags
+    tagFilters = tags.map(Todo.tagged)
   }
 
   /// Whether `todo` has every tag and contains the text.
   func matches(_ todo: Todo) -> Bool {
-    guard tags.allSatisfy(todo.hasTag) else { return false }
+    guard tagFilters.allSatisfy({ $0.matches(todo) }) else { return false }
     return text.isEmpty || todo.title.localizedCaseInsensitiveContains(text)
       || todo.notes.localizedCaseInsensitiveContains(text)
   }
