@@ -1,6 +1,6 @@
 """A small page object for the live page: finds cells by title, waits for the server."""
 
-from selenium.common.exceptions import NoSuchElementException
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -9,8 +9,10 @@ from todoserve import wait_for
 
 def until(condition, timeout=5, message="the condition never held", **options):
     """Waits (todoserve's wait_for, with its `options`) for `condition()` on a page; an
-    element not there yet counts as "not yet", as in selenium's own waits."""
-    return wait_for(condition, message, timeout, ignoring=(NoSuchElementException,), **options)
+    element not there yet, or replaced by a render between finding and reading it, counts as
+    "not yet", as in selenium's own waits."""
+    return wait_for(condition, message, timeout,
+                    ignoring=(NoSuchElementException, StaleElementReferenceException), **options)
 
 
 class LivePage:

@@ -34,8 +34,11 @@ def allowing_notifications(driver, url):
 
 
 def notices(page):
-    return [row.find_element(By.CSS_SELECTOR, ".title").text
-            for row in page.driver.find_elements(By.CSS_SELECTOR, "#reminder-list > li")]
+    """The titles of the reminder notices, read in one script so a render in between cannot
+    leave a row stale."""
+    return page.driver.execute_script(
+        "return [...document.querySelectorAll('#reminder-list > li .title')]"
+        ".map(e => e.innerText)")
 
 
 def test_the_sheet_sets_and_removes_reminders(clean, browser):
