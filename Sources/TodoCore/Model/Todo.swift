@@ -1,8 +1,8 @@
 import Foundation
 import Persistence
 
-/// One todo: a title in a list, with notes, a deadline, a status, a priority, tags and a place
-/// in the list.
+/// One todo: a title in a list, with notes, a deadline, a status, a priority, tags, a place
+/// in the list and, for a subtask, its parent.
 ///
 /// A todo is a value; the store keeps it (``TodoService`` is the only way to change it, so
 /// every rule holds). Moving it to the trash sets `deletedAt`; nothing the user typed is lost
@@ -61,6 +61,12 @@ public struct Todo: Hashable {
   public var priority: Priority?
   /// Its tags; `nil` for none (``tagNames`` reads them as an array).
   public var tags: TagList?
+  /// The todo it is a subtask of, in the same list; `nil` for a top-level todo.
+  ///
+  /// Subtasks nest to any depth. A subtask's ``order`` places it among its siblings only (the
+  /// list's one order, read per parent), so moving a parent writes the parent's row alone and
+  /// its subtree follows it.
+  public var parentID: UUID?
 
   /// Creates a todo value. Use ``TodoService/createTodo(_:)`` to store one with validation.
   public init(
@@ -69,7 +75,7 @@ public struct Todo: Hashable {
     section: String? = nil, order: OrderKey, externalOrder: Int? = nil, createdAt: Date,
     updatedAt: Date, version: Version = .initial, deletedAt: Date? = nil,
     recurrence: Recurrence? = nil, start: Deadline? = nil, someday: Bool = false,
-    priority: Priority? = nil, tags: [String] = []
+    priority: Priority? = nil, tags: [String] = [], parentID: UUID? = nil
   ) {
     self.id = id
     self.listID = listID
@@ -90,6 +96,7 @@ public struct Todo: Hashable {
     self.someday = someday ? true : nil
     self.priority = priority
     self.tags = tags.isEmpty ? nil : TagList(tags)
+    self.parentID = parentID
   }
 
   /// Whether it is put aside for some day (``someday``).
@@ -157,5 +164,8 @@ extension Todo {
     Migration("start", [.addColumn("start"), .addColumn("someday")]),
     // Priority and tags; a tag's todos are found with "contains", so no index.
     Migration("priority and tags", [.addColumn("priority"), .addColumn("tags")]),
+    // Subtasks: a parent's children are found by its identifier.
+    Migration(
+      "subtasks", [.addColumn("parentID"), .createIndex("todo_parent", on: ["parentID"])]),
   ]
 }

@@ -34,13 +34,16 @@ public struct NewTodo: Sendable, Hashable {
   public var priority: Priority?
   /// Its tags (validated by ``TodoService/createTodo(_:)``).
   public var tags: [String]
+  /// The todo it is a subtask of; `nil` for a top-level todo. The list defaults to the
+  /// parent's, and the position counts among the parent's children.
+  public var parentID: UUID?
 
   /// Creates a draft.
   public init(
     title: String, listID: UUID? = nil, notes: String = "", deadline: Deadline? = nil,
     status: TodoStatus = .notStarted, section: String? = nil, position: MovePosition = .bottom,
     externalOrder: Int? = nil, recurrence: Recurrence? = nil, start: Deadline? = nil,
-    someday: Bool = false, priority: Priority? = nil, tags: [String] = []
+    someday: Bool = false, priority: Priority? = nil, tags: [String] = [], parentID: UUID? = nil
   ) {
     self.title = title
     self.listID = listID
@@ -55,5 +58,6 @@ public struct NewTodo: Sendable, Hashable {
     self.someday = someday
     self.priority = priority
     self.tags = tags
+    self.parentID = parentID
   }
 }

@@ -38,6 +38,12 @@ public struct TodoPatch: Sendable, Hashable {
   public var priority: Priority??
   /// The todo's tags from now on (validated); `[]` removes them all.
   public var tags: [String]?
+  /// A new parent, making it a subtask of that todo (in the same list, not in its own
+  /// subtree); `.some(nil)` makes it a top-level todo.
+  public var parentID: UUID??
+  /// When the change marks a parent done: `true` marks its open subtasks done with it, `false`
+  /// (the default) keeps them open. The page asks which.
+  public var completingSubtasks = false
 
   /// Creates a patch.
   public init(
@@ -45,7 +51,7 @@ public struct TodoPatch: Sendable, Hashable {
     status: TodoStatus? = nil, section: String?? = nil, listID: UUID? = nil,
     externalOrder: Int? = nil, doneAt: Date? = nil, recurrence: Recurrence?? = nil,
     start: Deadline?? = nil, someday: Bool? = nil, priority: Priority?? = nil,
-    tags: [String]? = nil
+    tags: [String]? = nil, parentID: UUID?? = nil, completingSubtasks: Bool = false
   ) {
     self.title = title
     self.notes = notes
@@ -60,6 +66,8 @@ public struct TodoPatch: Sendable, Hashable {
     self.someday = someday
     self.priority = priority
     self.tags = tags
+    self.parentID = parentID
+    self.completingSubtasks = completingSubtasks
   }
 
   /// This patch, also removing the deadline.
@@ -80,7 +88,7 @@ public struct TodoPatch: Sendable, Hashable {
   public var isEmpty: Bool {
     title == nil && notes == nil && deadline == nil && status == nil && section == nil
       && listID == nil && externalOrder == nil && doneAt == nil && recurrence == nil
-      && start == nil && someday == nil && priority == nil && tags == nil
+      && start == nil && someday == nil && priority == nil && tags == nil && parentID == nil
   }
 }
 
@@ -100,6 +108,7 @@ extension TodoPatch {
     if edited.isSomeday != original.isSomeday { someday = edited.isSomeday }
     if edited.priority != original.priority { priority = .some(edited.priority) }
     if edited.tagNames != original.tagNames { tags = edited.tagNames }
+    if edited.parentID != original.parentID { parentID = .some(edited.parentID) }
   }
 }
 
@@ -150,7 +159,12 @@ extension Todo {
     }
     if let priority = patch.priority { todo.priority = priority }
     if let tags = patch.tags { todo.tagNames = try TodoValidation.tags(tags) }
-    if let listID = patch.listID { todo.listID = listID }
+    if let listID = patch.listID, listID != todo.listID {
+      // A subtask moved to another list alone leaves its parent behind.
+      todo.listID = listID
+      if patch.parentID == nil { todo.parentID = nil }
+    }
+    if let parentID = patch.parentID { todo.parentID = parentID }
     if !patch.isEmpty { todo.updatedAt = date }
     return todo
   }

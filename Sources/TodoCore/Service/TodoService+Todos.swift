@@ -38,8 +38,10 @@ extension TodoService {
     try TodoValidation.wallTime(draft.deadline, field: "deadline", in: timeZone)
     try TodoValidation.wallTime(draft.start, field: "start", in: timeZone)
     return try await write { tx in
-      // The principal's Inbox is known inside the transaction that checked its token.
-      let listID = draft.listID ?? self.inboxID
+      // The principal's Inbox is known inside the transaction that checked its token; a
+      // subtask goes to its parent's list.
+      let parentList = try draft.parentID.flatMap { try tx.object(Todo.self, id: $0) }?.listID
+      let listID = draft.listID ?? parentList ?? self.inboxID
       _ = try self.liveList(id: listID, need: .edit, in: tx)
       try Self.checkAnchor(of: draft.position, moving: nil, inList: listID, in: tx)
       let date = self.now()
@@ -48,7 +50,9 @@ extension TodoService {
         status: draft.status, doneAt: draft.status == .done ? date : nil, section: section,
         order: try OrderKey.between(nil, nil), externalOrder: draft.externalOrder, createdAt: date,
         updatedAt: date, recurrence: draft.recurrence, start: draft.start,
-        someday: draft.start == nil && draft.someday, priority: draft.priority, tags: tags)
+        someday: draft.start == nil && draft.someday, priority: draft.priority, tags: tags,
+        parentID: draft.parentID)
+      try Self.checkParent(of: todo, in: tx)
       return try tx.insert(todo, at: draft.position)
     }
   }
@@ -72,14 +76,16 @@ extension TodoService {
       let date = self.now()
       let todo = try stored.applying(patch, at: date)
       try self.checkWallTimes(of: todo, changedBy: patch)
-      return try self.write(todo, from: stored, at: date, in: tx)
+      return try self.write(
+        todo, from: stored, at: date, in: tx, completingSubtasks: patch.completingSubtasks)
     }
   }
 
   /// Writes a live todo changed by a patch (``Todo/applying(_:at:)``) with what the change
-  /// implies: a repeating todo marked done moves on to its next occurrence, and a todo moved
-  /// to another list goes to its bottom and leaves a tombstone for the old list's calendar
-  /// clients. Every way of changing a todo ends here, in its write transaction.
+  /// implies: a repeating todo marked done moves on to its next occurrence (and reopens its
+  /// subtasks), a todo moved to another list goes to its bottom with its subtasks and leaves
+  /// a tombstone for the old list's calendar clients, a new parent is checked. Every way of
+  /// changing a todo ends here, in its write transaction.
   ///
   /// - Parameters:
   ///   - edited: The todo with the patch applied, at the version it was read.
@@ -87,30 +93,51 @@ extension TodoService {
   ///   - date: The time of the change.
   ///   - isWritten: Whether `edited` is already written in this transaction (an edit
   ///     session's draft, which its context saved): only what it implies is written then.
+  ///   - completingSubtasks: Whether a todo marked done marks its open subtasks done too.
+  ///   - reopeningSubtasks: Whether its done subtasks reopen (its parent repeated).
+  ///   - keepingPlace: Whether a todo moved to another list keeps its order key (a subtask
+  ///     moving with its parent: its key counts among its siblings).
   /// - Returns: The todo as stored.
   func write(
     _ edited: Todo, from stored: Todo, at date: Date, in tx: WriteTransaction,
-    isWritten: Bool = false
+    isWritten: Bool = false, completingSubtasks: Bool = false, reopeningSubtasks: Bool = false,
+    keepingPlace: Bool = false
   ) throws -> Todo {
     var todo = edited
     var needsWrite = !isWritten
     if todo.priority != stored.priority || todo.tagNames != stored.tagNames {
       try dropStalePriorityAndTags(of: todo, in: tx)
     }
+    var repeated = false
     if todo.status != stored.status, try completeRecurring(&todo, at: date, in: tx) {
       needsWrite = true
+      repeated = true
     }
-    guard todo.listID != stored.listID else { return needsWrite ? try tx.update(todo) : todo }
-    _ = try liveList(id: todo.listID, need: .edit, in: tx)
-    try Self.recordDeparture(of: [stored], in: tx, at: date)
-    return try tx.move(todo, to: .bottom)
+    let moved = todo.listID != stored.listID
+    if moved || todo.parentID != stored.parentID { try Self.checkParent(of: todo, in: tx) }
+    let written: Todo
+    if !moved {
+      written = needsWrite ? try tx.update(todo) : todo
+    } else {
+      _ = try liveList(id: todo.listID, need: .edit, in: tx)
+      try Self.recordDeparture(of: [stored], in: tx, at: date)
+      written = keepingPlace ? try tx.update(todo) : try tx.move(todo, to: .bottom)
+    }
+    try writeSubtasks(
+      of: written, movingFrom: moved ? stored.listID : nil,
+      completing: completingSubtasks && written.status == .done && stored.status != .done,
+      reopening: repeated || reopeningSubtasks, at: date, in: tx)
+    return written
   }
 
-  /// Moves a live todo before or after another todo of its list, or to its top or bottom.
-  /// One row is written (all of the list's rows, rarely, when its keys need rebalancing).
+  /// Moves a live todo before or after another todo of its list, or to the top or bottom of
+  /// its siblings. Next to a todo of another level, it becomes that todo's sibling (its
+  /// subtasks come along). One row is written (a window of the list's rows, rarely, when its
+  /// keys need rebalancing).
   ///
   /// - Throws: `TodoError.notFound` (the todo, or the one named by the position in the same
-  ///   list), `TodoError.validation` (next to itself), `TodoError.versionConflict`.
+  ///   list), `TodoError.validation` (next to itself, or into its own subtree),
+  ///   `TodoError.versionConflict`.
   public func moveTodo(id: UUID, to position: MovePosition, expectedVersion: Version? = nil)
     async throws -> Todo
   {
@@ -118,6 +145,16 @@ extension TodoService {
       var todo = try self.liveTodo(id: id, need: .edit, in: tx)
       if let expectedVersion { try tx.expect(todo, at: expectedVersion) }
       try Self.checkAnchor(of: position, moving: id, inList: todo.listID, in: tx)
+      switch position {
+      case .before(let anchor), .after(let anchor):
+        let parentID = try tx.object(Todo.self, id: anchor)?.parentID
+        if parentID != todo.parentID {
+          todo.parentID = parentID
+          try Self.checkParent(of: todo, in: tx)
+        }
+      case .top, .bottom:
+        break
+      }
       todo.updatedAt = self.now()
       let moved = try tx.move(todo, to: position)
       try Self.fitSortOrder(of: moved, in: tx)

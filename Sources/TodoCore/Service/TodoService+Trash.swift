@@ -12,16 +12,16 @@ public struct TrashContents: Sendable, Hashable, Codable {
 // MARK: - Trash
 
 extension TodoService {
-  /// Moves a live todo to the trash. It keeps its place and comes back there on restore.
+  /// Moves a live todo to the trash, with its subtasks. It keeps its place and comes back
+  /// there, with them, on restore.
   ///
   /// - Throws: `TodoError.notFound`, `TodoError.versionConflict`.
   @discardableResult
   public func trashTodo(id: UUID, expectedVersion: Version? = nil) async throws -> Todo {
     try await write { tx in
-      var todo = try self.liveTodo(id: id, need: .edit, in: tx)
+      let todo = try self.liveTodo(id: id, need: .edit, in: tx)
       if let expectedVersion { try tx.expect(todo, at: expectedVersion) }
-      todo.deletedAt = self.now()
-      return try tx.update(todo)
+      return try Self.trash([todo], at: self.now(), in: tx)[0]
     }
   }
 
@@ -34,13 +34,22 @@ extension TodoService {
   public func trashTodos(inList listID: UUID, status: TodoStatus? = nil) async throws -> [Todo] {
     try await write { tx in
       _ = try self.liveList(id: listID, need: .edit, in: tx)
-      let date = self.now()
-      var trashed: [Todo] = []
-      for var todo in try tx.fetch(Self.liveTodos(inList: listID, status: status)) {
-        todo.deletedAt = date
-        trashed.append(try tx.update(todo))
-      }
-      return trashed
+      return try Self.trash(
+        tx.fetch(Self.liveTodos(inList: listID, status: status)), at: self.now(), in: tx)
+    }
+  }
+
+  /// Moves live todos to the trash with their live subtasks, all at `date`: what a restore
+  /// brings back together.
+  ///
+  /// - Returns: The trashed todos, `todos` first, then the subtasks they took along.
+  static func trash(_ todos: [Todo], at date: Date, in tx: WriteTransaction) throws -> [Todo] {
+    let ids = Set(todos.map(\.id))
+    let subtasks = try liveDescendants(of: todos.map(\.id), in: tx).filter { !ids.contains($0.id) }
+    return try (todos + subtasks).map { todo in
+      var todo = todo
+      todo.deletedAt = date
+      return try tx.update(todo)
     }
   }
 
@@ -109,7 +118,22 @@ extension TodoService {
   /// - Throws: `TodoError.notFound` if an identifier names no todo.
   @discardableResult
   public func restoreTodos(ids: [UUID]) async throws -> [Todo] {
-    try await write { tx in try ids.map { try self.restoreTodo(id: $0, in: tx) } }
+    try await write { tx in
+      // Parents before their subtasks, so each subtask comes back under its parent.
+      var restored: [UUID: Todo] = [:]
+      var pending = ids
+      while !pending.isEmpty {
+        let waiting = Set(pending)
+        let ready = try pending.filter { id in
+          try tx.object(Todo.self, id: id)?.parentID.map { !waiting.contains($0) } ?? true
+        }
+        for id in ready.isEmpty ? pending : ready {
+          restored[id] = try self.restoreTodo(id: id, in: tx)
+        }
+        pending = ready.isEmpty ? [] : pending.filter { restored[$0] == nil }
+      }
+      return ids.map { restored[$0]! }
+    }
   }
 
   private func restoreTodo(id: UUID, in tx: WriteTransaction) throws -> Todo {
@@ -125,10 +149,26 @@ extension TodoService {
     } else {
       try check(.edit, list, in: tx)
     }
-    guard todo.isTrashed else { return todo }
+    guard let trashedAt = todo.deletedAt else { return todo }
+    let date = now()
+    // A subtask whose parent stays in the trash comes back at the top level.
+    if let parentID = todo.parentID,
+      try tx.object(Todo.self, id: parentID).map({ $0.isTrashed || $0.listID != todo.listID })
+        ?? true
+    {
+      todo.parentID = nil
+    }
     todo.deletedAt = nil
-    todo.updatedAt = now()
-    return try tx.update(todo)
+    todo.updatedAt = date
+    let restored = try tx.update(todo)
+    // The subtasks trashed with it come back with it.
+    for var subtask in try Self.descendants(of: [id], in: tx, including: { $0.deletedAt == trashedAt })
+    {
+      subtask.deletedAt = nil
+      subtask.updatedAt = date
+      try tx.update(subtask)
+    }
+    return restored
   }
 
   /// Brings a list back from the trash, with the todos it had when it was trashed. Restoring
