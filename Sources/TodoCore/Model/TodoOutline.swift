@@ -57,6 +57,23 @@ public struct TodoOutline: Sendable {
   /// The todos in outline order.
   public var todos: [Todo] { rows.map(\.todo) }
 
+  /// The todos of `todos` under `id`, all levels, each parent before its subtasks.
+  ///
+  /// - Complexity: O(n).
+  public static func subtree(of id: UUID, in todos: [Todo]) -> [Todo] {
+    var children: [UUID: [Todo]] = [:]
+    for todo in todos { if let parent = todo.parentID { children[parent, default: []].append(todo) } }
+    var result: [Todo] = []
+    var seen: Set<UUID> = [id]
+    var stack = (children[id] ?? []).reversed().map { $0 }
+    while let todo = stack.popLast() {
+      guard seen.insert(todo.id).inserted else { continue }
+      result.append(todo)
+      stack += (children[todo.id] ?? []).reversed()
+    }
+    return result
+  }
+
   /// How many of each parent's subtasks (direct children) are done, and how many it has,
   /// counted over `todos`: a parent's progress ("2/5").
   ///

@@ -116,7 +116,10 @@ extension TodoService {
     let moved = todo.listID != stored.listID
     if moved || todo.parentID != stored.parentID { try Self.checkParent(of: todo, in: tx) }
     let written: Todo
-    if !moved {
+    if !moved && todo.parentID != stored.parentID {
+      // A new parent takes it at the end of its subtasks.
+      written = try tx.move(todo, to: .bottom)
+    } else if !moved {
       written = needsWrite ? try tx.update(todo) : todo
     } else {
       _ = try liveList(id: todo.listID, need: .edit, in: tx)

@@ -97,6 +97,10 @@ extension TodoService {
           try tx.insert(todo)
         }
       }
+      // Parents are checked once every todo is written: a subtask may come before its parent.
+      for (index, todo) in todos.enumerated() where todo.parentID != nil && !todo.isTrashed {
+        try Self.importing("todos[\(index)]") { try Self.checkParent(of: todo, in: tx) }
+      }
       // A todo's history is the document's: what was stored of it is replaced.
       let imported = todos.map(\.id)
       for stale in try tx.fetch(

@@ -42,5 +42,6 @@ enum TodoJSON {
     if let someday = todo.someday { json.member("someday", someday) }
     json.member("priority", todo.priority?.rawValue)
     if let tags = todo.tags { json.member("tags", strings: tags.names) }
+    if let parentID = todo.parentID { json.member("parentID", parentID) }
   }
 }

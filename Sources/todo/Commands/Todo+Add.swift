@@ -4,7 +4,7 @@ import TodoCore
 
 extension Todo {
   /// `todo add TEXT [--due DATE] [--repeat RULE] [--priority N] [--tag TAG]… [--as-typed]
-  /// [--list NAME] [--section NAME] [--notes TEXT]`.
+  /// [--list NAME] [--section NAME] [--notes TEXT] [--parent N]`.
   struct Add: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Add a todo.",
@@ -16,6 +16,7 @@ extension Todo {
         command says what it read. --as-typed keeps the text as typed.
 
         The todo goes to the bottom of its list (the Inbox unless --list names another). \
+        --parent N makes it a subtask of todo N, at the end of N's subtasks, in N's list. \
         Dates are yyyy-MM-dd, optionally with a time: 2026-03-01T09:30. A repeat is words \
         ("every 2 weeks", "every weekday", "every 3 days after done") or an RFC 5545 rule \
         (FREQ=WEEKLY;BYDAY=MO).
@@ -28,6 +29,9 @@ extension Todo {
 
     @Flag(help: "Keep the text as typed: read no date or repeat from it.")
     var asTyped = false
+
+    @Option(help: ArgumentHelp("Make it a subtask of this todo.", valueName: "N"))
+    var parent: TodoReference?
 
     @OptionGroup var fields: TodoFieldOptions
     @OptionGroup var backend: BackendOptions
@@ -60,6 +64,11 @@ extension Todo {
       try await CommandRunner.run(backend) { backend in
         var draft = try draft(now: Date())
         if let list = fields.list { draft.listID = try await backend.list(named: list).id }
+        if let parent {
+          let parent = try await parent.todo(in: backend)
+          draft.parentID = parent.id
+          draft.listID = draft.listID ?? parent.listID
+        }
         let todo = try await backend.createTodo(draft)
         try Output.changed(todo, verb: "Added", json: output.json)
       }

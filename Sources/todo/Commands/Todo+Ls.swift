@@ -3,7 +3,8 @@ import Foundation
 import TodoCore
 
 extension Todo {
-  /// `todo ls [--list NAME] [--status S] [--all] [--filter F] [--json]`: the numbered listing.
+  /// `todo ls [--list NAME] [--status S] [--all] [--tree] [--filter F] [--json]`: the
+  /// numbered listing.
   struct Ls: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "List todos, numbered for the commands that follow.",
@@ -12,6 +13,8 @@ extension Todo {
         with --all or --status done. The numbers in the first column name the todos in \
         later commands (todo done 2) until the next listing.
         Marks: [ ] not started, [~] in progress, [x] done; ! after a deadline: overdue.
+        --tree shows subtasks under their parents, indented, with each parent's progress \
+        (done/all of its subtasks).
 
         --filter shows what a filter finds across every list instead: '(today | overdue) & \
         #work', 'due before: +7d & p1', 'no date', 'list: Groceries', 'status: in progress', \
@@ -30,6 +33,9 @@ extension Todo {
 
     @Flag(help: "Include done todos.")
     var all = false
+
+    @Flag(help: "Show subtasks under their parents, with each parent's progress.")
+    var tree = false
 
     @Option(
       help: ArgumentHelp(
@@ -61,15 +67,29 @@ extension Todo {
           return
         }
         var search = TodoSearch()
+        var statuses: Set<TodoStatus> = []
         if let status {
-          search.statuses = [try TodoStatus(parsing: status)]
+          statuses = [try TodoStatus(parsing: status)]
         } else if !all {
-          search.statuses = [.notStarted, .inProgress]
+          statuses = [.notStarted, .inProgress]
         }
+        // A tree reads every status, so a parent's progress counts its done subtasks too.
+        search.statuses = tree ? [] : statuses
         if let list { search.listID = try await backend.list(named: list).id }
-        let todos = try await backend.search(search)
+        var todos = try await backend.search(search)
+        guard tree else {
+          try await output.printNumbered(
+            todos, source: "ls", backend: backend, empty: "No todos.")
+          return
+        }
+        let progress = TodoOutline.progress(of: todos)
+        if !statuses.isEmpty { todos = todos.filter { statuses.contains($0.status) } }
+        let outline = TodoOutline(todos)
         try await output.printNumbered(
-          todos, source: "ls", backend: backend, empty: "No todos.")
+          outline.todos, source: "ls", backend: backend, empty: "No todos.",
+          outline: TodoTable.Outline(
+            levels: Dictionary(uniqueKeysWithValues: outline.rows.map { ($0.todo.id, $0.level) }),
+            progress: progress))
       }
     }
   }

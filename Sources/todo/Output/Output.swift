@@ -27,7 +27,7 @@ enum Output {
   ///   - trashedLists: Lists that are not live but whose names the table needs.
   static func numberedTable(
     _ todos: [TodoItem], source: String, backend: any TodoBackend, empty: String,
-    trashedLists: [TodoList] = []
+    trashedLists: [TodoList] = [], outline: TodoTable.Outline? = nil
   ) async throws {
     try ListingNumbers(source: source, ids: todos.map(\.id)).save(to: backend.numbersFile)
     guard !todos.isEmpty else {
@@ -38,7 +38,7 @@ enum Output {
     let names = Dictionary(lists.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
     let table = TodoTable(
       todos: todos, listNames: names, showsList: Set(todos.map(\.listID)).count > 1, now: Date(),
-      color: Console.usesColor, width: Console.terminalWidth)
+      color: Console.usesColor, width: Console.terminalWidth, outline: outline)
     for line in table.lines() { Console.output(line) }
   }
 

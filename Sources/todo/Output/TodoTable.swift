@@ -29,6 +29,25 @@ struct TodoTable {
   var color: Bool
   /// The columns a line may take (the terminal's width), or `nil` for no limit.
   var width: Int? = nil
+  /// The levels and progress of a tree listing (`todo ls --tree`), or `nil` for a flat one.
+  var outline: Outline? = nil
+
+  /// What a tree listing adds: each todo's depth (its title is indented two spaces a level)
+  /// and each parent's progress (`2/5` after its title).
+  struct Outline {
+    /// Each todo's depth, 0 for the top level.
+    var levels: [UUID: Int]
+    /// Each parent's done and total subtasks.
+    var progress: [UUID: TodoOutline.Progress]
+  }
+
+  /// The Title cell: the title, indented by its level in a tree, with a parent's progress.
+  func title(_ todo: TodoItem) -> String {
+    guard let outline else { return todo.title }
+    let indent = String(repeating: "  ", count: outline.levels[todo.id] ?? 0)
+    let progress = outline.progress[todo.id].map { " (\($0.text))" } ?? ""
+    return indent + todo.title + progress
+  }
 
   /// The narrowest the Title column gets when titles are cut: below it, lines wrap instead.
   static let minimumTitleWidth = 12
@@ -94,7 +113,7 @@ struct TodoTable {
     var styles: [[TextStyle?]] = []
     for (index, todo) in todos.enumerated() {
       let due = Self.due(todo, now: now)
-      var row = ["\(index + 1)", Self.mark(todo.status), todo.title]
+      var row = ["\(index + 1)", Self.mark(todo.status), title(todo)]
       var style: [TextStyle?] = [
         nil, Self.style(of: todo.status), todo.status == .done ? .dim : nil,
       ]

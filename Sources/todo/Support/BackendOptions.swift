@@ -120,13 +120,15 @@ struct OutputOptions: ParsableArguments {
   ///   - backend: The backend whose numbers file is replaced.
   ///   - empty: What the table says when there are no todos.
   func printNumbered(
-    _ todos: [TodoItem], source: String, backend: any TodoBackend, empty: String
+    _ todos: [TodoItem], source: String, backend: any TodoBackend, empty: String,
+    outline: TodoTable.Outline? = nil
   ) async throws {
     if json {
       try ListingNumbers(source: source, ids: todos.map(\.id)).save(to: backend.numbersFile)
       try Output.json(todos)
     } else {
-      try await Output.numberedTable(todos, source: source, backend: backend, empty: empty)
+      try await Output.numberedTable(
+        todos, source: source, backend: backend, empty: empty, outline: outline)
     }
   }
 }

@@ -55,17 +55,20 @@ enum Console {
   ///   - action: The action in words for the refusal, e.g. `move "Milk" to the trash`.
   ///   - assumeYes: Whether `--yes` was given.
   /// - Throws: `CLIError.invalid` when the action is declined or cannot be confirmed.
+  /// Asks a yes-or-no question on the terminal; anything but `y` or `yes` is no.
+  static func ask(_ question: String) -> Bool {
+    FileHandle.standardError.write(Data("\(question) [y/N] ".utf8))
+    let answer = (readLine() ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+    return answer == "y" || answer == "yes"
+  }
+
   static func confirm(_ question: String, action: String, assumeYes: Bool) throws {
     if assumeYes { return }
     guard inputIsTerminal else {
       throw CLIError.invalid(
         "will not \(action) without confirmation: stdin is not a terminal; pass --yes")
     }
-    FileHandle.standardError.write(Data("\(question) [y/N] ".utf8))
-    let answer = (readLine() ?? "").trimmingCharacters(in: .whitespaces).lowercased()
-    guard answer == "y" || answer == "yes" else {
-      throw CLIError.invalid("not confirmed; nothing changed")
-    }
+    guard ask(question) else { throw CLIError.invalid("not confirmed; nothing changed") }
   }
 }
 

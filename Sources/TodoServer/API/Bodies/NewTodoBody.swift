@@ -29,6 +29,8 @@ package struct NewTodoBody: Codable, Hashable, Sendable {
   package var priority: Int?
   /// The tags.
   package var tags: [String]?
+  /// The todo it is a subtask of.
+  package var parentID: UUID?
 
   /// The body for `draft` (its list is in the path).
   package init(_ draft: NewTodo) {
@@ -43,6 +45,7 @@ package struct NewTodoBody: Codable, Hashable, Sendable {
     someday = draft.someday ? true : nil
     priority = draft.priority?.rawValue
     tags = draft.tags.isEmpty ? nil : draft.tags
+    parentID = draft.parentID
   }
 
   /// The draft for ``TodoService/createTodo(_:)``.
@@ -55,7 +58,7 @@ package struct NewTodoBody: Codable, Hashable, Sendable {
       status: try status.map(TodoStatus.init(parsing:)) ?? .notStarted, section: section,
       recurrence: try Self.recurrence(rule: repeatRule, mode: repeatMode),
       start: try Self.start(start), someday: someday ?? false,
-      priority: try Self.priority(priority), tags: tags ?? [])
+      priority: try Self.priority(priority), tags: tags ?? [], parentID: parentID)
   }
 
   /// A priority as the API writes it (1 to 4), refused with a message naming `priority`.

@@ -4,8 +4,8 @@ import TodoCore
 /// The `TodoPatch` schema, the body of `PATCH /api/v1/todos/{todoID}`: any of `title`,
 /// `notes`, `deadline` (`null` removes it), `status`, `section` (`null` removes it),
 /// `listID`, `repeatRule` (`null` stops the repeating) with `repeatMode`, `start` (`null`
-/// removes it), `someday`, `priority` (`null` removes it), `tags` (all of them), and the
-/// `version` the client read.
+/// removes it), `someday`, `priority` (`null` removes it), `tags` (all of them), `parentID`
+/// (`null` makes it top-level) with `completeSubtasks`, and the `version` the client read.
 ///
 /// Hand-written because the generator cannot express nullable properties, nor tell a `null`
 /// from a field left out (see docs/api.md); the generated code uses it by name.
@@ -17,7 +17,7 @@ package struct TodoPatchBody: Codable, Hashable, Sendable {
 
   private enum CodingKeys: String, CodingKey {
     case title, notes, deadline, status, section, listID, repeatRule, repeatMode, start, someday
-    case priority, tags, version
+    case priority, tags, parentID, completeSubtasks, version
   }
 
   /// The body for `patch`, checked against `version`.
@@ -57,6 +57,11 @@ package struct TodoPatchBody: Codable, Hashable, Sendable {
         try NewTodoBody.priority(try container.decodeIfPresent(Int.self, forKey: .priority)))
     }
     patch.tags = try container.decodeIfPresent([String].self, forKey: .tags)
+    if container.contains(.parentID) {
+      patch.parentID = .some(try container.decodeIfPresent(UUID.self, forKey: .parentID))
+    }
+    patch.completingSubtasks =
+      try container.decodeIfPresent(Bool.self, forKey: .completeSubtasks) ?? false
     version = try container.decodeIfPresent(Version.self, forKey: .version)
   }
 
@@ -79,6 +84,8 @@ package struct TodoPatchBody: Codable, Hashable, Sendable {
     try container.encodeIfPresent(patch.someday, forKey: .someday)
     if let priority = patch.priority { try container.encode(priority?.rawValue, forKey: .priority) }
     try container.encodeIfPresent(patch.tags, forKey: .tags)
+    if let parentID = patch.parentID { try container.encode(parentID, forKey: .parentID) }
+    if patch.completingSubtasks { try container.encode(true, forKey: .completeSubtasks) }
     try container.encodeIfPresent(version, forKey: .version)
   }
 }
