@@ -29,7 +29,7 @@ struct HelpTests {
       skip                    Skip this date of a repeating todo: it moves on to the next one.
       remind                  Set, list or remove the reminders of a todo.
       edit                    Change a todo's title, dates, notes, list, repeat, priority or tags.
-      mv                      Move a todo inside its list.
+      mv                      Move a todo inside its list, or nest it under another.
       rm                      Move a todo to the trash.
       trash                   Show the trash, or delete from it for good.
       restore                 Bring a todo back from the trash.

@@ -29,11 +29,15 @@ public struct CalendarResource: Sendable, Hashable {
   public var data: CalendarData?
   /// The reader's reminders of the todo, its `VALARM`s.
   public var reminders: [Reminder]
+  /// For a subtask, the `UID` of its parent (its `RELATED-TO;RELTYPE=PARENT`).
+  public var parentUID: String?
 
   /// The resource's body: one `VCALENDAR` with the todo's `VTODO` (with a `VALARM` for each
   /// of the reader's reminders) and the time zones it uses.
   public var text: String {
-    TodoCalendar.calendar([(todo, data)], now: todo.updatedAt, alarms: [todo.id: reminders])
+    TodoCalendar.calendar(
+      [(todo, data)], now: todo.updatedAt, alarms: [todo.id: reminders],
+      parentUIDs: parentUID.map { [todo.id: $0] } ?? [:])
   }
 
   /// The name of a todo's resource.
@@ -57,12 +61,15 @@ public struct CalendarResource: Sendable, Hashable {
     return "\"\(todo.version)-\(String(digest, radix: 16))\""
   }
 
-  init(todo: Todo, data: CalendarData?, reminders: [Reminder] = []) {
+  init(
+    todo: Todo, data: CalendarData?, reminders: [Reminder] = [], parentUID: String? = nil
+  ) {
     self.name = Self.name(of: todo, data: data)
     self.etag = Self.etag(of: todo, reminders: reminders)
     self.todo = todo
     self.data = data
     self.reminders = reminders
+    self.parentUID = parentUID
   }
 }
 

@@ -14,11 +14,12 @@ import ICalendar
 /// | `DTSTART` | the start date (on or before the deadline), the line itself kept while it says it |
 /// | `PRIORITY` | the priority, as ``Priority`` maps it (1 is P1, 2–4 P2, 5 P3, 6–9 P4), the line itself kept while it says it |
 /// | `CATEGORIES` | the tags (one word each: white space becomes `-`), the lines themselves kept while they say them |
+/// | `RELATED-TO;RELTYPE=PARENT` (on the subtask only) | the parent, a todo of the same list by its `UID`; a subtask that arrives before its parent waits for it with the line kept |
 /// | `EXDATE`, overridden occurrences (`RECURRENCE-ID`) | kept, and moved on with the todo when it repeats |
 /// | `UID` | kept (the todo's identifier for a todo made here) |
 /// | `X-APPLE-SORT-ORDER` | the user order: new todos are added in its order; exported values are the client's while they still increase along the list, numbered anew after a reorder here |
 /// | `VALARM` at a moment or from the `DUE` (or from a `DTSTART`, read as its moment), over CalDAV | the writer's reminders (``TodoCalendar/alarms(of:)``), written back to them as `VALARM`s with the reminder's `UID`; in a file, kept |
-/// | anything else (other alarms, `RELATED-TO`, `X-`…) | kept and written back unchanged |
+/// | anything else (other alarms, other `RELATED-TO`s, `X-`…) | kept and written back unchanged |
 public enum TodoCalendar {
   /// The `PRODID` of what this app writes.
   public static let productID = "-//todo//todo 1.0//EN"
@@ -135,8 +136,11 @@ public enum TodoCalendar {
       alarms: Self.alarms(of: todo.component).alarms)
   }
 
-  /// The `VTODO` of a todo, with what it keeps of the component it came from.
-  public static func component(of todo: Todo, data: CalendarData?, now: Date) -> TodoComponent {
+  /// The `VTODO` of a todo, with what it keeps of the component it came from, and for a
+  /// subtask the `UID` of its parent.
+  public static func component(
+    of todo: Todo, data: CalendarData?, now: Date, parentUID: String? = nil
+  ) -> TodoComponent {
     var component = TodoComponent(uid: data?.uid ?? todo.id.uuidString.lowercased())
     component.dtstamp = dateTime(utc: now)
     component.created = dateTime(utc: todo.createdAt)
@@ -161,9 +165,14 @@ public enum TodoCalendar {
       component.percentComplete = 100
       if let doneAt = todo.doneAt { component.completed = dateTime(utc: doneAt) }
     }
+    var kept = Component(name: "VTODO")
     if let data, !data.kept.isEmpty, let parsed = try? Component.parse(data.kept),
-      let kept = parsed.first
+      let first = parsed.first
     {
+      kept = first
+    }
+    nameParent(parentUID, in: &kept.properties)
+    if !kept.properties.isEmpty || !kept.components.isEmpty {
       var properties = kept.properties
       properties.removeAll { $0.hasName("DTSTART") && !keepsStartLine($0, of: todo) }
       keepPriorityAndTags(of: todo, in: &properties)
@@ -223,7 +232,8 @@ public enum TodoCalendar {
 
   /// One `VCALENDAR` of todos, each with the `VTIMEZONE`s it refers to (once).
   public static func calendar(
-    _ todos: [(Todo, CalendarData?)], now: Date, alarms: [UUID: [Reminder]] = [:]
+    _ todos: [(Todo, CalendarData?)], now: Date, alarms: [UUID: [Reminder]] = [:],
+    parentUIDs: [UUID: String] = [:]
   ) -> String {
     var calendar = Component(
       name: "VCALENDAR",
@@ -236,7 +246,7 @@ public enum TodoCalendar {
     var views: [TodoComponent] = []
     var overrides: [[Component]] = []
     for (todo, data) in todos {
-      var view = component(of: todo, data: data, now: now)
+      var view = component(of: todo, data: data, now: now, parentUID: parentUIDs[todo.id])
       let start = view.component.property(named: "DTSTART")?.dateOrDateTimeValue.flatMap(instant)
       view.component.components += (alarms[todo.id] ?? []).map {
         valarm(of: $0, title: todo.title, start: start)

@@ -151,7 +151,9 @@ extension TodoService {
       first += 500
     }
     return try Self.resources(of: todos, in: tx).map {
-      CalendarResource(todo: $0.todo, data: $0.data, reminders: reminders[$0.todo.id] ?? [])
+      CalendarResource(
+        todo: $0.todo, data: $0.data, reminders: reminders[$0.todo.id] ?? [],
+        parentUID: $0.parentUID)
     }
   }
 
@@ -170,7 +172,10 @@ extension TodoService {
       }
       start += 500
     }
-    return todos.map { CalendarResource(todo: $0, data: data[$0.id]) }
+    let parents = try parentUIDs(of: todos, in: tx)
+    return todos.map {
+      CalendarResource(todo: $0, data: data[$0.id], parentUID: parents[$0.id])
+    }
   }
 
   /// The todo of a list (live, or in the trash when `trashed`) with this resource name.

@@ -58,16 +58,13 @@ extension TodoService {
         // Through the one write path: a repeating todo the client completed (a client that
         // leaves repeating to the server, as Tasks.org can) moves on to its next occurrence,
         // its record with it.
-        let todo = try self.write(
+        _ = try self.write(
           try existing.todo.applying(read.patch, at: date), from: existing.todo, at: date,
           in: tx)
-        let reminders = try self.keepAlarms(read.alarms, of: todo, in: tx)
-        return (
-          CalendarResource(
-            todo: todo, data: try tx.object(CalendarData.self, id: todo.id) ?? data,
-            reminders: reminders),
-          false
-        )
+        try self.linkCalendarRelations(of: existing.todo.id, in: tx)
+        let todo = try Self.liveTodo(id: existing.todo.id, in: tx)
+        _ = try self.keepAlarms(read.alarms, of: todo, in: tx)
+        return (try self.resources(of: [todo], in: tx)[0], false)
       }
       let todo = Todo(
         listID: listID, title: read.title, notes: read.notes, deadline: read.deadline,
@@ -92,8 +89,10 @@ extension TodoService {
       data.id = stored.id
       data.resourceName = name
       try tx.insert(data)
-      let reminders = try self.keepAlarms(read.alarms, of: stored, in: tx)
-      return (CalendarResource(todo: stored, data: data, reminders: reminders), true)
+      try self.linkCalendarRelations(of: stored.id, in: tx)
+      let linked = try Self.liveTodo(id: stored.id, in: tx)
+      _ = try self.keepAlarms(read.alarms, of: linked, in: tx)
+      return (try self.resources(of: [linked], in: tx)[0], true)
     }
   }
 

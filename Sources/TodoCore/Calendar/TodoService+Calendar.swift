@@ -21,7 +21,7 @@ extension TodoService {
   /// - Throws: `TodoError.notFound` for a list the principal cannot see.
   public func exportCalendar(list listID: UUID? = nil) async throws -> String {
     let now = self.now()
-    let rows = try await read { tx -> [(Todo, CalendarData?)] in
+    let (rows, parents) = try await read { tx -> ([(Todo, CalendarData?)], [UUID: String]) in
       let lists =
         try listID.map { [try self.liveList(id: $0, need: .read, in: tx)] }
         ?? self.visibleLists(in: tx)
@@ -33,9 +33,9 @@ extension TodoService {
         let byID = Dictionary(uniqueKeysWithValues: data.map { ($0.id, $0) })
         rows += todos.map { ($0, byID[$0.id]) }
       }
-      return rows
+      return (rows, try Self.parentUIDs(of: rows.map(\.0), in: tx))
     }
-    return TodoCalendar.calendar(rows, now: now)
+    return TodoCalendar.calendar(rows, now: now, parentUIDs: parents)
   }
 
   /// Imports the `VTODO`s of an iCalendar file into a list (the Inbox by default), all of
@@ -108,6 +108,7 @@ extension TodoService {
       _ = try self.liveList(id: target, need: .edit, in: tx)
       var added = 0
       var updated = 0
+      var written: [UUID] = []
       for fields in read {
         // The todo with this UID that the principal can see, if any; another account's
         // todo with the same UID is left alone, a record whose todo is gone is dropped.
@@ -137,6 +138,7 @@ extension TodoService {
           // Through the one write path, as a client's PUT: a completed repeating todo moves
           // on.
           _ = try self.write(todo, from: stored, at: date, in: tx)
+          written.append(stored.id)
           updated += 1
         } else {
           let todo = Todo(
@@ -150,9 +152,12 @@ extension TodoService {
           var data = fields.data
           data.id = stored.id
           try tx.insert(data)
+          written.append(stored.id)
           added += 1
         }
       }
+      // Once all are written, subtasks find their parents, whichever came first.
+      for id in written { try self.linkCalendarRelations(of: id, in: tx) }
       return (added, updated)
     }
     let notes = skipped.sorted { $0.key < $1.key }.map { name, count in

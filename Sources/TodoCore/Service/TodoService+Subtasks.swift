@@ -22,6 +22,7 @@ extension TodoService {
       var todo = stored
       todo.parentID = siblings[index - 1].id
       todo.updatedAt = self.now()
+      try self.dropStaleParentLines(of: todo, in: tx)
       return try tx.move(todo, to: .bottom)
     }
   }
@@ -44,6 +45,7 @@ extension TodoService {
       var todo = stored
       todo.parentID = parent.parentID
       todo.updatedAt = self.now()
+      try self.dropStaleParentLines(of: todo, in: tx)
       return try tx.move(todo, to: .after(parent.id))
     }
   }

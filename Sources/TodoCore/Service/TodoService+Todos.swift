@@ -114,7 +114,10 @@ extension TodoService {
       repeated = true
     }
     let moved = todo.listID != stored.listID
-    if moved || todo.parentID != stored.parentID { try Self.checkParent(of: todo, in: tx) }
+    if moved || todo.parentID != stored.parentID {
+      try Self.checkParent(of: todo, in: tx)
+      try dropStaleParentLines(of: todo, in: tx)
+    }
     let written: Todo
     if !moved && todo.parentID != stored.parentID {
       // A new parent takes it at the end of its subtasks.
@@ -154,6 +157,7 @@ extension TodoService {
         if parentID != todo.parentID {
           todo.parentID = parentID
           try Self.checkParent(of: todo, in: tx)
+          try self.dropStaleParentLines(of: todo, in: tx)
         }
       case .top, .bottom:
         break

@@ -10,7 +10,7 @@ import Persistence
 /// a `note` row is a comment, added to the notes of the task above. Todoist's priorities
 /// (its file writes p1 as 4 and p4, its default, as 1) become P1 to P3, and its default none;
 /// its labels (`@errands` in the content) become tags and leave the title. An indented task is
-/// a sub-task (`RELATED-TO` its parent), kept for export and sync. A date is read as a
+/// a subtask of the task above it with one indent less. A date is read as a
 /// date or a phrase of the quick entry ("tomorrow", "Nov 24", "12/1 9:00", and repeats:
 /// "every monday" repeats from the next Monday); a date the quick entry does not read is kept
 /// in the notes.
@@ -138,19 +138,6 @@ public struct TodoistImport: Sendable {
     self.notes = notes
   }
 
-  /// What a task keeps for calendars: its parent.
-  func calendarData(of task: Task) -> CalendarData? {
-    guard task.parent != nil else { return nil }
-    var kept = Component(name: "VTODO")
-    if let parent = task.parent {
-      var related = ContentLine(name: "RELATED-TO", value: parent.uuidString.lowercased())
-      related.setParameter("RELTYPE", value: "PARENT")
-      kept.properties.append(related)
-    }
-    return CalendarData(
-      id: task.id, uid: task.id.uuidString.lowercased(), kept: Component.serialize([kept]))
-  }
-
   private static func checked<T>(_ place: String, _ body: () throws -> T) throws -> T {
     do {
       return try body()
@@ -163,7 +150,7 @@ public struct TodoistImport: Sendable {
 extension TodoService {
   /// Imports a Todoist CSV export into a list (the Inbox by default), all of it or nothing:
   /// its tasks are added at the bottom, in order, with their sections, notes, dates,
-  /// priorities, labels (as tags) and (kept for calendars) sub-tasks.
+  /// priorities, labels (as tags) and subtasks.
   ///
   /// - Throws: `TodoError.invalidImport` (nothing is written), `TodoError.notFound` or
   ///   `.forbidden` for a list the principal cannot write.
@@ -180,9 +167,10 @@ extension TodoService {
           id: task.id, listID: target, title: task.title, notes: task.notes,
           deadline: task.deadline, section: task.section, order: try OrderKey.between(nil, nil),
           createdAt: date, updatedAt: date, recurrence: task.recurrence,
-          priority: task.priority, tags: task.tags)
+          priority: task.priority, tags: task.tags, parentID: task.parent)
+        // A parent comes before its subtasks in the file, so it is there to check against.
+        try Self.checkParent(of: todo, in: tx)
         _ = try tx.insert(todo, at: .bottom)
-        if let data = plan.calendarData(of: task) { _ = try tx.insert(data) }
       }
     }
     logger.info("imported \(plan.tasks.count) todos from Todoist")

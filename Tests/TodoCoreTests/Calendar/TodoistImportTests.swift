@@ -27,6 +27,8 @@ struct TodoistImportTests {
       #expect(milk.notes == "Oat, not sweetened\n\nCheck the \"best before\" date")
       #expect(milk.deadline == (try Deadline(year: 2026, month: 12, day: 1)))
       #expect(todos[1].section == "Dairy")
+      // The indented task is a subtask of the one above it.
+      #expect(todos.map(\.parentID) == [nil, milk.id, nil, nil])
       #expect(todos[2].section == "Chores")
       // "every monday", from the first Monday after the clock's day (Thursday 1 January).
       #expect(todos[2].deadline == (try Deadline(year: 2026, month: 1, day: 5)))

@@ -14,11 +14,15 @@ final class ListPart: Sendable {
   let state: LivePage.State
   /// How many of the list's todos are not done, for the chrome's counter.
   let remaining: Int
+  /// Whether some of the list's todos are subtasks: the list is then an outline, whose order
+  /// is not the todos' order.
+  let hasSubtasks: Bool
   private let rendered = Mutex<PageSnapshot?>(nil)
 
   init(_ state: LivePage.State) {
     self.state = state
     remaining = state.data.todos.count { $0.status != .done }
+    hasSubtasks = state.data.todos.contains { $0.parentID != nil }
   }
 
   /// The rendered list part, computed on first use.
@@ -31,9 +35,10 @@ final class ListPart: Sendable {
 
   /// Whether the pages of this view can be diffed from their todos alone: one section in list
   /// order, each todo shown or not on its own (no search, whose matching is costly, no sort
-  /// by deadline or priority, no groups, no smart view).
+  /// by deadline or priority, no groups, no subtasks, no smart view).
   private var isIncremental: Bool {
-    state.data.view == nil && state.list.layout == .plain && !state.list.sortByDeadline
+    state.data.view == nil && state.list.layout == .plain && !hasSubtasks
+      && !state.list.sortByDeadline
       && !state.list.sortByPriority && state.search.text.isEmpty
   }
 
@@ -132,6 +137,6 @@ final class ListPart: Sendable {
   /// The list part of some of the todos, as ``PageSnapshot/init(listOnly:)`` renders it.
   private func slice(_ todos: ArraySlice<Todo>) -> PageSnapshot {
     PageSnapshot(
-      plain: todos.lazy.filter(isShown), now: state.data.now, calendar: state.data.deadlineCalendar)
+      plain: todos.filter(isShown), now: state.data.now, calendar: state.data.deadlineCalendar)
   }
 }

@@ -30,7 +30,9 @@ extension PageSnapshot {
       return
     }
     guard state.list.layout != .plain else {
-      self = PageSnapshot(plain: todos, now: state.data.now, calendar: state.data.deadlineCalendar)
+      self = PageSnapshot(
+        plain: todos, now: state.data.now, calendar: state.data.deadlineCalendar,
+        all: state.data.shownTodos, collapsed: state.list.collapsed)
       return
     }
     let day = AgendaDay(now: state.data.now, calendar: state.data.deadlineCalendar)
@@ -59,16 +61,43 @@ extension PageSnapshot {
     }
   }
 
-  /// The list part of the plain layout: one section, `todos` in order, with their cells.
-  init(plain todos: some Sequence<Todo>, now: Date, calendar: Calendar) {
+  /// The list part of the plain layout: one section, `todos` in order as an outline (each
+  /// parent followed by its subtasks, unless the person collapsed it), with their cells: a
+  /// subtask's level, a parent's disclosure and its progress over `all` of the list's todos.
+  init(
+    plain todos: [Todo], now: Date, calendar: Calendar, all: [Todo] = [],
+    collapsed: Set<String> = []
+  ) {
     self.init()
     items.appendSectionsUnchecked(["main"])
     let day = AgendaDay(now: now, calendar: calendar)
     var ids: [String] = []
-    for todo in todos {
-      let id = todo.id.uuidString
+    guard todos.contains(where: { $0.parentID != nil }) else {
+      for todo in todos {
+        let id = todo.id.uuidString
+        ids.append(id)
+        cells[id] = LiveCell(todo, on: day)
+      }
+      items.appendItemsUnchecked(ids, to: "main")
+      return
+    }
+    let progress = TodoOutline.progress(of: all.isEmpty ? todos : all)
+    let rows = TodoOutline(todos).rows
+    var hidden: Int? = nil  // The level under which rows are hidden by a collapsed parent.
+    for (index, row) in rows.enumerated() {
+      if let level = hidden, row.level > level { continue }
+      hidden = nil
+      let id = row.todo.id.uuidString
+      var cell = LiveCell(row.todo, on: day)
+      cell.level = row.level
+      let hasChildren = index + 1 < rows.count && rows[index + 1].level > row.level
+      if hasChildren {
+        cell.expanded = !collapsed.contains(id)
+        if collapsed.contains(id) { hidden = row.level }
+      }
+      cell.progress = progress[row.todo.id]?.text
       ids.append(id)
-      cells[id] = LiveCell(todo, on: day)
+      cells[id] = cell
     }
     items.appendItemsUnchecked(ids, to: "main")
   }

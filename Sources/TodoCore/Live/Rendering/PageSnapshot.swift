@@ -86,9 +86,10 @@ public struct LiveCell: Codable, Equatable, Sendable {
   public var overdue: Bool = false
   /// The status accessory: `done` shows a checkmark, `inProgress` a distinct mark.
   public var status: TodoStatus?
-  /// The outline level: 0 for top-level cells, 1 for children of a group.
+  /// The outline level: 0 for top-level cells, 1 for children of a group or subtasks of a
+  /// top-level todo, and so on.
   public var level: Int = 0
-  /// For a group: whether its children are shown.
+  /// For a group, or a todo with subtasks shown: whether its children are shown.
   public var expanded: Bool?
   /// How a repeating todo repeats, as people read it ("every Monday"); absent for one that
   /// does not.
@@ -100,6 +101,9 @@ public struct LiveCell: Codable, Equatable, Sendable {
   public var priority: Int?
   /// The todo's tags, shown as chips; absent for none.
   public var tags: [String]?
+  /// A parent's progress, its done subtasks over all of them ("2/5"); absent for a todo
+  /// without subtasks.
+  public var progress: String?
 }
 
 /// Everything on the page around the list: small, sent whole whenever any part changes.
