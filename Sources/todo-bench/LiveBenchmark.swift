@@ -14,7 +14,8 @@ import TodoServer
 ///   100 other pages on a list of 10 (target: p99 < 100 ms), and until every one of 1,000
 ///   pages on a list of 1,000 had it, per round (target: p99 < 100 ms);
 /// - write throughput (creates and updates) on a list of 10,000 todos with 100 pages open
-///   against none (target: ≥ 0.5).
+///   against none (target: ≥ 0.5);
+/// - the rows written when a parent with 1,000 subtasks moves within its list (target: 1).
 ///
 /// `--engine postgres` runs them on PostgreSQL. `--servers 2` measures across servers
 /// instead: a change through server A to the changes message at each of 100 pages open on
@@ -56,6 +57,9 @@ struct LiveBenchmark: AsyncParsableCommand {
   @Option(help: "Rounds of the writes-with-pages comparison (no pages, then pages, each).")
   var writeRounds = 3
 
+  @Option(help: "Subtasks under the parent that the subtree move moves.")
+  var subtreeDescendants = 1_000
+
   @Option(help: "Todos in the lists of the message-size measurement (comma-separated).")
   var sizeTodos = "10,1000,10000"
 
@@ -88,6 +92,9 @@ struct LiveBenchmark: AsyncParsableCommand {
       throw ValidationError("--size-todos must be positive counts, comma-separated")
     }
     guard (1...2).contains(servers) else { throw ValidationError("--servers must be 1 or 2") }
+    guard (1...100_000).contains(subtreeDescendants) else {
+      throw ValidationError("--subtree-descendants must be 1...100000")
+    }
   }
 
   var messageSizeCounts: [Int] {
@@ -183,6 +190,12 @@ struct LiveBenchmark: AsyncParsableCommand {
     }
     let writesRatio = Measure.percentile(roundRatios, 0.5)
 
+    let subtree = try await SubtreeMove.measure(
+      descendants: subtreeDescendants, engine: engine, logger: logger)
+    table.append(
+      "move a parent, \(subtree.descendants) subtasks: \(subtree.rowsWritten) rows written",
+      "\(subtree.descendants + 2)", "0", "1", "", Format.fixed(subtree.milliseconds, 3), "", "")
+
     print(
       "todo-bench live: real server on 127.0.0.1 (\(engine.name)), WebSocket /live; fan-out to "
         + "\(pages) pages "
@@ -206,6 +219,7 @@ struct LiveBenchmark: AsyncParsableCommand {
         "writes_rps_no_pages": ApiBenchmark.whole(combined[0].requestsPerSecond),
         "writes_rps_with_pages": ApiBenchmark.whole(combined[1].requestsPerSecond),
         "writes_with_pages_ratio": Format.fixed(writesRatio, 2),
+        "subtree_move_rows": "\(subtree.rowsWritten)",
       ]))
   }
 

@@ -678,7 +678,8 @@ def test_refused_roles_change_nothing_of_the_owners(matrix):
 
 def test_bodies_cannot_reach_the_owners_objects(world):
     """A stranger's own todo or list cannot be moved into, before or after the owner's
-    objects (404, as if they did not exist); a viewer cannot move a todo into a list shared
+    objects (404, as if they did not exist), nor nested under the owner's todo (422 with the
+    answer a todo that does not exist gets); a viewer cannot move a todo into a list shared
     read-only (403); a stranger cannot revoke the owner's token (404). Nothing changes."""
     server, owner = world.server, world.owner
     stranger, viewer = world.accounts[STRANGER], world.accounts[VIEWER]
@@ -697,6 +698,9 @@ def test_bodies_cannot_reach_the_owners_objects(world):
         (stranger, "POST", f"/api/v1/lists/{my_list['id']}/move", {"before": private["id"]}, 404),
         (stranger, "DELETE", f"/api/v1/tokens/{token_id(owner.token)}", None, 404),
         (viewer, "PATCH", f"/api/v1/todos/{viewers['id']}", {"listID": shared["id"]}, 403),
+        (stranger, "PATCH", f"/api/v1/todos/{mine['id']}", {"parentID": secret["id"]}, 422),
+        (stranger, "POST", f"/api/v1/lists/{world.inbox(STRANGER)}/todos",
+         {"title": "nested", "parentID": secret["id"]}, 422),
     ]
     rows = []
     for account, method, path, body, wanted in attempts:
@@ -706,6 +710,12 @@ def test_bodies_cannot_reach_the_owners_objects(world):
                          f"{response.status} {response.body[:160]!r}"))
     assert not rows, "wrong answers:\n" + table(
         rows, ("who", "method", "path", "body", "expected", "got"))
+    # The owner's todo answers as a todo that does not exist: no oracle for its identifier.
+    nowhere = str(uuid.uuid4()).upper()
+    answers = [json.loads(stranger.request(server, "PATCH", f"/api/v1/todos/{mine['id']}",
+                                           {"parentID": parent}).body.replace(parent.encode(), b"ID"))
+               for parent in (secret["id"], nowhere)]
+    assert answers[0] == answers[1], answers
     assert world.export() == before, "the owner's data changed"
     assert owner.request(server, "GET", "/api/v1/lists").status == 200, \
         "the owner's token stopped working"

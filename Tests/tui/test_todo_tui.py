@@ -405,3 +405,52 @@ def test_todo_tui_rings_a_reminder_with_a_line_and_the_bell(tmux, todo_bin, tmp_
     assert datetime.timedelta(minutes=9) < left <= datetime.timedelta(minutes=10), left
     pane.send_keys("q")
     assert pane.wait_for_exit() == 0
+
+
+def test_todo_tui_nests_collapses_and_asks_before_completing_a_parent(tmux, todo_bin, tmp_path):
+    database = tmp_path / "todo.sqlite"
+    for title in ("Trip", "Pack", "Socks"):
+        todo(todo_bin, database, "add", title, "--as-typed")
+    pane = start(tmux, todo_bin, "--db", str(database))
+    pane.wait_for("3 items left")
+
+    def parents():
+        return {item["title"]: item.get("parentID")
+                for item in json.loads(todo(todo_bin, database, "ls", "--all", "--json"))}
+
+    # Tab nests the selected todo under the one above; the parent shows a triangle and its
+    # progress, the subtask is indented under it.
+    pane.send_keys("j", "Tab")
+    wait(pane, lambda lines: parents()["Pack"] is not None, "Pack nested under Trip")
+    screen = pane.wait_for("0/1")
+    assert "▾" in screen, screen
+    pane.send_keys("j", ">")
+    wait(pane, lambda lines: parents()["Socks"] is not None, "Socks nested")
+    pane.send_keys("j", ">")
+    ids = {item["title"]: item["id"] for item in json.loads(todo(todo_bin, database, "ls", "--json"))}
+    wait(pane, lambda lines: parents()["Socks"] == ids["Pack"], "Socks nested under Pack")
+    lines = pane.wait_until(lambda screen: screen.count("0/1") == 2, what="two parents")
+    indents = {title: next(line.index(title) for line in lines_of(lines) if title in line)
+               for title in ("Trip", "Pack", "Socks")}
+    assert indents["Trip"] < indents["Pack"] < indents["Socks"], indents
+
+    # ← on a parent hides its subtasks, → shows them again.
+    pane.send_keys("g", "Left")
+    wait(pane, lambda lines: "Pack" not in "\n".join(lines), "Trip collapsed")
+    assert "▸" in "\n".join(lines_of(pane.wait_for("Trip")))
+    pane.send_keys("Right")
+    pane.wait_for("Socks")
+
+    # Marking the parent done asks; Keep them open completes it alone.
+    pane.send_keys("x")
+    pane.wait_for_all("has 2 open subtasks", "Complete all", "Keep them open")
+    pane.send_keys("Right", "Enter")
+    pane.wait_for_absence("Keep them open")
+    wait(pane, lambda lines: json.loads(todo(todo_bin, database, "ls", "--all", "--json"))[0]
+         ["status"] == "done", "Trip done")
+    open_ones = [item["title"] for item in json.loads(todo(todo_bin, database, "ls", "--json"))]
+    assert open_ones == ["Pack", "Socks"]
+
+    # Shift-Tab takes a subtask out of its parent.
+    pane.send_keys("G", "BTab")
+    wait(pane, lambda lines: parents()["Socks"] == ids["Trip"], "Socks outdented to Trip")

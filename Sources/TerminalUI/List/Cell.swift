@@ -50,8 +50,17 @@ public struct Cell: Hashable, Sendable {
     case expanded
     /// Children hidden: `▸`.
     case collapsed
+    /// A row of an outline without children: the triangle's column is left blank, so that
+    /// its text lines up with its siblings' that have one.
+    case leaf
 
-    var symbol: String { self == .expanded ? "▾" : "▸" }
+    var symbol: String {
+      switch self {
+      case .expanded: "▾"
+      case .collapsed: "▸"
+      case .leaf: " "
+      }
+    }
   }
 
   /// A mark drawn before a row's text, one or two columns wide.

@@ -53,6 +53,14 @@ public struct TodoClient: Sendable {
   public var observeRinging: @Sendable () -> AsyncThrowingStream<[RingingReminder], any Error> = {
     AsyncThrowingStream { $0.finish() }
   }
+  /// Makes a todo a subtask of the sibling above it.
+  public var indentTodo: @Sendable (UUID) async throws -> Todo = { _ in
+    throw TodoClientError.noStore
+  }
+  /// Makes a subtask a sibling of its parent, just after it.
+  public var outdentTodo: @Sendable (UUID) async throws -> Todo = { _ in
+    throw TodoClientError.noStore
+  }
   /// The person's reminders of a todo, the soonest first.
   public var reminders: @Sendable (UUID) async throws -> [Reminder] = { _ in
     throw TodoClientError.noStore
@@ -146,6 +154,8 @@ public struct TodoClient: Sendable {
       skipOccurrence: { try await service.skipOccurrence(id: $0) },
       completions: { try await service.completions(of: $0) },
       changedOccurrences: { try await service.changedOccurrences(of: $0) })
+    client.indentTodo = { try await service.indentTodo(id: $0) }
+    client.outdentTodo = { try await service.outdentTodo(id: $0) }
     client.observeRinging = { service.observeRingingReminders() }
     client.reminders = { try await service.reminders(of: $0) }
     client.addReminder = { try await service.addReminder(to: $0, $1) }

@@ -62,7 +62,9 @@ public struct TodoOutline: Sendable {
   /// - Complexity: O(n).
   public static func subtree(of id: UUID, in todos: [Todo]) -> [Todo] {
     var children: [UUID: [Todo]] = [:]
-    for todo in todos { if let parent = todo.parentID { children[parent, default: []].append(todo) } }
+    for todo in todos {
+      if let parent = todo.parentID { children[parent, default: []].append(todo) }
+    }
     var result: [Todo] = []
     var seen: Set<UUID> = [id]
     var stack = (children[id] ?? []).reversed().map { $0 }

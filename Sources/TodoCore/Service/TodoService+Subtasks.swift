@@ -71,20 +71,23 @@ extension TodoService {
     guard parentID != todo.id else {
       throw TodoError.validation(field: "parentID", message: "a todo cannot be its own subtask")
     }
-    guard let parent = try tx.object(Todo.self, id: parentID), !parent.isTrashed else {
+    // One answer for a todo that is gone, trashed or in another list: a todo of a list the
+    // person cannot see is not told apart from one that does not exist.
+    guard let parent = try tx.object(Todo.self, id: parentID), !parent.isTrashed,
+      parent.listID == todo.listID
+    else {
       throw TodoError.validation(
-        field: "parentID", message: "the parent \(parentID.uuidString) is not a live todo")
-    }
-    guard parent.listID == todo.listID else {
-      throw TodoError.validation(
-        field: "parentID", message: "the parent is in another list; a subtask is in its parent's list")
+        field: "parentID",
+        message: "the parent \(parentID.uuidString) is not a live todo of this list; a subtask "
+          + "is in its parent's list")
     }
     var ancestor: Todo? = parent
     var seen: Set<UUID> = []
     while let current = ancestor, let next = current.parentID, seen.insert(next).inserted {
       guard next != todo.id else {
         throw TodoError.validation(
-          field: "parentID", message: "the parent is one of its own subtasks; that would be a cycle")
+          field: "parentID", message: "the parent is one of its own subtasks; that would be a cycle"
+        )
       }
       ancestor = try tx.object(Todo.self, id: next)
     }

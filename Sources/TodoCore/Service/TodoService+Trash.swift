@@ -162,7 +162,8 @@ extension TodoService {
     todo.updatedAt = date
     let restored = try tx.update(todo)
     // The subtasks trashed with it come back with it.
-    for var subtask in try Self.descendants(of: [id], in: tx, including: { $0.deletedAt == trashedAt })
+    for var subtask in try Self.descendants(
+      of: [id], in: tx, including: { $0.deletedAt == trashedAt })
     {
       subtask.deletedAt = nil
       subtask.updatedAt = date

@@ -23,6 +23,7 @@ const view = new ListView($('list'), (action, id, extra = {}) => {
     case 'delete': send('requestDelete', { id }); break;
     case 'up': case 'down': moveByKeyboard(id, action); break;
     case 'setExpanded': send('setExpanded', { id, expanded: extra.expanded }); break;
+    case 'indent': case 'outdent': if (!chrome?.view) send(action, { id }); break;
     case 'setStatus': send('setStatus', { id, status: extra.status }); break;
   }
 });
@@ -33,9 +34,20 @@ const editor = ui.editor;
 function moveByKeyboard(id, direction) {
   // A smart view is in deadline order: nothing to reorder.
   if (chrome?.view) return;
+  // Among its siblings: past a sibling's subtasks, never out of its parent.
   const ids = view.visibleIds().filter((i) => view.cells.get(i)?.kind === 'todo');
-  const at = ids.indexOf(id);
-  const other = ids[direction === 'up' ? at - 1 : at + 1];
+  const level = view.level(id);
+  const step = direction === 'up' ? -1 : 1;
+  let at = direction === 'up' ? ids.indexOf(id) : ids.indexOf(id) + view.subtree(id).length - 1;
+  let other;
+  for (at += step; at >= 0 && at < ids.length; at += step) {
+    const otherLevel = view.level(ids[at]);
+    if (otherLevel < level) break;
+    if (otherLevel === level) {
+      other = ids[at];
+      break;
+    }
+  }
   if (other === undefined) return;
   send('move', direction === 'up' ? { id, before: other } : { id, after: other });
   requestAnimationFrame(() => view.itemNodes.get(id)?.focus());
@@ -257,7 +269,10 @@ document.addEventListener('keydown', (event) => {
 $('show-shortcuts').addEventListener('click', () => $('shortcuts').showModal());
 $('shortcuts-close').addEventListener('click', () => $('shortcuts').close());
 
-enableReordering($('list'), (id, position) => send('move', { id, ...position }), () => !chrome?.view);
+enableReordering($('list'), (id, position) => {
+  if (position.into) send('nest', { id, parent: position.into });
+  else send('move', { id, ...position });
+}, () => !chrome?.view);
 enableListReordering($('lists'), (id, position) => send('moveList', { id, ...position }));
 
 // The new todo's text survives reloads as well as reconnects.

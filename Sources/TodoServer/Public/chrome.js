@@ -30,7 +30,12 @@ export class Chrome {
     this.reminders = new Reminders(send);
     // One dialog asks both questions; what it asks decides what its buttons send.
     this.asking = 'Delete';
-    $('confirm-delete').addEventListener('click', () => send(`confirm${this.asking}`));
+    // Completing a parent has two answers: with its subtasks, or alone.
+    $('confirm-delete').addEventListener('click', () => {
+      if (this.asking === 'Complete') send('completeSubtasks', { all: true });
+      else send(`confirm${this.asking}`);
+    });
+    $('confirm-other').addEventListener('click', () => send('completeSubtasks', { all: false }));
     $('confirm-cancel').addEventListener('click', () => send(`cancel${this.asking}`));
     $('confirm').addEventListener('cancel', (event) => {
       event.preventDefault();
@@ -185,6 +190,14 @@ export class Chrome {
         text: 'The list and its todos move to the trash, where they can be restored.', button: 'Delete list',
       };
     }
+    if (chrome.confirmComplete) {
+      const { title, open } = chrome.confirmComplete;
+      const subtasks = open === 1 ? '1 open subtask' : `${open} open subtasks`;
+      return {
+        asking: 'Complete', title: `Complete “${title}”?`, text: `It has ${subtasks}.`,
+        button: 'Complete all', other: 'Keep them open', primary: true,
+      };
+    }
     if (chrome.confirmClear) {
       const count = chrome.confirmClear;
       const todos = count === 1 ? '1 completed todo' : `${count} completed todos`;
@@ -204,6 +217,9 @@ export class Chrome {
       $('confirm-title').textContent = question.title;
       $('confirm-text').textContent = question.text;
       $('confirm-delete').textContent = question.button;
+      $('confirm-delete').className = question.primary ? 'primary' : 'destructive';
+      $('confirm-other').hidden = !question.other;
+      $('confirm-other').textContent = question.other ?? '';
       if (!dialog.open) {
         dialog.showModal();
         $('confirm-cancel').focus();

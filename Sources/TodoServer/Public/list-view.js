@@ -3,8 +3,11 @@
 // identifier and reused; text is set with textContent only, never parsed as HTML.
 //
 // The list is one tab stop: the current row (roving focus). Arrow keys move between rows;
-// on a row, x or Space toggles it, e or Enter edits it, Delete asks to delete it. The row's
-// buttons stay for the pointer and are out of the tab order.
+// on a row, x or Space toggles it, e or Enter edits it, Delete asks to delete it, Tab nests it
+// under the row above (when one is at its level) and Shift-Tab takes it out of its parent,
+// → and ← expand and collapse a parent. The row's buttons stay for the pointer and are out
+// of the tab order. A list with subtasks is a tree (treeitems with their level); without, a
+// list.
 
 import { applyStage, modelFromSnapshot } from './list-model.js';
 
@@ -79,6 +82,22 @@ export class ListView {
     } else if (onRow && row.dataset.kind === 'group' && (event.key === 'Enter' || event.key === ' ')) {
       event.preventDefault();
       row.querySelector('.disclosure').click();
+    } else if (onRow && row.dataset.kind === 'todo' && event.key === 'Tab' && !event.altKey) {
+      // Only when it can: otherwise Tab leaves the list, as it does everywhere.
+      const id = row.dataset.id;
+      if (event.shiftKey ? this.canOutdent(id) : this.canIndent(id)) {
+        event.preventDefault();
+        this.actions(event.shiftKey ? 'outdent' : 'indent', id);
+      }
+    } else if (onRow && row.dataset.kind === 'todo' && (event.key === 'ArrowRight' || event.key === 'ArrowLeft')) {
+      const cell = this.cells.get(row.dataset.id);
+      if (event.altKey) {
+        event.preventDefault();
+        this.actions(event.key === 'ArrowRight' ? 'indent' : 'outdent', row.dataset.id);
+      } else if (cell?.expanded !== undefined && cell.expanded !== (event.key === 'ArrowRight')) {
+        event.preventDefault();
+        this.actions('setExpanded', row.dataset.id, { expanded: event.key === 'ArrowRight' });
+      }
     } else if (onRow && row.dataset.kind === 'todo' && !event.altKey) {
       const action = { x: 'toggle', ' ': 'toggle', e: 'edit', Enter: 'edit', Delete: 'delete' }[event.key];
       if (!action) return;
@@ -116,6 +135,7 @@ export class ListView {
     this.model = modelFromSnapshot(message);
     for (const [id, node] of this.itemNodes) this.fill(node, this.cells.get(id));
     this.reconcile(new Set(this.model.map((_, i) => i)), true);
+    this.roles();
     this.rove();
   }
 
@@ -133,12 +153,77 @@ export class ListView {
       }
       for (const s of stage.sectionUpdated ?? []) this.header(this.sectionNodes.get(s.id), s.header);
     }
+    this.roles();
     this.rove();
   }
 
   /** The identifiers in display order (for keyboard moves). */
   visibleIds() {
     return this.model.flatMap((s) => s.items);
+  }
+
+  /** A row's outline level (0 at the top). */
+  level(id) {
+    return this.cells.get(id)?.level ?? 0;
+  }
+
+  /** Whether a row has a row above it at its level, under the same parent, to nest under. */
+  canIndent(id) {
+    const ids = this.visibleIds();
+    const level = this.level(id);
+    for (let at = ids.indexOf(id) - 1; at >= 0; at--) {
+      const other = this.level(ids[at]);
+      if (other === level) return this.cells.get(ids[at])?.kind === 'todo';
+      if (other < level) return false;
+    }
+    return false;
+  }
+
+  /** Whether a row is a subtask. */
+  canOutdent(id) {
+    return this.level(id) > 0;
+  }
+
+  /** The row and the rows under it (its subtasks shown), as identifiers. */
+  subtree(id) {
+    const ids = this.visibleIds();
+    const at = ids.indexOf(id);
+    const level = this.level(id);
+    let end = at + 1;
+    while (end < ids.length && this.level(ids[end]) > level) end++;
+    return ids.slice(at, end);
+  }
+
+  /**
+   * Makes each section with subtasks a tree (its rows treeitems with their level, a parent
+   * with whether it is expanded) and the others lists.
+   */
+  roles() {
+    for (const section of this.model) {
+      const list = this.sectionNodes.get(section.id)?.lastChild;
+      if (!list) continue;
+      const nested = section.items.some((id) => {
+        const cell = this.cells.get(id);
+        return cell?.kind === 'todo' && ((cell.level ?? 0) > 0 || cell.expanded !== undefined);
+      });
+      const role = nested ? 'tree' : 'list';
+      if (list.getAttribute('role') !== role) list.setAttribute('role', role);
+      for (const id of section.items) {
+        const node = this.itemNodes.get(id);
+        const cell = this.cells.get(id);
+        if (!node || !cell) continue;
+        const item = nested ? 'treeitem' : 'listitem';
+        if (node.getAttribute('role') !== item) node.setAttribute('role', item);
+        if (nested) {
+          node.setAttribute('aria-level', String((cell.level ?? 0) + 1));
+          if (cell.kind === 'todo' && cell.expanded !== undefined) node.setAttribute('aria-expanded', String(cell.expanded));
+          else node.removeAttribute('aria-expanded');
+        } else {
+          node.removeAttribute('aria-level');
+          if (cell.kind === 'todo') node.removeAttribute('aria-expanded');
+        }
+      }
+    }
   }
 
   // MARK: - DOM
@@ -244,8 +329,17 @@ export class ListView {
       : [];
     const dated = [...(when ? [when] : []), ...(when && repeats.length ? [' · '] : []), ...repeats];
     const tags = (cell.tags ?? []).map((tag) => el('span', { class: 'tag', text: `#${tag}` }));
-    detail.replaceChildren(...flag, ...(flag.length && dated.length ? [' '] : []), ...dated, ...tags);
-    detail.hidden = !cell.detail && !cell.repeats && !cell.priority && !tags.length;
+    // A parent's progress: "2/5", read as "2/5 subtasks done".
+    const progress = cell.progress
+      ? [el('span', { class: 'progress' }, [el('span', { text: cell.progress }), el('span', { class: 'visually-hidden', text: ' subtasks done' })])]
+      : [];
+    detail.replaceChildren(...progress, ...flag, ...(flag.length && dated.length ? [' '] : []), ...dated, ...tags);
+    detail.hidden = !cell.detail && !cell.repeats && !cell.priority && !tags.length && !progress.length;
+    // A parent's disclosure: shows or hides its subtasks.
+    const disclosure = node.querySelector('button.expand');
+    disclosure.hidden = cell.expanded === undefined;
+    disclosure.setAttribute('aria-expanded', String(!!cell.expanded));
+    disclosure.setAttribute('aria-label', `${cell.expanded ? 'Collapse' : 'Expand'} ${cell.title}`);
     node.classList.toggle('overdue', !!cell.overdue);
     // Not started yet, or put aside for some day: greyed.
     node.classList.toggle('deferred', !!cell.deferred);
@@ -292,12 +386,17 @@ export class ListView {
     // the next one. A tri-state checkbox for assistive technology.
     const status = el('button', { type: 'button', class: 'status', role: 'checkbox', tabindex: '-1' }, [el('span', { class: 'glyph' })]);
     status.addEventListener('click', () => this.actions('setStatus', node.dataset.id, { status: status.dataset.next }));
+    const expand = el('button', { type: 'button', class: 'expand', tabindex: '-1', hidden: '' }, [el('span', { class: 'chevron', 'aria-hidden': 'true', text: '▸' })]);
+    expand.addEventListener('click', () => {
+      this.actions('setExpanded', node.dataset.id, { expanded: expand.getAttribute('aria-expanded') !== 'true' });
+    });
     const content = el('div', { class: 'content' }, [el('span', { class: 'title' }), el('span', { class: 'detail' })]);
     // Tapping the row's text toggles it done, as in the seed's list (edit and delete stay on
     // their buttons and swipes).
     content.addEventListener('click', act('toggle'));
     return [
       button('Edit', 'edit', { 'data-side': 'leading', title: 'Edit (e)' }),
+      expand,
       status,
       content,
       el('span', { class: 'reorder' }, [

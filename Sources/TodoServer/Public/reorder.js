@@ -1,5 +1,6 @@
 // Drag and drop reordering (mouse, and a long press on touch screens) and swipe-to-reveal
-// actions (touch). A drop sends one move event: before or after the row it landed on.
+// actions (touch). A drop sends one move: before the row it landed on (its top quarter),
+// after it (its bottom quarter), or into it, as its last subtask (the middle).
 
 // `canReorder` says whether the list has an order to change now (a smart view, in deadline
 // order, has none: a drag does not start).
@@ -34,18 +35,22 @@ export function enableReordering(root, move, canReorder = () => true) {
     drop(cell, event.clientY);
   });
 
+  /** Where a drop at `y` over `cell` puts the dragged row: `before`, `into` or `after`. */
+  function zone(cell, y) {
+    const box = cell.getBoundingClientRect();
+    if (y < box.top + box.height / 4) return 'before';
+    if (y > box.bottom - box.height / 4) return 'after';
+    return 'into';
+  }
+
   /** Marks where a drop at `y` over `cell` would put the dragged row. */
   function hover(cell, y) {
-    const box = cell.getBoundingClientRect();
-    const after = y > box.top + box.height / 2;
-    for (const other of root.querySelectorAll('.drop-before, .drop-after')) other.classList.remove('drop-before', 'drop-after');
-    cell.classList.add(after ? 'drop-after' : 'drop-before');
+    for (const other of root.querySelectorAll('.drop-before, .drop-after, .drop-into')) other.classList.remove('drop-before', 'drop-after', 'drop-into');
+    cell.classList.add(`drop-${zone(cell, y)}`);
   }
 
   function drop(cell, y) {
-    const box = cell.getBoundingClientRect();
-    const after = y > box.top + box.height / 2;
-    move(dragged, after ? { after: cell.dataset.id } : { before: cell.dataset.id });
+    move(dragged, { [zone(cell, y)]: cell.dataset.id });
     finish();
   }
 
@@ -53,8 +58,8 @@ export function enableReordering(root, move, canReorder = () => true) {
 
   function finish() {
     dragged = null;
-    for (const other of root.querySelectorAll('.dragging, .drop-before, .drop-after')) {
-      other.classList.remove('dragging', 'drop-before', 'drop-after');
+    for (const other of root.querySelectorAll('.dragging, .drop-before, .drop-after, .drop-into')) {
+      other.classList.remove('dragging', 'drop-before', 'drop-after', 'drop-into');
     }
   }
 

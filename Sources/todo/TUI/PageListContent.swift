@@ -7,7 +7,8 @@ import TodoCore
 ///
 /// A todo's status is its accessory: `○` not started, a yellow `◐` in progress, a green `✓`
 /// done (its title dim and struck through). An overdue todo is red. The outline's Undone and
-/// Done parents show a disclosure triangle and their count.
+/// Done parents show a disclosure triangle and their count; a todo with subtasks shows one
+/// and its progress ("2/5"), its subtasks indented under it.
 enum PageListContent {
   /// The list of `page` with `selection` (an item identifier) marked as the selected row.
   ///
@@ -17,8 +18,9 @@ enum PageListContent {
   /// - Complexity: O(n) for the n items of the page.
   static func content(of page: PageSnapshot, selection: String?) -> ListContent<String, String> {
     var content = ListContent<String, String>(snapshot: page.items, headers: page.headers)
+    let outline = page.cells.values.contains { $0.kind == .todo && $0.expanded != nil }
     for (id, cell) in page.cells {
-      content.cells[id] = Self.cell(cell, isSelected: id == selection)
+      content.cells[id] = Self.cell(cell, isSelected: id == selection, outline: outline)
     }
     if page.chrome.loaded, page.items.numberOfItems == 0 {
       var snapshot = Snapshot<String, String>()
@@ -34,8 +36,9 @@ enum PageListContent {
   /// The section shown instead of an empty list.
   static let emptySection = "tui:empty"
 
-  /// The terminal cell of a page cell.
-  static func cell(_ cell: LiveCell, isSelected: Bool) -> Cell {
+  /// The terminal cell of a page cell; in an `outline` of subtasks, a todo without subtasks
+  /// keeps the triangle's column blank so that siblings line up.
+  static func cell(_ cell: LiveCell, isSelected: Bool, outline: Bool = false) -> Cell {
     switch cell.kind {
     case .group:
       return Cell(
@@ -58,13 +61,16 @@ enum PageListContent {
       // A repeating todo says how after its date: "Monday 09:00 · ↻ every Monday".
       let secondary =
         [
-          cell.priority.map { "P\($0)" }, cell.detail, cell.repeats.map { "↻ " + $0 },
+          cell.progress, cell.priority.map { "P\($0)" }, cell.detail,
+          cell.repeats.map { "↻ " + $0 },
           cell.tags.map { $0.map { "#" + $0 }.joined(separator: " ") },
         ].compactMap { $0 }
       return Cell(
         cell.title, secondaryText: secondary.isEmpty ? nil : secondary.joined(separator: " · "),
-        accessory: accessory(status),
-        level: cell.level, isSelected: isSelected, style: style, secondaryStyle: secondaryStyle)
+        accessory: accessory(status), level: cell.level,
+        disclosure: cell.expanded.map { $0 ? .expanded : .collapsed }
+          ?? (outline ? .leaf : nil),
+        isSelected: isSelected, style: style, secondaryStyle: secondaryStyle)
     }
   }
 

@@ -35,6 +35,14 @@ extension TuiScreen {
             title: "Delete", message: "Move \u{201C}\(title)\u{201D} to the trash?",
             buttons: ["Delete", "Cancel"], focusedButton: confirmFocus))
         frame.keyLine = KeyLine([KeyHint("y", "delete"), KeyHint("n", "keep")])
+      } else if let question = chrome.confirmComplete {
+        let open = question.open == 1 ? "1 open subtask" : "\(question.open) open subtasks"
+        frame.overlay = .dialog(
+          Dialog(
+            title: "Complete",
+            message: "\u{201C}\(question.title)\u{201D} has \(open). Complete them too?",
+            buttons: ["Complete all", "Keep them open", "Cancel"], focusedButton: confirmFocus))
+        frame.keyLine = KeyLine([KeyHint("y", "complete all"), KeyHint("n", "cancel")])
       }
     case .adding(let form):
       frame.overlay = .form(form)

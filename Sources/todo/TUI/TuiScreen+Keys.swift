@@ -12,6 +12,7 @@ extension TuiScreen {
   mutating func handle(_ key: Key, page: PageSnapshot) -> Command {
     if key == .control("c") { return Command(quits: true) }
     if page.chrome.confirmDelete != nil, mode == .list { return confirmKey(key) }
+    if page.chrome.confirmComplete != nil, mode == .list { return completeKey(key) }
     switch mode {
     case .list: return listKey(key, page: page)
     case .adding(let form): return addingKey(key, form: form)
@@ -72,6 +73,10 @@ extension TuiScreen {
       return Command(actions: [.reminders(snooze ? .snooze(id, .tenMinutes) : .dismiss(id))])
     case .character("K"): return move(todoID, by: -1, page: page)
     case .character("J"): return move(todoID, by: 1, page: page)
+    case .tab, .character(">"):
+      if let todoID { return Command(actions: [.list(.indent(todoID))]) }
+    case .backTab, .character("<"):
+      if let todoID { return Command(actions: [.list(.outdent(todoID))]) }
     case .character("/"): mode = .searching(TextFieldState(page.chrome.search))
     case .character("l"):
       mode = .choosingList(TuiDestination.currentIndex(of: page), focusedButton: 0)
@@ -98,22 +103,32 @@ extension TuiScreen {
   static let newTodoForm = Form(
     title: "New todo", fields: [.text("Title", "")], buttons: ["Add", "Cancel"])
 
-  /// Opens (`true`), closes (`false`) or flips (`nil`) the selected outline parent.
+  /// Opens (`true`), closes (`false`) or flips (`nil`) the selected outline parent: a group,
+  /// or (opening and closing only) a todo with subtasks.
   private func expand(_ current: (String, LiveCell)?, to expanded: Bool?) -> Command {
-    guard let (id, cell) = current, cell.kind == .group else { return Command() }
+    guard let (id, cell) = current, cell.kind == .group || (expanded != nil && cell.expanded != nil)
+    else { return Command() }
     let target = expanded ?? !(cell.expanded ?? true)
     guard target != cell.expanded else { return Command() }
     return Command(actions: [.list(.setExpanded(id, target))])
   }
 
-  /// Moves the selected todo before the todo above it (`-1`) or after the one below (`1`),
-  /// passing over outline parents.
+  /// Moves the selected todo before its sibling above (`-1`) or after the one below (`1`),
+  /// passing over outline parents and the siblings' subtasks; never out of its parent.
   private func move(_ todoID: UUID?, by step: Int, page: PageSnapshot) -> Command {
     guard let todoID else { return Command() }
     let todos = page.items.itemIdentifiers.filter { page.cells[$0]?.kind == .todo }
-    guard let index = todos.firstIndex(of: todoID.uuidString),
-      todos.indices.contains(index + step),
-      let other = UUID(uuidString: todos[index + step])
+    let level = { (id: String) in page.cells[id]?.level ?? 0 }
+    guard var index = todos.firstIndex(of: todoID.uuidString) else { return Command() }
+    let own = level(todos[index])
+    if step > 0 {
+      // Past its own subtasks.
+      while index + 1 < todos.count, level(todos[index + 1]) > own { index += 1 }
+    }
+    index += step
+    while todos.indices.contains(index), level(todos[index]) > own { index += step }
+    guard todos.indices.contains(index), level(todos[index]) == own,
+      let other = UUID(uuidString: todos[index])
     else { return Command() }
     return Command(actions: [.list(.move(todoID, step < 0 ? .before(other) : .after(other)))])
   }
@@ -132,20 +147,37 @@ extension TuiScreen {
   // MARK: - Dialogs, forms and the search field
 
   private mutating func confirmKey(_ key: Key) -> Command {
-    var dialog = Dialog(
-      title: "Delete", message: "", buttons: ["Delete", "Cancel"], focusedButton: confirmFocus)
+    switch question(key, buttons: ["Delete", "Cancel"]) {
+    case .pressed(0): Command(actions: [.trash(.confirmDelete)])
+    case .pressed, .cancelled: Command(actions: [.trash(.cancelDelete)])
+    case nil: Command()
+    }
+  }
+
+  /// The question when a parent with open subtasks is marked done: y or the first button
+  /// completes them all, the second keeps them open, n, the third or Escape does nothing.
+  private mutating func completeKey(_ key: Key) -> Command {
+    switch question(key, buttons: ["Complete all", "Keep them open", "Cancel"]) {
+    case .pressed(0): Command(actions: [.list(.completeSubtasks(true))])
+    case .pressed(1): Command(actions: [.list(.completeSubtasks(false))])
+    case .pressed, .cancelled: Command(actions: [.list(.cancelComplete)])
+    case nil: Command()
+    }
+  }
+
+  /// What `key` does to a question of the page with these buttons: y presses the first, n
+  /// cancels, the dialog's own keys move between the buttons and press one. The focus goes
+  /// back to the first button once it is answered.
+  private mutating func question(_ key: Key, buttons: [String]) -> ModalEvent? {
+    var dialog = Dialog(title: "", message: "", buttons: buttons, focusedButton: confirmFocus)
     let event: ModalEvent? =
       switch key {
       case .character("y"): .pressed(0)
       case .character("n"): .cancelled
       default: dialog.handle(key)
       }
-    confirmFocus = dialog.focusedButton
-    switch event {
-    case .pressed(0): return Command(actions: [.trash(.confirmDelete)])
-    case .pressed, .cancelled: return Command(actions: [.trash(.cancelDelete)])
-    case nil: return Command()
-    }
+    confirmFocus = event == nil ? dialog.focusedButton : 0
+    return event
   }
 
   private mutating func addingKey(_ key: Key, form: Form) -> Command {

@@ -45,9 +45,10 @@ struct SubtaskTests {
       #expect(progress[trip.id]?.text == "1/3")
       #expect(progress[pack.id]?.text == "0/1")
       #expect(progress[other.id] == nil)
-      #expect(try await service.subtasks(of: trip.id).map(\.title) == [
-        "First", "Pack", "Socks", "Tickets",
-      ])
+      #expect(
+        try await service.subtasks(of: trip.id).map(\.title) == [
+          "First", "Pack", "Socks", "Tickets",
+        ])
       #expect(socks.parentID == pack.id)
     }
   }
@@ -105,7 +106,8 @@ struct SubtaskTests {
     }
   }
 
-  @Test("moving a parent writes its row alone and the subtree follows; to another list it goes along")
+  @Test(
+    "moving a parent writes its row alone and the subtree follows; to another list it goes along")
   func moves() async throws {
     try await TemporaryStore.with { service, _ in
       let errands = try await service.createList(named: "Errands")

@@ -68,7 +68,22 @@ struct SnoozeFields: LiveFields {
   func value() -> (UUID, ReminderSnooze) { (id, snooze) }
 }
 
-/// `id` (a group's: `group:done`) and `expanded` (`setExpanded`).
+/// `id` and `parent`: a todo nested under another (`nest`).
+struct NestFields: LiveFields {
+  var id: UUID
+  var parent: UUID
+  init(_ value: (UUID, UUID)) { (id, parent) = value }
+  func value() -> (UUID, UUID) { (id, parent) }
+}
+
+/// `all`: whether the open subtasks are completed with their parent (`completeSubtasks`).
+struct AllFields: LiveFields {
+  var all: Bool
+  init(_ all: Bool) { self.all = all }
+  func value() -> Bool { all }
+}
+
+/// `id` (a group's, `group:done`, or a parent todo's) and `expanded` (`setExpanded`).
 struct ExpandFields: LiveFields {
   var id: String
   var expanded: Bool

@@ -95,6 +95,11 @@ extension LiveChrome {
       confirmTitle = state.data.shownTodo(id)?.title
     }
     if state.trash.confirmClear { confirmClear = completedCount }
+    if let id = state.list.confirmComplete, let todo = state.data.shownTodo(id) {
+      confirmComplete = ConfirmComplete(
+        id: id.uuidString, title: todo.title,
+        open: TodoOutline.subtree(of: id, in: state.data.shownTodos).count { $0.status != .done })
+    }
     if let id = state.trash.confirmDeleteList {
       confirmDeleteList = state.data.lists.first { $0.id == id }?.name
     }

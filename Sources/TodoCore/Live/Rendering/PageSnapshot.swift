@@ -176,6 +176,8 @@ public struct LiveChrome: Codable, Hashable, Sendable {
   /// How many done todos "Clear completed" would move to the trash, while it waits for
   /// confirmation.
   public var confirmClear: Int?
+  /// The parent marked done whose open subtasks wait for "Complete them too?".
+  public var confirmComplete: ConfirmComplete?
   /// The Undo toast after a delete or a clear: the text to show.
   public var toast: String?
   /// The last error, shown until the next successful change.
@@ -242,6 +244,16 @@ public struct LiveChrome: Codable, Hashable, Sendable {
     /// After a conflict, what the other side changed, field by field, with their value (for
     /// people: dates as the list shows them, statuses in words).
     public var theirChanges: [FieldChange] = []
+  }
+
+  /// The question asked when a parent with open subtasks is marked done.
+  public struct ConfirmComplete: Codable, Hashable, Sendable {
+    /// The parent's identifier.
+    public var id: String
+    /// The parent's title.
+    public var title: String
+    /// How many of its subtasks (all levels) are open.
+    public var open: Int
   }
 
   /// A ringing reminder's notice.

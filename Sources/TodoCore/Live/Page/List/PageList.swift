@@ -34,8 +34,12 @@ public struct PageList: Reducer {
     /// Whether the list is in priority order (P1 first, none last) instead of user order;
     /// with ``sortByDeadline`` too, by priority, then by deadline.
     public var sortByPriority = false
-    /// Outline groups the person collapsed (`group:undone`, `group:done`).
+    /// Outline groups (`group:undone`, `group:done`) and parents (by identifier) the person
+    /// collapsed.
     public var collapsed: Set<String> = []
+    /// The parent marked done whose open subtasks wait for the person's answer: complete
+    /// them all too, or keep them open.
+    public var confirmComplete: UUID?
     /// What the new-todo field reads as, while it names a deadline (shown as a chip).
     public var newEntry: QuickEntry?
     /// Whether the person removed the chip: the text is added as typed.
@@ -63,6 +67,18 @@ public struct PageList: Reducer {
     case setStatus(UUID, TodoStatus)
     /// Move a todo just before or just after another.
     case move(UUID, MovePosition)
+    /// Make a todo a subtask of the one above it at its level (Tab).
+    case indent(UUID)
+    /// Make a subtask a sibling of its parent (Shift-Tab).
+    case outdent(UUID)
+    /// Make the first todo a subtask of the second, at the end of its subtasks (a drop onto
+    /// a row).
+    case nest(UUID, UUID)
+    /// The answer to "complete its subtasks too?": `true` completes them all with it, `false`
+    /// keeps them open.
+    case completeSubtasks(Bool)
+    /// The question is closed without completing anything.
+    case cancelComplete
     case setExpanded(String, Bool)
     case chooseFilter(Filter)
     case chooseLayout(Layout)
@@ -73,8 +89,10 @@ public struct PageList: Reducer {
     /// Whether the action is something the person did (not the result of an effect).
     var isEvent: Bool {
       switch self {
-      case .add, .typeNew, .dismissQuickDeadline, .toggle, .setStatus, .move, .setExpanded,
-        .chooseFilter, .chooseLayout, .sortByDeadline, .sortByPriority:
+      case .add, .typeNew, .dismissQuickDeadline, .toggle, .setStatus, .move, .indent, .outdent,
+        .nest,
+        .completeSubtasks, .cancelComplete, .setExpanded, .chooseFilter, .chooseLayout,
+        .sortByDeadline, .sortByPriority:
         true
       case .failed: false
       }
@@ -114,18 +132,43 @@ public struct PageList: Reducer {
         state.reportMissing()
         return .none
       }
-      let status: TodoStatus = todo.status == .done ? .notStarted : .done
-      return todos.write { todos, _ in
-        _ = try await todos.updateTodo(id, TodoPatch(status: status), nil)
-      }
+      return setStatus(todo, todo.status == .done ? .notStarted : .done, &state)
 
     case .setStatus(let id, let status):
-      guard state.data.shownTodo(id) != nil else {
+      guard let todo = state.data.shownTodo(id) else {
+        state.reportMissing()
+        return .none
+      }
+      return setStatus(todo, status, &state)
+
+    case .completeSubtasks(let all):
+      guard let id = state.confirmComplete else { return .none }
+      state.confirmComplete = nil
+      return todos.write { todos, _ in
+        _ = try await todos.updateTodo(
+          id, TodoPatch(status: .done, completingSubtasks: all), nil)
+      }
+
+    case .cancelComplete:
+      state.confirmComplete = nil
+      return .none
+
+    case .nest(let id, _), .indent(let id), .outdent(let id):
+      if let view = state.data.view {
+        state.problem = "\(view.name) shows todos from every list; nest them in their list."
+        return .none
+      }
+      guard state.data.todos.contains(where: { $0.id == id }) else {
         state.reportMissing()
         return .none
       }
       return todos.write { todos, _ in
-        _ = try await todos.updateTodo(id, TodoPatch(status: status), nil)
+        switch action {
+        case .nest(_, let parent):
+          _ = try await todos.updateTodo(id, TodoPatch(parentID: .some(parent)), nil)
+        case .indent: _ = try await todos.indentTodo(id)
+        default: _ = try await todos.outdentTodo(id)
+        }
       }
 
     case .move(let id, let position):
@@ -163,6 +206,24 @@ public struct PageList: Reducer {
     case .failed(let message):
       state.problem = message
       return .none
+    }
+  }
+
+  /// Sets a todo's status; marking done a parent with open subtasks asks first whether they
+  /// are done too (``Local/confirmComplete``).
+  private func setStatus(_ todo: Todo, _ status: TodoStatus, _ state: inout State)
+    -> Effect<Action>
+  {
+    if status == .done, todo.status != .done,
+      TodoOutline.subtree(of: todo.id, in: state.data.shownTodos).contains(where: {
+        $0.status != .done
+      })
+    {
+      state.confirmComplete = todo.id
+      return .none
+    }
+    return todos.write { todos, _ in
+      _ = try await todos.updateTodo(todo.id, TodoPatch(status: status), nil)
     }
   }
 
