@@ -207,7 +207,7 @@ struct PageReplicaTests {
 }
 
 /// A small deterministic generator, so a failing case can be run again.
-private struct LinearCongruential: RandomNumberGenerator {
+struct LinearCongruential: RandomNumberGenerator {
   var state: UInt64
   init(seed: UInt64) { state = seed }
   mutating func next() -> UInt64 {

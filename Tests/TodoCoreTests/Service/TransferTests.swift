@@ -15,17 +15,25 @@ struct TransferTests {
           deadline: try Deadline(parsing: "2026-03-31T12:00"), section: "Writing"))
       let gone = try await service.createTodo(NewTodo(title: "Trashed but kept"))
       _ = try await service.trashTodo(id: gone.id)
+      let trip = try await service.createTodo(NewTodo(title: "Trip", listID: work.id))
+      _ = try await service.createTodo(NewTodo(title: "Pack", parentID: trip.id))
       return try await service.export()
     }
     let data = try ExportDocument.encoder.encode(exported)
     try await TemporaryStore.with { service, _ in
       let written = try await service.importJSON(data)
       #expect(written.lists == 2)
-      #expect(written.todos == 2)
+      #expect(written.todos == 4)
       let again = try await service.export()
       #expect(Set(again.lists.map(\.name)) == ["Inbox", "Work"])
       #expect(Set(again.todos) == Set(exported.todos))
       #expect(try await service.trash().todos.map(\.title) == ["Trashed but kept"])
+      // The subtask comes back under its parent.
+      let work = try #require(again.lists.first { $0.name == "Work" })
+      let outline = TodoOutline(try await service.todos(inList: work.id)).rows.map {
+        "\($0.level) \($0.todo.title)"
+      }
+      #expect(outline == ["0 Report", "0 Trip", "1 Pack"])
     }
   }
 
@@ -42,6 +50,9 @@ struct TransferTests {
       var orphan = good
       orphan.id = UUID()
       orphan.listID = UUID()
+      var nested = good
+      nested.id = UUID()
+      nested.parentID = nested.id
 
       func reason(_ document: ExportDocument) async -> String? {
         do {
@@ -62,6 +73,9 @@ struct TransferTests {
       #expect(
         await reason(ExportDocument(exportedAt: date, lists: [], todos: [good, good]))?
           .contains("appears twice") == true)
+      #expect(
+        await reason(ExportDocument(exportedAt: date, lists: [], todos: [good, nested]))?
+          .hasPrefix("todos[1]: ") == true)
       var future = ExportDocument(exportedAt: date, lists: [], todos: [good])
       future.format = 2
       #expect(await reason(future)?.contains("format 2") == true)
