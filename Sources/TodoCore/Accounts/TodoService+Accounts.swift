@@ -51,6 +51,10 @@ extension TodoService {
           list.ownerID = id
           try tx.update(list)
         }
+        for var filter in try tx.fetch(FetchRequest(filter: SavedFilter.ownerIDAttribute.isNil)) {
+          filter.ownerID = id
+          try tx.update(filter)
+        }
         if try tx.object(TodoList.self, id: TodoList.inboxID) != nil { inboxID = TodoList.inboxID }
       }
       if inboxID != TodoList.inboxID {
@@ -140,6 +144,9 @@ extension TodoService {
       }
       for session in try tx.fetch(FetchRequest(filter: AccountSession.accountIDAttribute == id)) {
         try tx.delete(session)
+      }
+      for filter in try tx.fetch(FetchRequest(filter: SavedFilter.ownerIDAttribute == id)) {
+        try tx.delete(filter)
       }
       for token in try tx.fetch(FetchRequest(filter: AccessToken.accountIDAttribute == id)) {
         try tx.delete(token)

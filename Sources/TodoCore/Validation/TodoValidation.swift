@@ -41,6 +41,11 @@ public enum TodoValidation {
     try name(text, field: "name", what: "a list name", limit: maximumNameLength)
   }
 
+  /// A saved filter's name, as a list's: trimmed, 1…200 characters, no control characters.
+  public static func filterName(_ text: String) throws -> String {
+    try name(text, field: "name", what: "a filter name", limit: maximumNameLength)
+  }
+
   /// Notes: no control characters other than tab and newline, kept as typed (only trailing
   /// white space removed), at most 100,000 characters.
   ///
