@@ -18,7 +18,8 @@ struct Todo: AsyncParsableCommand {
     subcommands: [
       Add.self, Ls.self, Start.self, Done.self, Reopen.self, Skip.self, Remind.self, Edit.self,
       Mv.self, Rm.self,
-      Trash.self, Restore.self, Search.self, Tags.self, Lists.self, List.self, Export.self,
+      Trash.self, Restore.self, Search.self, Tags.self, Filters.self, Lists.self, List.self,
+      Export.self,
       Import.self,
       Login.self, Logout.self, Share.self, Unshare.self, Members.self, User.self, Token.self,
       Tui.self, Serve.self,

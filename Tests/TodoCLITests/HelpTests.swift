@@ -35,6 +35,7 @@ struct HelpTests {
       restore                 Bring a todo back from the trash.
       search                  Find todos whose title or notes contain a text (ignoring case).
       tags                    Show the tags, or rename one everywhere.
+      filters                 Show, save, change or delete saved filters.
       lists                   Show the lists.
       list                    Add, rename, trash or restore a list.
       export                  Write every list and todo (trash included) as one JSON document.

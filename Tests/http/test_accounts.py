@@ -87,6 +87,10 @@ KINDS = {
     "tag-write": dict(owner=OK, editor=OK, viewer=404, stranger=404, readonly=403),
     # One of the owner's reminders, named in the path: nobody else's to see or change.
     "own-reminder": dict(owner=OK, editor=404, viewer=404, stranger=404, readonly=403),
+    # One of the owner's saved filters, named in the path: each person's own, as reminders;
+    # a read-only token reads it.
+    "own-filter": dict(owner=OK, editor=404, viewer=404, stranger=404, readonly=403),
+    "own-filter-read": dict(owner=OK, editor=404, viewer=404, stranger=404, readonly=OK),
     # Routes without ids: each caller's own data (checked for leaks below).
     "own-read": dict(owner=OK, editor=OK, viewer=OK, stranger=OK, readonly=OK),
     "own-write": dict(owner=OK, editor=OK, viewer=OK, stranger=OK, readonly=403),
@@ -216,6 +220,11 @@ OPERATIONS = {
            variant="filter=everything"),
     ],
     "listTags": [Op("own-read", setup=("tag",))],
+    "listFilters": [Op("own-read", setup=("filter",))],
+    "createFilter": [Op("own-write", body=lambda c: {"name": unique("filter"), "query": "p1"})],
+    "updateFilter": [Op("own-filter", setup=("filter",), body=lambda c: {"query": "p2"})],
+    "deleteFilter": [Op("own-filter", setup=("filter",))],
+    "savedFilterTodos": [Op("own-filter-read", setup=("filter",))],
     "renameTag": [Op("tag-write", setup=("tag",),
                      body=lambda c: {"name": "renamed-" + uuid.uuid4().hex[:12]})],
     "getTrash": [Op("own-read", setup=("trash-todo",))],
@@ -408,6 +417,12 @@ class Case:
                 self.tag = "matrix-" + uuid.uuid4().hex[:12]
                 owner.api(server, "PATCH", f"/api/v1/todos/{self.todo['id']}",
                           body={"tags": [self.tag]}, expect=200)
+            elif step == "filter":
+                # A filter of the owner's that finds the owner's todo.
+                self.filter = owner.api(
+                    server, "POST", "/api/v1/filters",
+                    body={"name": unique("matrix filter"),
+                          "query": f'search: "{self.todo["title"]}"'}, expect=201)
             elif step == "repeat-todo":
                 owner.api(server, "PATCH", f"/api/v1/todos/{self.todo['id']}",
                           body={"repeatRule": "FREQ=WEEKLY", "deadline": "2031-01-06"},
@@ -438,6 +453,8 @@ class Case:
             return self.user
         if name == "tag":
             return self.tag
+        if name == "filterID":
+            return self.filter["id"]
         return None
 
     def url(self):
@@ -471,6 +488,9 @@ class Case:
         if getattr(self, "tag", None):
             # Named in the path: a 404 may repeat it, as it may an id.
             ids.append(self.tag)
+        if getattr(self, "filter", None):
+            texts.append(self.filter["name"])
+            ids.append(self.filter["id"])
         return texts, ids
 
     def run(self):
@@ -612,7 +632,7 @@ def test_every_operation_of_the_document_has_a_matrix_entry():
     assert not missing, "operations without a matrix entry:\n  " + "\n  ".join(missing)
     assert not stale, f"matrix entries for operations the document does not have: {stale}"
     assert all(reason for reason in EXCLUDED.values()), "an exclusion without a reason"
-    known = {"listID", "todoID", "tokenID", "userName", "reminderID", "tag"}
+    known = {"listID", "todoID", "tokenID", "userName", "reminderID", "tag", "filterID"}
     for op_id, method, path, operation in operations:
         names = set(re.findall(r"\{([^}]+)\}", path))
         assert names <= known, f"{method} {path}: unknown path parameters {names - known}"

@@ -75,6 +75,22 @@ struct LocalBackend: TodoBackend {
     try await service.tags()
   }
 
+  func savedFilters() async throws -> [SavedFilter] { try await service.savedFilters() }
+
+  func createSavedFilter(named name: String, query: String) async throws -> SavedFilter {
+    try await service.createSavedFilter(named: name, query: query)
+  }
+
+  func updateSavedFilter(id: UUID, name: String?, query: String?) async throws -> SavedFilter {
+    try await service.updateSavedFilter(id: id, name: name, query: query)
+  }
+
+  func deleteSavedFilter(id: UUID) async throws { try await service.deleteSavedFilter(id: id) }
+
+  func todos(savedFilter id: UUID) async throws -> [TodoItem] {
+    try await service.todos(savedFilter: id)
+  }
+
   func renameTag(_ name: String, to newName: String) async throws -> Int {
     try await service.renameTag(name, to: newName)
   }

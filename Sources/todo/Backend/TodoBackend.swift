@@ -52,6 +52,16 @@ protocol TodoBackend: Sendable {
   /// Live todos of live lists that a filter shows (``TodoQuery``), in list order then user
   /// order.
   func todos(filter: String) async throws -> [TodoItem]
+  /// The saved filters, in their order.
+  func savedFilters() async throws -> [SavedFilter]
+  /// Saves a filter under a name.
+  func createSavedFilter(named name: String, query: String) async throws -> SavedFilter
+  /// Renames a saved filter or changes what it shows.
+  func updateSavedFilter(id: UUID, name: String?, query: String?) async throws -> SavedFilter
+  /// Deletes a saved filter.
+  func deleteSavedFilter(id: UUID) async throws
+  /// The live todos a saved filter shows.
+  func todos(savedFilter id: UUID) async throws -> [TodoItem]
   /// The tags across the lists that can be read, with their open counts.
   func tags() async throws -> [TagCount]
   /// Renames a tag on every todo of the lists that can be edited; returns how many changed.
@@ -92,6 +102,16 @@ extension TodoBackend {
   ///
   /// - Throws: `TodoError.invalidText` for a name with a control character, `CLIError.notFound`
   ///   naming the lists that exist.
+  func savedFilter(named name: String) async throws -> SavedFilter {
+    let filters = try await savedFilters()
+    guard let found = filters.first(where: { $0.name.lowercased() == name.lowercased() }) else {
+      let names = filters.map(\.name).joined(separator: ", ")
+      throw CLIError.notFound(
+        "no filter named \(name)" + (names.isEmpty ? "" : " (the filters: \(names))"))
+    }
+    return found
+  }
+
   func list(named name: String) async throws -> TodoList {
     let wanted = try TodoValidation.query(name, field: "list").lowercased()
     let lists = try await lists()

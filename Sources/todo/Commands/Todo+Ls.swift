@@ -3,8 +3,8 @@ import Foundation
 import TodoCore
 
 extension Todo {
-  /// `todo ls [--list NAME] [--status S] [--all] [--tree] [--filter F] [--json]`: the
-  /// numbered listing.
+  /// `todo ls [--list NAME] [--status S] [--all] [--tree] [--filter F | --view NAME] [--json]`:
+  /// the numbered listing.
   struct Ls: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "List todos, numbered for the commands that follow.",
@@ -43,11 +43,18 @@ extension Todo {
         valueName: "filter"))
     var filter: String?
 
+    @Option(
+      help: ArgumentHelp("A saved filter's todos, by its name (todo filters).", valueName: "name"))
+    var view: String?
+
     @OptionGroup var backend: BackendOptions
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
       _ = try status.map(TodoStatus.init(parsing:))
+      if view != nil, filter != nil || list != nil || status != nil || all || tree {
+        throw CLIError.invalid("--view is given alone: the saved filter says what it shows")
+      }
       if let filter {
         guard list == nil, status == nil, !all else {
           throw CLIError.invalid(
@@ -60,6 +67,13 @@ extension Todo {
 
     func run() async throws {
       try await CommandRunner.run(backend) { backend in
+        if let view {
+          let saved = try await backend.savedFilter(named: view)
+          try await output.printNumbered(
+            try await backend.todos(savedFilter: saved.id), source: "ls", backend: backend,
+            empty: "No todos in \(saved.name).")
+          return
+        }
         if let filter {
           try await output.printNumbered(
             try await backend.todos(filter: filter), source: "ls", backend: backend,
