@@ -111,17 +111,19 @@ def test_openapi_lists_the_routes_of_the_spec():
 
 @pytest.fixture(scope="module")
 def ids(server):
-    """A list and an Inbox todo (reachable from both APIs, tagged) with a reminder for the
-    path parameters; a user name and a token id for the account routes (this server has no
-    accounts: they are 404)."""
+    """A list and an Inbox todo (reachable from both APIs, tagged) with a reminder, and a
+    saved filter, for the path parameters; a user name and a token id for the account routes
+    (this server has no accounts: they are 404)."""
     todo_list = server.new_list()
     todo = server.new_todo(INBOX)
     server.api("PATCH", f"/api/v1/todos/{todo['id']}", {"tags": ["malformed"]}, expect=200)
     reminder = server.api("POST", f"/api/v1/todos/{todo['id']}/reminders",
                           {"at": "2031-01-05T09:00:00Z"}, expect=201)
+    saved = server.api("POST", "/api/v1/filters", {"name": "Malformed", "query": "p1"},
+                       expect=201)
     return {"listID": todo_list["id"], "todoID": todo["id"], "userName": "nobody",
             "tokenID": "00000000-0000-4000-8000-00000000000f", "reminderID": reminder["id"],
-            "tag": "malformed"}
+            "tag": "malformed", "filterID": saved["id"]}
 
 
 @pytest.mark.parametrize("method,template,takes_body", ROUTES,
