@@ -201,9 +201,11 @@ export class Chrome {
     if (chrome.confirmClear) {
       const count = chrome.confirmClear;
       const todos = count === 1 ? '1 completed todo' : `${count} completed todos`;
+      const open = chrome.confirmClearSubtasks ?? 0;
+      const subtasks = open === 0 ? '' : ` with ${open === 1 ? 'its 1 open subtask' : `their ${open} open subtasks`}`;
       return {
-        asking: 'Clear', title: `Clear ${todos}?`, text: 'They move to the trash; Undo brings them back.',
-        button: 'Clear',
+        asking: 'Clear', title: `Clear ${todos}?`,
+        text: `They move to the trash${subtasks}; Undo brings them back.`, button: 'Clear',
       };
     }
     return null;

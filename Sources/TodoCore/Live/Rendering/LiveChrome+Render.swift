@@ -94,7 +94,16 @@ extension LiveChrome {
       confirmDelete = id.uuidString
       confirmTitle = state.data.shownTodo(id)?.title
     }
-    if state.trash.confirmClear { confirmClear = completedCount }
+    if state.trash.confirmClear {
+      confirmClear = completedCount
+      // The open subtasks of done parents go to the trash with them.
+      let done = state.data.todos.filter { $0.status == .done }
+      let taken = Set(done.map(\.id))
+      let open = done.flatMap { TodoOutline.subtree(of: $0.id, in: state.data.todos) }
+        .filter { $0.status != .done && !taken.contains($0.id) }
+      confirmClearSubtasks = Set(open.map(\.id)).count
+      if confirmClearSubtasks == 0 { confirmClearSubtasks = nil }
+    }
     if let id = state.list.confirmComplete, let todo = state.data.shownTodo(id) {
       confirmComplete = ConfirmComplete(
         id: id.uuidString, title: todo.title,

@@ -176,6 +176,9 @@ public struct LiveChrome: Codable, Hashable, Sendable {
   /// How many done todos "Clear completed" would move to the trash, while it waits for
   /// confirmation.
   public var confirmClear: Int?
+  /// How many open subtasks of the done todos "Clear completed" would move to the trash with
+  /// them, while it waits for confirmation; absent for none.
+  public var confirmClearSubtasks: Int?
   /// The parent marked done whose open subtasks wait for "Complete them too?".
   public var confirmComplete: ConfirmComplete?
   /// The Undo toast after a delete or a clear: the text to show.

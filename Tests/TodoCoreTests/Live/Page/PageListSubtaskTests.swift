@@ -101,4 +101,20 @@ struct PageListSubtaskTests {
       await store.finish()
     }
   }
+
+  @Test("clearing completed says how many open subtasks go to the trash with their parents")
+  func clearing() async throws {
+    try await LivePageFixture.with { fixture in
+      let trip = try await fixture.service.createTodo(NewTodo(title: "Trip", status: .done))
+      _ = try await fixture.service.createTodo(NewTodo(title: "Pack", parentID: trip.id))
+      _ = try await fixture.service.createTodo(
+        NewTodo(title: "Book", status: .done, parentID: trip.id))
+      let store = try await fixture.feature(PageTrash(), PageTrash.Local())
+      await store.send(.clearCompleted) { $0.confirmClear = true }
+      let chrome = rendered(store.state, at: \.trash).chrome
+      #expect(chrome.confirmClear == 2 && chrome.confirmClearSubtasks == 1)
+      await store.send(.cancelClear) { $0.confirmClear = false }
+      await store.finish()
+    }
+  }
 }
