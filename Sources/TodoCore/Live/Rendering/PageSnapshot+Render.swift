@@ -36,19 +36,20 @@ extension PageSnapshot {
       return
     }
     let day = AgendaDay(now: state.data.now, calendar: state.data.deadlineCalendar)
-    for todo in todos {
-      cells[todo.id.uuidString] = LiveCell(todo, on: day)
-    }
     switch state.list.layout {
     case .plain:
       break
     case .sectioned:
+      // Subtasks stay under their parent, in the section of the todo at the top of their tree.
       var order: [String] = []
       var groups: [String: [String]] = [:]
-      for todo in todos {
-        let key = todo.section ?? ""
+      for row in Self.outlineRows(
+        todos, all: state.data.shownTodos, collapsed: state.list.collapsed, day: day)
+      {
+        let key = row.root.section ?? ""
         if groups[key] == nil { order.append(key) }
-        groups[key, default: []].append(todo.id.uuidString)
+        groups[key, default: []].append(row.id)
+        cells[row.id] = row.cell
       }
       for key in order {
         let id = "section:" + key
@@ -57,6 +58,9 @@ extension PageSnapshot {
         items.appendItemsUnchecked(groups[key] ?? [], to: id)
       }
     case .outline:
+      for todo in todos {
+        cells[todo.id.uuidString] = LiveCell(todo, on: day)
+      }
       renderOutline(todos, state: state)
     }
   }
@@ -81,10 +85,30 @@ extension PageSnapshot {
       items.appendItemsUnchecked(ids, to: "main")
       return
     }
+    for row in Self.outlineRows(todos, all: all, collapsed: collapsed, day: day) {
+      ids.append(row.id)
+      cells[row.id] = row.cell
+    }
+    items.appendItemsUnchecked(ids, to: "main")
+  }
+
+  /// The rows of `todos` as an outline, each with its cell: a subtask's level, a parent's
+  /// disclosure and its progress over `all` of the list's todos; the rows under a collapsed
+  /// parent are left out. Each row carries the todo at the top of its tree (whose section is
+  /// the tree's).
+  ///
+  /// - Complexity: O(n) for n todos.
+  static func outlineRows(
+    _ todos: [Todo], all: [Todo], collapsed: Set<String>, day: AgendaDay
+  ) -> [(root: Todo, id: String, cell: LiveCell)] {
     let progress = TodoOutline.progress(of: all.isEmpty ? todos : all)
     let rows = TodoOutline(todos).rows
+    var result: [(root: Todo, id: String, cell: LiveCell)] = []
+    result.reserveCapacity(rows.count)
+    var root = rows.first?.todo
     var hidden: Int? = nil  // The level under which rows are hidden by a collapsed parent.
     for (index, row) in rows.enumerated() {
+      if row.level == 0 { root = row.todo }
       if let level = hidden, row.level > level { continue }
       hidden = nil
       let id = row.todo.id.uuidString
@@ -96,10 +120,9 @@ extension PageSnapshot {
         if collapsed.contains(id) { hidden = row.level }
       }
       cell.progress = progress[row.todo.id]?.text
-      ids.append(id)
-      cells[id] = cell
+      result.append((root ?? row.todo, id, cell))
     }
-    items.appendItemsUnchecked(ids, to: "main")
+    return result
   }
 
   /// The todos the list shows: filtered by status and search text, in user or deadline order.

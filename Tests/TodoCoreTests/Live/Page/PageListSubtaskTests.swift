@@ -117,4 +117,22 @@ struct PageListSubtaskTests {
       await store.finish()
     }
   }
+
+  @Test("in sections, subtasks stay under their parent, in the section of the top of their tree")
+  func sections() async throws {
+    try await LivePageFixture.with { fixture in
+      let tent = try await fixture.service.createTodo(NewTodo(title: "Tent", section: "Gear"))
+      _ = try await fixture.service.createTodo(NewTodo(title: "Milk", section: "Food"))
+      _ = try await fixture.service.createTodo(
+        NewTodo(title: "Pegs", section: "Food", parentID: tent.id))
+      let store = try await fixture.feature(PageList(), PageList.Local())
+      await store.send(.chooseLayout(.sectioned)) { $0.layout = .sectioned }
+      let page = rendered(store.state, at: \.list)
+      #expect(page.items.sectionIdentifiers == ["section:Gear", "section:Food"])
+      #expect(Self.rows(store.state) == ["0-Tent (0/1)", "1 Pegs", "0 Milk"])
+      #expect(
+        try page.items.itemIdentifiers(inSection: "section:Gear").count == 2)
+      await store.finish()
+    }
+  }
 }
