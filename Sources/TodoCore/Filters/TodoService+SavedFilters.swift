@@ -40,13 +40,14 @@ extension TodoService {
     let name = try name.map(TodoValidation.filterName)
     if let query { _ = try TodoQuery(parsing: query) }
     return try await write { tx in
-      var filter = try self.ownFilter(id: id, in: tx)
+      let stored = try self.ownFilter(id: id, in: tx)
+      var filter = stored
       if let name {
         try self.checkUnique(filterName: name, except: id, in: tx)
         filter.name = name
       }
       if let query { filter.query = query }
-      guard filter != (try self.ownFilter(id: id, in: tx)) else { return filter }
+      guard filter != stored else { return filter }
       filter.updatedAt = self.now()
       return try tx.update(filter)
     }

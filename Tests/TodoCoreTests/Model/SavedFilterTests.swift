@@ -7,15 +7,6 @@ import Testing
 /// they show.
 @Suite("Saved filters")
 struct SavedFilterTests {
-  static func refusedField(_ body: () async throws -> Void) async -> String? {
-    do {
-      try await body()
-      return nil
-    } catch {
-      return (error as? TodoError)?.validationField ?? "\(error)"
-    }
-  }
-
   @Test("a filter is saved under a unique name, shows what its query finds, and can change")
   func savedAndShown() async throws {
     try await TemporaryStore.with { service, _ in
@@ -29,21 +20,21 @@ struct SavedFilterTests {
       #expect(try await service.todos(savedFilter: urgent.id).map(\.id) == [work.id])
 
       #expect(
-        await Self.refusedField {
+        await refusedField {
           _ = try await service.createSavedFilter(named: "urgent WORK", query: "p1")
         } == "name")
       #expect(
-        await Self.refusedField {
+        await refusedField {
           _ = try await service.createSavedFilter(named: "Broken", query: "#work &")
         } == "filter")
       #expect(
-        await Self.refusedField { _ = try await service.createSavedFilter(named: " ", query: "p1") }
+        await refusedField { _ = try await service.createSavedFilter(named: " ", query: "p1") }
           == "name")
 
       let changed = try await service.updateSavedFilter(id: urgent.id, query: "#errands | p1")
       #expect(try await service.todos(savedFilter: changed.id).count == 2)
       #expect(
-        await Self.refusedField {
+        await refusedField {
           _ = try await service.updateSavedFilter(id: urgent.id, name: "Errands")
         } == "name")
       try await service.deleteSavedFilter(id: urgent.id)

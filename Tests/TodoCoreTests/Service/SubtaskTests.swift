@@ -15,16 +15,6 @@ struct SubtaskTests {
     }
   }
 
-  /// The field a refused change names, if it was refused.
-  static func refusedField(_ body: () async throws -> Void) async -> String? {
-    do {
-      try await body()
-      return nil
-    } catch {
-      return (error as? TodoError)?.validationField ?? "\(error)"
-    }
-  }
-
   @Test("subtasks nest to any depth in their parent's list; the outline and the progress read them")
   func nesting() async throws {
     try await TemporaryStore.with { service, _ in
@@ -64,18 +54,18 @@ struct SubtaskTests {
       let gone = try await service.createTodo(NewTodo(title: "Gone"))
       try await service.trashTodo(id: gone.id)
       for parent in [a.id, c.id, elsewhere.id, gone.id] {
-        let field = await Self.refusedField {
+        let field = await refusedField {
           _ = try await service.updateTodo(id: a.id, TodoPatch(parentID: .some(parent)))
         }
         #expect(field == "parentID", "\(parent)")
       }
       #expect(
-        await Self.refusedField {
+        await refusedField {
           _ = try await service.createTodo(
             NewTodo(title: "Y", listID: service.inboxID, parentID: elsewhere.id))
         } == "parentID")
       #expect(
-        await Self.refusedField { _ = try await service.moveTodo(id: a.id, to: .after(c.id)) }
+        await refusedField { _ = try await service.moveTodo(id: a.id, to: .after(c.id)) }
           == "parentID")
       // Nothing changed.
       #expect(try await Self.outline(service, a.listID) == ["A", "  B", "    C"])
@@ -89,8 +79,8 @@ struct SubtaskTests {
       let a = try await service.createTodo(NewTodo(title: "A"))
       let b = try await service.createTodo(NewTodo(title: "B"))
       let c = try await service.createTodo(NewTodo(title: "C"))
-      #expect(await Self.refusedField { _ = try await service.indentTodo(id: a.id) } == "parentID")
-      #expect(await Self.refusedField { _ = try await service.outdentTodo(id: a.id) } == "parentID")
+      #expect(await refusedField { _ = try await service.indentTodo(id: a.id) } == "parentID")
+      #expect(await refusedField { _ = try await service.outdentTodo(id: a.id) } == "parentID")
       try await service.indentTodo(id: b.id)
       try await service.indentTodo(id: c.id)
       #expect(try await Self.outline(service, a.listID) == ["A", "  B", "  C"])

@@ -59,3 +59,14 @@ extension TodoError {
     return nil
   }
 }
+
+/// The field a change `body` makes is refused on (`TodoError.validation`), or a description of
+/// any other error; `nil` when it was taken.
+func refusedField(_ body: () async throws -> Void) async -> String? {
+  do {
+    try await body()
+    return nil
+  } catch {
+    return (error as? TodoError)?.validationField ?? "\(error)"
+  }
+}
