@@ -15,7 +15,12 @@ import TodoServer
 ///   pages on a list of 1,000 had it, per round (target: p99 < 100 ms);
 /// - write throughput (creates and updates) on a list of 10,000 todos with 100 pages open
 ///   against none (target: ≥ 0.5);
-/// - the rows written when a parent with 1,000 subtasks moves within its list (target: 1).
+/// - the rows written when a parent with 1,000 subtasks moves within its list (target: 1);
+/// - saved filters: 100 pages showing 50 saved filters between them (every sidebar counting
+///   all 50) on the list of 10,000; the latency from a todo tagged into one filter to the new
+///   count at each page (target: p99 < 100 ms), and write throughput (creates tagged into the
+///   filters, updates) with the views open over the same pages on their list without filters
+///   (target: ≥ 0.5).
 ///
 /// `--engine postgres` runs them on PostgreSQL. `--servers 2` measures across servers
 /// instead: a change through server A to the changes message at each of 100 pages open on
@@ -60,6 +65,15 @@ struct LiveBenchmark: AsyncParsableCommand {
   @Option(help: "Subtasks under the parent that the subtree move moves.")
   var subtreeDescendants = 1_000
 
+  @Option(help: "Saved filters shown across the pages (0 skips the saved filters' measurements).")
+  var filters = 50
+
+  @Option(help: "Pages showing the saved filters.")
+  var filterPages = 100
+
+  @Option(help: "Measured rounds of the saved filters' fan-out (one todo tagged each).")
+  var filterRounds = 50
+
   @Option(help: "Todos in the lists of the message-size measurement (comma-separated).")
   var sizeTodos = "10,1000,10000"
 
@@ -92,6 +106,12 @@ struct LiveBenchmark: AsyncParsableCommand {
       throw ValidationError("--size-todos must be positive counts, comma-separated")
     }
     guard (1...2).contains(servers) else { throw ValidationError("--servers must be 1 or 2") }
+    guard (0...500).contains(filters), (1...5_000).contains(filterPages),
+      (1...1_000).contains(filterRounds)
+    else {
+      throw ValidationError(
+        "--filters must be 0...500, --filter-pages 1...5000, --filter-rounds 1...1000")
+    }
     guard (1...100_000).contains(subtreeDescendants) else {
       throw ValidationError("--subtree-descendants must be 1...100000")
     }
@@ -106,7 +126,7 @@ struct LiveBenchmark: AsyncParsableCommand {
     ServerMemory.configure()
     let logger = BenchLogging.errorsOnly(label: "todo-bench.live")
     // Every page is two descriptors in this process: the page's socket and the server's.
-    let wantedDescriptors = 2 * (max(pages, largePages, writePages) + 64) + 1_024
+    let wantedDescriptors = 2 * (max(pages, largePages, writePages, filterPages) + 64) + 1_024
     let descriptors = FileDescriptorLimit.raise(to: wantedDescriptors)
     guard descriptors >= wantedDescriptors else {
       throw BenchError(
@@ -196,6 +216,62 @@ struct LiveBenchmark: AsyncParsableCommand {
       "move a parent, \(subtree.descendants) subtasks: \(subtree.rowsWritten) rows written",
       "\(subtree.descendants + 2)", "0", "1", "", Format.fixed(subtree.milliseconds, 3), "", "")
 
+    var filterSummary: [(key: String, value: String)] = []
+    var filterRatios: String?
+    if filters > 0 {
+      let (filters, filterPages, filterRounds) = (filters, filterPages, filterRounds)
+      let fanOut = try await LiveServerRun.with(
+        todos: writeTodos, engine: engine, maximumConnections: filterPages + 64, logger: logger
+      ) { port, ids in
+        try await FilterViews.fanOut(
+          port: port, todos: ids, pages: filterPages, filters: filters, rounds: filterRounds,
+          logger: logger)
+      }
+      table.append(
+        "saved filters: tag → new count at each page", "\(writeTodos)", "\(filterPages)",
+        "\(fanOut.perPage.count)", "", Format.fixed(Measure.percentile(fanOut.perPage, 0.5), 3),
+        Format.fixed(Measure.percentile(fanOut.perPage, 0.99), 3), "")
+      table.append(
+        "saved filters: tag → new count at every page", "\(writeTodos)", "\(filterPages)",
+        "\(fanOut.perRound.count)", "", Format.fixed(Measure.percentile(fanOut.perRound, 0.5), 3),
+        Format.fixed(Measure.percentile(fanOut.perRound, 0.99), 3), "")
+      // Without, then with the filters, in each round, on the same pages and writes.
+      var runs: [[WritesWithPages.Result]] = [[], []]
+      for _ in 0..<writeRounds {
+        for (index, count) in [0, filters].enumerated() {
+          runs[index].append(
+            try await WritesWithPages.measure(
+              todos: writeTodos, engine: engine, pages: filterPages,
+              connections: writeConnections, warmUp: .seconds(1),
+              duration: .milliseconds(Int(writeSeconds * 1_000)), filters: count, tags: filters,
+              logger: logger))
+        }
+      }
+      let loads = runs.map { ApiBenchmark.combined($0.map(\.load)) }
+      for (index, label) in [
+        "writes: tagged creates/updates, pages on a list",
+        "writes: tagged creates/updates, pages on filters",
+      ].enumerated() {
+        let load = loads[index]
+        table.append(
+          label + (load.failures > 0 ? ", \(load.failures) failed" : ""), "\(writeTodos)",
+          "\(filterPages)", "\(load.requests)", "", Format.fixed(load.percentile(0.5), 3),
+          Format.fixed(load.percentile(0.99), 3), ApiBenchmark.whole(load.requestsPerSecond))
+      }
+      let ratios = zip(runs[1], runs[0]).map {
+        $0.load.requestsPerSecond / $1.load.requestsPerSecond
+      }
+      filterRatios =
+        "writes_with_filters_ratio per round: "
+        + ratios.map { Format.fixed($0, 2) }.joined(separator: " ")
+      filterSummary = [
+        ("filter_fanout_p50_ms", Format.fixed(Measure.percentile(fanOut.perPage, 0.5), 3)),
+        ("filter_fanout_p99_ms", Format.fixed(Measure.percentile(fanOut.perPage, 0.99), 3)),
+        ("filter_fanout_all_p99_ms", Format.fixed(Measure.percentile(fanOut.perRound, 0.99), 3)),
+        ("writes_with_filters_ratio", Format.fixed(Measure.percentile(ratios, 0.5), 2)),
+      ]
+    }
+
     print(
       "todo-bench live: real server on 127.0.0.1 (\(engine.name)), WebSocket /live; fan-out to "
         + "\(pages) pages "
@@ -206,21 +282,22 @@ struct LiveBenchmark: AsyncParsableCommand {
     print(
       "writes_with_pages_ratio per round: "
         + roundRatios.map { Format.fixed($0, 2) }.joined(separator: " "))
-    print(
-      Format.summary([
-        "msg_bytes_10": sizes[10].map(String.init) ?? "n/a",
-        "msg_bytes_1000": sizes[1_000].map(String.init) ?? "n/a",
-        "msg_bytes_10000": sizes[10_000].map(String.init) ?? "n/a",
-        "fanout_p50_ms": Format.fixed(Measure.percentile(small.perPage, 0.5), 3),
-        "fanout_p99_ms": Format.fixed(Measure.percentile(small.perPage, 0.99), 3),
-        "fanout_all_p99_ms": Format.fixed(Measure.percentile(small.perRound, 0.99), 3),
-        "fanout_1000_p50_ms": Format.fixed(Measure.percentile(large.perRound, 0.5), 3),
-        "fanout_1000_p99_ms": Format.fixed(Measure.percentile(large.perRound, 0.99), 3),
-        "writes_rps_no_pages": ApiBenchmark.whole(combined[0].requestsPerSecond),
-        "writes_rps_with_pages": ApiBenchmark.whole(combined[1].requestsPerSecond),
-        "writes_with_pages_ratio": Format.fixed(writesRatio, 2),
-        "subtree_move_rows": "\(subtree.rowsWritten)",
-      ]))
+    let summary: KeyValuePairs<String, String> = [
+      "msg_bytes_10": sizes[10].map(String.init) ?? "n/a",
+      "msg_bytes_1000": sizes[1_000].map(String.init) ?? "n/a",
+      "msg_bytes_10000": sizes[10_000].map(String.init) ?? "n/a",
+      "fanout_p50_ms": Format.fixed(Measure.percentile(small.perPage, 0.5), 3),
+      "fanout_p99_ms": Format.fixed(Measure.percentile(small.perPage, 0.99), 3),
+      "fanout_all_p99_ms": Format.fixed(Measure.percentile(small.perRound, 0.99), 3),
+      "fanout_1000_p50_ms": Format.fixed(Measure.percentile(large.perRound, 0.5), 3),
+      "fanout_1000_p99_ms": Format.fixed(Measure.percentile(large.perRound, 0.99), 3),
+      "writes_rps_no_pages": ApiBenchmark.whole(combined[0].requestsPerSecond),
+      "writes_rps_with_pages": ApiBenchmark.whole(combined[1].requestsPerSecond),
+      "writes_with_pages_ratio": Format.fixed(writesRatio, 2),
+      "subtree_move_rows": "\(subtree.rowsWritten)",
+    ]
+    if let filterRatios { print(filterRatios) }
+    print(Format.summary(summary.map { ($0.key, $0.value) } + filterSummary))
   }
 
   /// Opens one page, toggles the middle todo, and returns the size of the changes message

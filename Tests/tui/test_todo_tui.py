@@ -454,3 +454,38 @@ def test_todo_tui_nests_collapses_and_asks_before_completing_a_parent(tmux, todo
     # Shift-Tab takes a subtask out of its parent.
     pane.send_keys("G", "BTab")
     wait(pane, lambda lines: parents()["Socks"] == ids["Trip"], "Socks outdented to Trip")
+
+
+def test_todo_tui_shows_a_query_a_saved_filter_and_a_tag(tmux, todo_bin, tmp_path):
+    database = tmp_path / "todo.sqlite"
+    todo(todo_bin, database, "add", "Report #work !1")
+    todo(todo_bin, database, "add", "Milk")
+    todo(todo_bin, database, "filters", "add", "Urgent", "p1")
+    pane = start(tmux, todo_bin, "--db", str(database))
+    pane.wait_for("2 items left")
+
+    # F asks for a query; ⏎ shows what it finds, from every list.
+    pane.send_keys("F")
+    pane.wait_for_all("Filter", "Query")
+    pane.send_keys("#work", "Enter")
+    lines = wait(pane, lambda lines: titles(lines) == ["Report"], "the #work view")
+    assert "#work · 1 todo" in lines[-1], lines[-1]
+
+    # A text that is no query is refused, saying where.
+    pane.send_keys("F")
+    pane.wait_for("Query")
+    pane.send_keys(" &", "Enter")
+    pane.wait_for("at 8: expected a term")
+
+    # The picker offers the saved filter and the tag with their counts; [ goes from the tag
+    # to the filter, which follows a todo added by another process.
+    pane.send_keys("l")
+    pane.wait_for_all("Filter: Urgent (1)", "#work (1)")
+    pane.send_keys("Escape")
+    pane.wait_for_absence("Filter: Urgent (1)")
+    pane.send_keys("[")
+    wait(pane, lambda lines: "Urgent · 1 todo" in lines[-1], "the Urgent view")
+    todo(todo_bin, database, "add", "Bread !1")
+    lines = wait(pane, lambda lines: titles(lines) == ["Report", "Bread"], "Bread in Urgent")
+    assert "Urgent · 2 todos" in lines[-1], lines[-1]
+    pane.send_keys("q")

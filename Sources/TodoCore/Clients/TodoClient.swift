@@ -82,6 +82,26 @@ public struct TodoClient: Sendable {
     throw TodoClientError.noStore
   }
 
+  /// The person's saved filters with their counts, and the todos a query shows
+  /// (``TodoService/observeViews(showing:timeZone:)``). Without a store it ends at once, with
+  /// no value: a page without one shows no filters.
+  public var observeViews:
+    @Sendable (String?, TimeZone) -> AsyncThrowingStream<ViewsObservation, any Error> = { _, _ in
+      AsyncThrowingStream { $0.finish() }
+    }
+  /// Saves a filter under a name (``TodoService/createSavedFilter(named:query:)``).
+  public var createSavedFilter: @Sendable (String, String) async throws -> SavedFilter = {
+    _, _ in throw TodoClientError.noStore
+  }
+  /// Renames a saved filter and changes its text (``TodoService/updateSavedFilter(id:name:query:)``).
+  public var updateSavedFilter: @Sendable (UUID, String, String) async throws -> SavedFilter = {
+    _, _, _ in throw TodoClientError.noStore
+  }
+  /// Deletes a saved filter.
+  public var deleteSavedFilter: @Sendable (UUID) async throws -> Void = { _ in
+    throw TodoClientError.noStore
+  }
+
   /// Creates a client from its endpoints.
   public init(
     observeList: @escaping @Sendable (UUID) -> AsyncThrowingStream<ListObservation, any Error>,
@@ -162,6 +182,12 @@ public struct TodoClient: Sendable {
     client.removeReminder = { try await service.removeReminder(id: $0) }
     client.snoozeReminder = { try await service.snoozeReminder(id: $0, $1) }
     client.dismissReminder = { try await service.dismissReminder(id: $0) }
+    client.observeViews = { service.observeViews(showing: $0, timeZone: $1) }
+    client.createSavedFilter = { try await service.createSavedFilter(named: $0, query: $1) }
+    client.updateSavedFilter = {
+      try await service.updateSavedFilter(id: $0, name: $1, query: $2)
+    }
+    client.deleteSavedFilter = { try await service.deleteSavedFilter(id: $0) }
     return client
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ICalendar
+import Persistence
 
 /// A filter over todos in a small query language, as Todoist's and Vikunja's filters read:
 /// `today | overdue`, `#work & p1`, `due before: +7d`, `no date`, `list: Groceries`,
@@ -67,41 +68,9 @@ public indirect enum TodoQuery: Hashable, Sendable {
   }
 
   /// Whether `todo` is one the filter shows: not done unless the filter names a status, and
-  /// matching its terms.
+  /// matching its terms (``filter(in:)``, which a caller deciding many todos builds once).
   public func matches(_ todo: Todo, in context: Context) -> Bool {
-    (namesStatus || todo.status != .done) && holds(for: todo, in: context)
-  }
-
-  /// Whether the terms hold for `todo`.
-  func holds(for todo: Todo, in context: Context) -> Bool {
-    switch self {
-    case .today: return todo.deadline.map(context.day.isToday) ?? false
-    case .tomorrow:
-      return todo.deadline.map { [$0.year, $0.month, $0.day] == context.day.upcoming[0] } ?? false
-    case .overdue: return todo.deadline.map(context.day.isOverdue) ?? false
-    case .noDate: return todo.deadline == nil
-    case .due(let comparison, let day):
-      guard let deadline = todo.deadline else { return false }
-      let dueDay = CivilCalendar.dayNumber(
-        year: deadline.year, month: deadline.month, day: deadline.day)
-      let other = day.dayNumber(today: context.day)
-      switch comparison {
-      case .on: return dueDay == other
-      case .before: return dueDay < other
-      case .after: return dueDay > other
-      }
-    case .tag(let name): return todo.hasTag(name)
-    case .priority(let priority): return todo.priority == priority
-    case .list(let name):
-      return context.listNames[todo.listID]?.caseInsensitiveCompare(name) == .orderedSame
-    case .status(let status): return todo.status == status
-    case .search(let text):
-      return todo.title.localizedCaseInsensitiveContains(text)
-        || todo.notes.localizedCaseInsensitiveContains(text)
-    case .not(let query): return !query.holds(for: todo, in: context)
-    case .and(let queries): return queries.allSatisfy { $0.holds(for: todo, in: context) }
-    case .or(let queries): return queries.contains { $0.holds(for: todo, in: context) }
-    }
+    filter(in: context).matches(todo)
   }
 }
 

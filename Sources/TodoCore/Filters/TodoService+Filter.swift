@@ -9,25 +9,48 @@ extension TodoService {
   ///
   /// - Throws: `TodoError.validation(field: "filter", …)` for text that is no filter, saying
   ///   where and what was expected.
-  /// - Complexity: One query for the lists and their live todos; the filter is checked in
-  ///   memory, O(n · f) for n todos and a filter of f terms.
+  /// - Complexity: Two queries: the lists, then the todos the filter shows (the filter is the
+  ///   store's SQL, ``TodoQuery/filter(in:)``).
   public func todos(filter text: String) async throws -> [Todo] {
     let query = try TodoQuery(parsing: text)
+    let day = AgendaDay(now: now(), calendar: zoneCalendar)
+    return try await read { tx in
+      let lists = try self.visibleLists(in: tx)
+      let todos = try tx.fetch(Self.request(for: query, day: day, lists: lists))
+      return Self.inListOrder(todos, lists: lists)
+    }
+  }
+
+  /// The Gregorian calendar in the principal's time zone: what "today" means for them.
+  var zoneCalendar: Calendar {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
-    let day = AgendaDay(now: now(), calendar: calendar)
-    let (lists, todos) = try await read { tx in
-      let lists = try self.visibleLists(in: tx)
-      let todos = try tx.fetch(
-        FetchRequest(
-          filter: Todo.deletedAtAttribute.isNil && Todo.listIDAttribute.isIn(lists.map(\.id)),
-          sortedBy: [Todo.orderAttribute.ascending]))
-      return (lists, todos)
-    }
+    return calendar
+  }
+
+  /// The request for the live todos of `lists` that `query` shows on `day`, in user order:
+  /// one definition for a read and for a view's observation (``observeViews(showing:timeZone:)``).
+  /// The same query of the same person on the same day is the same request, so every page
+  /// showing it shares one observation.
+  static func request(for query: TodoQuery, day: AgendaDay, lists: [TodoList]) -> FetchRequest<Todo>
+  {
     let context = TodoQuery.Context(
-      day: day, listNames: Dictionary(uniqueKeysWithValues: lists.map { ($0.id, $0.name) }))
-    let rank = Dictionary(uniqueKeysWithValues: lists.enumerated().map { ($1.id, $0) })
-    return todos.filter { query.matches($0, in: context) }.sorted {
+      day: day,
+      listNames: Dictionary(lists.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a }))
+    let ids = lists.map(\.id).sorted { $0.uuidString < $1.uuidString }
+    return FetchRequest(
+      filter: Todo.deletedAtAttribute.isNil && Todo.listIDAttribute.isIn(ids)
+        && query.filter(in: context),
+      sortedBy: [Todo.orderAttribute.ascending])
+  }
+
+  /// `todos` (each in user order) by the order of their lists in the sidebar, then in user
+  /// order.
+  ///
+  /// - Complexity: O(n log n) for n todos.
+  static func inListOrder(_ todos: [Todo], lists: [TodoList]) -> [Todo] {
+    let rank = Dictionary(lists.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+    return todos.sorted {
       (rank[$0.listID] ?? 0, $0.order) < (rank[$1.listID] ?? 0, $1.order)
     }
   }

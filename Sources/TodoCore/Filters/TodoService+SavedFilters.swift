@@ -71,11 +71,15 @@ extension TodoService {
   // MARK: - Helpers
 
   private func ownFilters(in tx: ReadTransaction) throws -> [SavedFilter] {
+    try tx.fetch(ownFiltersRequest)
+  }
+
+  /// The principal's saved filters in their order (the local user's without one).
+  var ownFiltersRequest: FetchRequest<SavedFilter> {
     let owner =
       principal.map { SavedFilter.ownerIDAttribute == $0.accountID }
       ?? SavedFilter.ownerIDAttribute.isNil
-    return try tx.fetch(
-      FetchRequest(filter: owner, sortedBy: [SavedFilter.orderAttribute.ascending]))
+    return FetchRequest(filter: owner, sortedBy: [SavedFilter.orderAttribute.ascending])
   }
 
   /// The principal's filter with this identifier; another person's is not found, as one that

@@ -32,19 +32,27 @@ extension TodoService {
     var sequence: ChangeSequence
     var openCounts: [UUID: Int]
     var agenda: [Todo]
+    /// Each list's tags with their open counts (a list without tags is absent).
+    var tagCounts: [UUID: [TagCount]] = [:]
   }
 
   /// The digest of `results` (a value of ``liveTodosByList`` of this service's container).
   ///
-  /// - Complexity: O(n + m log m) for n live todos and m in the agenda, once per commit for
-  ///   every page; O(1) for the pages that find it computed.
+  /// - Complexity: O(n · t + m log m) for n live todos of t tags each and m in the agenda,
+  ///   once per commit for every page; O(1) for the pages that find it computed.
   func digest(of results: FetchedResults<Todo>) -> Digest {
     if let digest = digests.latest.withLock({ $0 }), digest.sequence == results.sequence {
       return digest
     }
     var counts: [UUID: Int] = [:]
     var agenda: [Todo] = []
+    var tags: [UUID: [TagCount]] = [:]
     for section in results.sections {
+      if let listID = section.objects.first?.listID,
+        section.objects.contains(where: { $0.tags != nil })
+      {
+        tags[listID] = Self.tagCounts(of: section.objects)
+      }
       var open = 0
       for todo in section.objects where todo.status != .done {
         open += 1
@@ -63,7 +71,8 @@ extension TodoService {
       if lhs.title != rhs.title { return lhs.title < rhs.title }
       return lhs.id.uuidString < rhs.id.uuidString
     }
-    let digest = Digest(sequence: results.sequence, openCounts: counts, agenda: agenda)
+    let digest = Digest(
+      sequence: results.sequence, openCounts: counts, agenda: agenda, tagCounts: tags)
     digests.latest.withLock { latest in
       if (latest?.sequence ?? .zero) <= digest.sequence { latest = digest }
     }

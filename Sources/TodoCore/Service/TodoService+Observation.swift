@@ -21,6 +21,9 @@ public struct ListObservation: Equatable, Sendable {
   /// The live todos that are not done and have a deadline, of every list in ``lists``, by
   /// deadline then title: what the smart views (``SmartView``) show.
   public var agenda: [Todo] = []
+  /// The tags of the open todos of every list in ``lists``, each with its count of open
+  /// todos, by name: the sidebar's Tags.
+  public var tagCounts: [TagCount] = []
 }
 
 extension TodoService {
@@ -85,9 +88,11 @@ extension TodoService {
         let digest = self.digest(of: all)
         let counts = digest.openCounts.filter { visible.contains($0.key) }
         let agenda = digest.agenda.filter { visible.contains($0.listID) }
+        let tags = Self.tagCounts(merging: lists.compactMap { digest.tagCounts[$0.id] })
+          .filter { $0.open > 0 }
         let next = ListObservation(
           lists: lists, listID: listID, todos: todos, sequence: value.sequence,
-          openCounts: counts, agenda: agenda)
+          openCounts: counts, agenda: agenda, tagCounts: tags)
         // Every commit to any todo reaches every page's observation; one that changes
         // nothing this page shows (a done todo of another list) yields nothing.
         last.withLock { last in
@@ -97,7 +102,7 @@ extension TodoService {
             guard
               changed || previous.todos.count != next.todos.count
                 || previous.lists != next.lists || previous.openCounts != next.openCounts
-                || previous.agenda != next.agenda
+                || previous.agenda != next.agenda || previous.tagCounts != next.tagCounts
             else { return }
           }
           listChanged.clear()

@@ -30,9 +30,7 @@ extension TodoService {
           sortedBy: [Todo.orderAttribute.ascending]))
       return (lists, todos)
     }
-    let rank = Dictionary(uniqueKeysWithValues: lists.enumerated().map { ($1.id, $0) })
-    return Self.tagCounts(
-      of: todos.sorted { (rank[$0.listID] ?? 0, $0.order) < (rank[$1.listID] ?? 0, $1.order) })
+    return Self.tagCounts(of: Self.inListOrder(todos, lists: lists))
   }
 
   /// The tags of `todos` with their open counts, sorted by name without case.
@@ -44,7 +42,25 @@ extension TodoService {
           todo.status == .done ? 0 : 1
       }
     }
-    return counts.values.sorted {
+    return sortedByName(counts.values)
+  }
+
+  /// The tag counts of several lists (each as ``tagCounts(of:)`` gives them, the lists in
+  /// sidebar order) as one: a tag spelt as in the first list that has it.
+  static func tagCounts(merging lists: [[TagCount]]) -> [TagCount] {
+    var counts: [String: TagCount] = [:]
+    for list in lists {
+      for count in list {
+        counts[count.name.lowercased(), default: TagCount(name: count.name, open: 0)].open +=
+          count.open
+      }
+    }
+    return sortedByName(counts.values)
+  }
+
+  /// `counts` by name without case (then as spelt).
+  private static func sortedByName(_ counts: some Collection<TagCount>) -> [TagCount] {
+    counts.sorted {
       $0.name.lowercased() == $1.name.lowercased()
         ? $0.name < $1.name : $0.name.lowercased() < $1.name.lowercased()
     }

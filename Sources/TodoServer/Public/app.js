@@ -112,6 +112,9 @@ function restore() {
   const saved = JSON.parse(localStorage.getItem('todo.view') ?? '{}');
   if (saved.listID) send('chooseList', { id: saved.listID });
   if (saved.view) send('chooseView', { view: saved.view });
+  if (saved.query?.filterID) send('chooseSavedFilter', { id: saved.query.filterID });
+  else if (saved.query?.tag) send('chooseTag', { name: saved.query.tag });
+  else if (saved.query) send('showQuery', { text: saved.query.text });
   send('chooseFilter', { filter: filterFromHash() });
   if (saved.layout) send('chooseLayout', { layout: saved.layout });
   if (saved.sortByDeadline) send('sortByDeadline', { on: true });
@@ -272,7 +275,7 @@ $('shortcuts-close').addEventListener('click', () => $('shortcuts').close());
 enableReordering($('list'), (id, position) => {
   if (position.into) send('nest', { id, parent: position.into });
   else send('move', { id, ...position });
-}, () => !chrome?.view);
+}, () => !chrome?.view && !chrome?.query);
 enableListReordering($('lists'), (id, position) => send('moveList', { id, ...position }));
 
 // The new todo's text survives reloads as well as reconnects.

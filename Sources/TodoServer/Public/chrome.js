@@ -3,6 +3,7 @@
 // server's chrome.
 
 import { Account } from './account.js';
+import { SidebarFilters } from './filters.js';
 import { Reminders } from './reminders.js';
 import { Trash } from './trash.js';
 
@@ -28,6 +29,7 @@ export class Chrome {
     this.account = new Account();
     this.trash = new Trash(this.account.api);
     this.reminders = new Reminders(send);
+    this.filters = new SidebarFilters(send);
     // One dialog asks both questions; what it asks decides what its buttons send.
     this.asking = 'Delete';
     // Completing a parent has two answers: with its subtasks, or alone.
@@ -50,6 +52,7 @@ export class Chrome {
     $('loading').hidden = chrome.loaded;
     this.views(chrome);
     this.lists(chrome);
+    this.filters.show(chrome);
     this.account.show(chrome);
     for (const link of document.querySelectorAll('[data-filter]')) {
       if (link.dataset.filter === chrome.filter) link.setAttribute('aria-current', 'page');
@@ -75,7 +78,8 @@ export class Chrome {
     this.editor.show(chrome.editor);
     this.reminders.show(chrome.reminders ?? []);
     localStorage.setItem('todo.view', JSON.stringify({
-      listID: chrome.listID, view: chrome.view, layout: chrome.layout, sortByDeadline: chrome.sortByDeadline,
+      listID: chrome.listID, view: chrome.view, query: chrome.query, layout: chrome.layout,
+      sortByDeadline: chrome.sortByDeadline,
       sortByPriority: !!chrome.sortByPriority,
     }));
   }
@@ -119,6 +123,11 @@ export class Chrome {
     for (const item of items.values()) item.remove();
     if (chrome.view) document.body.dataset.view = chrome.view;
     else delete document.body.dataset.view;
+    // A saved filter or a tag: its name is the title, and what only a list has is hidden.
+    if (chrome.query) {
+      document.body.dataset.query = 'true';
+      $('list-title').textContent = chrome.query.title;
+    } else delete document.body.dataset.query;
     $('new-todo').placeholder = PLACEHOLDERS[chrome.view] ?? PLACEHOLDERS.list;
   }
 
@@ -156,7 +165,7 @@ export class Chrome {
         button.append(mark);
         button.setAttribute('aria-label', `${entry.name} (shared with you), ${open} open`);
       } else button.setAttribute('aria-label', `${entry.name}, ${open} open`);
-      if (entry.id === chrome.listID && !chrome.view) {
+      if (entry.id === chrome.listID && !chrome.view && !chrome.query) {
         button.setAttribute('aria-current', 'true');
         $('list-title').textContent = entry.name;
         // The Inbox stays: it can be renamed, not deleted. A list shared with the person
@@ -188,6 +197,12 @@ export class Chrome {
       return {
         asking: 'DeleteList', title: `Delete the list “${chrome.confirmDeleteList}”?`,
         text: 'The list and its todos move to the trash, where they can be restored.', button: 'Delete list',
+      };
+    }
+    if (chrome.confirmDeleteFilter) {
+      return {
+        asking: 'DeleteFilter', title: `Delete the filter “${chrome.confirmDeleteFilter}”?`,
+        text: 'Its todos stay as they are.', button: 'Delete filter',
       };
     }
     if (chrome.confirmComplete) {

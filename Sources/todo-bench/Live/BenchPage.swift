@@ -41,6 +41,15 @@ final class BenchPage {
 
   /// The messages this page received (every one, kept or not).
   let received: Counter
+  /// Whether the page drops what it receives from now on (``drain()``).
+  private let dropping: Dropping
+
+  /// Whether a page drops its messages.
+  final class Dropping: Sendable {
+    private let value = Atomic<Bool>(false)
+    func set() { value.store(true, ordering: .relaxed) }
+    var isSet: Bool { value.load(ordering: .relaxed) }
+  }
 
   private var messages: AsyncStream<ReceivedMessage>.Iterator
   private let writer: WebSocketOutboundWriter
@@ -48,9 +57,10 @@ final class BenchPage {
 
   private init(
     messages: AsyncStream<ReceivedMessage>, writer: WebSocketOutboundWriter,
-    task: Task<Void, Never>, received: Counter
+    task: Task<Void, Never>, received: Counter, dropping: Dropping
   ) {
     self.received = received
+    self.dropping = dropping
     self.messages = messages.makeAsyncIterator()
     self.writer = writer
     self.task = task
@@ -62,6 +72,7 @@ final class BenchPage {
   static func open(port: Int, logger: Logger, draining: Bool = false) async throws -> BenchPage {
     let (stream, continuation) = AsyncStream<ReceivedMessage>.makeStream()
     let received = Counter()
+    let dropping = Dropping()
     let (ready, readyContinuation) = AsyncStream<WebSocketOutboundWriter>.makeStream()
     let task = Task {
       do {
@@ -75,6 +86,7 @@ final class BenchPage {
             let at = ContinuousClock.now
             received.add()
             if draining, received.value > 1 { continue }
+            if dropping.isSet { continue }
             if case .text(let text) = message {
               continuation.yield(ReceivedMessage(text: text, at: at))
             }
@@ -89,7 +101,14 @@ final class BenchPage {
     }
     var iterator = ready.makeAsyncIterator()
     guard let writer = await iterator.next() else { throw BenchError("could not connect") }
-    return BenchPage(messages: stream, writer: writer, task: task, received: received)
+    return BenchPage(
+      messages: stream, writer: writer, task: task, received: received, dropping: dropping)
+  }
+
+  /// From now on, reads every message off the socket as it arrives, counts it and drops it,
+  /// as a draining page does after its snapshot.
+  func drain() {
+    dropping.set()
   }
 
   /// The next message.

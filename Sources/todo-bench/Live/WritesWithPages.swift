@@ -12,14 +12,27 @@ enum WritesWithPages {
     var pageMessages: Int
   }
 
+  /// - Parameters:
+  ///   - filters: Saved filters shown on the pages (round-robin), every page's sidebar
+  ///     counting them all; 0 for none.
+  ///   - tags: Each created todo carries one of this many tags, those of the saved filters
+  ///     (``FilterViews/query(_:)``), entering one view; 0 for none.
   static func measure(
     todos: Int, engine: BenchEngine, pages: Int, connections: Int, warmUp: Duration,
-    duration: Duration, logger: Logger
+    duration: Duration, filters: Int = 0, tags: Int = 0, logger: Logger
   ) async throws -> Result {
     try await LiveServerRun.with(
       todos: todos, engine: engine, maximumConnections: pages + connections + 64, logger: logger
     ) { port, ids in
-      let opened = try await FanOut.open(pages, port: port, logger: logger, draining: true)
+      let opened: [BenchPage]
+      if filters > 0 {
+        let saved = try FilterViews.save(filters, port: port)
+        opened = try await FanOut.open(pages, port: port, logger: logger)
+        try await FilterViews.choose(saved, on: opened)
+        for page in opened { page.drain() }
+      } else {
+        opened = try await FanOut.open(pages, port: port, logger: logger, draining: true)
+      }
       defer { for page in opened { page.close() } }
       let generator = LoadGenerator(
         port: port, connections: connections, warmUp: warmUp, duration: duration)
@@ -27,8 +40,10 @@ enum WritesWithPages {
       let load = try await ApiBenchmark.load(generator, expecting: [200, 201]) {
         connection, sequence in
         if sequence % 2 == 0 {
+          let tag = tags > 0 ? #","tags":["f\#((connection + sequence / 2) % tags)"]"# : ""
           return httpRequest(
-            "POST", createPath, port: port, json: #"{"title":"write \#(connection)-\#(sequence)"}"#)
+            "POST", createPath, port: port,
+            json: #"{"title":"write \#(connection)-\#(sequence)"\#(tag)}"#)
         }
         let id = ids[(connection * 7_919 + sequence / 2) % ids.count]
         return httpRequest(

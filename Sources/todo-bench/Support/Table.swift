@@ -56,6 +56,11 @@ enum Format {
 
   /// The last line of every benchmark: `summary: key=value key=value …`.
   static func summary(_ pairs: KeyValuePairs<String, String>) -> String {
+    summary(pairs.map { ($0.key, $0.value) })
+  }
+
+  /// The `summary:` line of `pairs`, in order.
+  static func summary(_ pairs: [(key: String, value: String)]) -> String {
     "summary: " + pairs.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
   }
 }

@@ -15,10 +15,11 @@ enum TuiKeyHelp {
     KeyHint("Tab >", "make a subtask of the todo above"),
     KeyHint("⇧Tab <", "take a subtask out of its parent"),
     KeyHint("/", "search as you type (⏎ keep, Esc clear)"),
-    KeyHint("l [ ]", "choose a list, previous / next list"),
+    KeyHint("l [ ]", "choose a list, view, filter or tag; previous / next"),
     KeyHint("o", "layout: plain, outline, sections"),
     KeyHint("← →", "close / open an outline group or a todo's subtasks"),
     KeyHint("f", "filter: all, active, completed"),
+    KeyHint("F", "show what a query finds: #work & p1, today | overdue"),
     KeyHint("z Z", "a ringing reminder: snooze 10 minutes / dismiss"),
     KeyHint("q ^C", "quit"),
   ]

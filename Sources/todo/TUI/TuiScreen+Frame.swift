@@ -49,6 +49,9 @@ extension TuiScreen {
       frame.keyLine = KeyLine(
         [KeyHint("⏎", "add"), KeyHint("Esc", "cancel")],
         message: chrome.quickDeadline.map { "due \($0)" } ?? "")
+    case .filtering(let form):
+      frame.overlay = .form(form)
+      frame.keyLine = KeyLine([KeyHint("⏎", "show"), KeyHint("Esc", "cancel")])
     case .searching(let field):
       frame.searchField = SearchField(placeholder: "Search", field: field, isFocused: true)
       frame.keyLine = KeyLine(
@@ -97,7 +100,8 @@ extension TuiScreen {
       return KeyLine(TuiKeyHelp.ringing, message: "Reminder: \(reminder.title)\(detail)\(more)")
     }
     let name =
-      chrome.view?.name ?? chrome.lists.first { $0.id == chrome.listID }?.name ?? ""
+      chrome.view?.name ?? chrome.query?.title ?? chrome.lists.first { $0.id == chrome.listID }?
+      .name ?? ""
     var message = "\(name) · \(chrome.counter)"
     if chrome.filter != .all { message += " · \(chrome.filter.rawValue)" }
     return KeyLine(TuiKeyHelp.line, message: message)

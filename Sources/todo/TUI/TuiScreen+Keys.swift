@@ -16,6 +16,7 @@ extension TuiScreen {
     switch mode {
     case .list: return listKey(key, page: page)
     case .adding(let form): return addingKey(key, form: form)
+    case .filtering(let form): return filteringKey(key, form: form)
     case .searching(let field): return searchingKey(key, field: field, page: page)
     case .choosingList(let index, let focus):
       return pickerKey(key, index: index, focus: focus, page: page)
@@ -86,6 +87,9 @@ extension TuiScreen {
       let all = PageList.Layout.allCases
       let next = all[((all.firstIndex(of: page.chrome.layout) ?? 0) + 1) % all.count]
       return Command(actions: [.list(.chooseLayout(next))])
+    case .character("F"):
+      // The query shown, to change it; a saved filter's or a tag's too.
+      mode = .filtering(Self.filterForm(page.chrome.query?.text ?? ""))
     case .character("f"):
       let all = PageList.Filter.allCases
       let next = all[((all.firstIndex(of: page.chrome.filter) ?? 0) + 1) % all.count]
@@ -97,6 +101,13 @@ extension TuiScreen {
     default: break
     }
     return Command()
+  }
+
+  /// The filter form: one line for a query, Show and Cancel.
+  static func filterForm(_ text: String) -> Form {
+    Form(
+      title: "Filter (today | overdue, #tag & p1, due before: +7d)",
+      fields: [.text("Query", text)], buttons: ["Show", "Cancel"])
   }
 
   /// The new-todo form: one line of text, Add and Cancel.
@@ -178,6 +189,23 @@ extension TuiScreen {
       }
     confirmFocus = event == nil ? dialog.focusedButton : 0
     return event
+  }
+
+  /// The filter form's keys: ⏎ shows what the query shows (a text that is no query is
+  /// refused with the page's problem, saying where), Esc closes the form.
+  private mutating func filteringKey(_ key: Key, form: Form) -> Command {
+    var form = form
+    switch form.handle(key) {
+    case .pressed(0):
+      mode = .list
+      let text = (form.fields.first?.text ?? "").trimmingCharacters(in: .whitespaces)
+      return text.isEmpty ? Command() : Command(actions: [.sidebar(.showQuery(text))])
+    case .pressed, .cancelled:
+      mode = .list
+    case nil:
+      mode = .filtering(form)
+    }
+    return Command()
   }
 
   private mutating func addingKey(_ key: Key, form: Form) -> Command {

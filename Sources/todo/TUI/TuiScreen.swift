@@ -22,6 +22,8 @@ struct TuiScreen: Equatable {
     case list
     /// The new-todo form, with the text typed so far.
     case adding(Form)
+    /// The filter form: a query to show (``TodoQuery``), with the text typed so far.
+    case filtering(Form)
     /// The search field has the keys (the list filters as it is typed).
     case searching(TextFieldState)
     /// The list picker: the highlighted list's index, and the focused button.

@@ -59,7 +59,8 @@ struct LivePageFixture {
         for try await value in observation {
           let loaded = LivePage.Loaded(
             lists: value.lists, listID: value.listID, todos: value.todos, now: Self.now,
-            sequence: value.sequence, openCounts: value.openCounts, agenda: value.agenda)
+            sequence: value.sequence, openCounts: value.openCounts, agenda: value.agenda,
+            tagCounts: value.tagCounts)
           if condition(loaded) { return loaded }
         }
         return nil

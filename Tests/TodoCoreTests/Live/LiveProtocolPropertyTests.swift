@@ -47,6 +47,16 @@ struct LiveProtocolPropertyTests {
     "createList": { .page(.sidebar(.createList(Random.text(&$0)))) },
     "renameList": { .page(.sidebar(.renameList(Random.id(&$0), Random.text(&$0)))) },
     "moveList": { .page(.sidebar(.moveList(Random.id(&$0), Random.position(&$0)))) },
+    "chooseSavedFilter": { .page(.sidebar(.chooseSavedFilter(Random.id(&$0)))) },
+    "chooseTag": { .page(.sidebar(.chooseTag(Random.text(&$0)))) },
+    "showQuery": { .page(.sidebar(.showQuery(Random.text(&$0)))) },
+    "saveFilter": { .page(.sidebar(.saveFilter(Random.text(&$0), Random.text(&$0)))) },
+    "editFilter": {
+      .page(.sidebar(.editFilter(Random.id(&$0), Random.text(&$0), Random.text(&$0))))
+    },
+    "requestDeleteFilter": { .page(.sidebar(.requestDeleteFilter(Random.id(&$0)))) },
+    "confirmDeleteFilter": { _ in .page(.sidebar(.confirmDeleteFilter)) },
+    "cancelDeleteFilter": { _ in .page(.sidebar(.cancelDeleteFilter)) },
     "beginEdit": { .page(.editor(.beginEdit(Random.id(&$0)))) },
     "saveEdit": { .page(.editor(.saveEdit(Random.sheet(&$0)))) },
     "keepMine": { .page(.editor(.keepMine(Random.sheet(&$0)))) },

@@ -96,6 +96,17 @@ enum LiveWireRandom {
       LiveChrome.ViewEntry(id: choice(SmartView.self, &$0), name: text(&$0), count: count(&$0))
     }
     chrome.view = optional(&random) { choice(SmartView.self, &$0) }
+    chrome.filters = list(&random, upTo: 3) {
+      LiveChrome.FilterEntry(
+        id: id(&$0).uuidString, name: text(&$0), query: text(&$0), count: optional(&$0, count))
+    }
+    chrome.tags = list(&random, upTo: 3) { LiveChrome.TagEntry(name: text(&$0), count: count(&$0)) }
+    chrome.query = optional(&random) {
+      LiveChrome.QueryEntry(
+        text: text(&$0), title: text(&$0), filterID: optional(&$0) { id(&$0).uuidString },
+        tag: optional(&$0, text))
+    }
+    chrome.confirmDeleteFilter = optional(&random, text)
     chrome.filter = choice(PageList.Filter.self, &random)
     chrome.search = text(&random)
     chrome.layout = choice(PageList.Layout.self, &random)

@@ -131,4 +131,57 @@ struct TodoQueryTests {
         "Earlier today", "Tomorrow", "Next week",
       ])
   }
+
+  @Test("the store's SQL and memory show the same todos for every query", .timeLimit(.minutes(1)))
+  func storeAgreesWithMemory() async throws {
+    try await TemporaryStore.with { service, _ in
+      let work = try await service.createList(named: "Work Stuff")
+      var random = LinearCongruential(seed: 31)
+      let days =
+        ["2025-12-30", "2026-01-01", "2026-01-01T09:00", "2026-01-01T11:00", "2026-01-02"]
+        + ["2026-01-08", "2026-01-09T23:59", "0001-01-01", "9999-12-31"]
+      let tags = [["work"], ["Work", "home"], ["errands"], [], ["ÉTÉ"]]
+      let notes = ["", "oat MILK", "été", "Straße"]
+      for index in 0..<120 {
+        let draft = NewTodo(
+          title: ["Milk \(index)", "Report \(index)", "ÉTÉ \(index)"][random.next(below: 3)],
+          listID: random.next(below: 3) == 0 ? work.id : TodoList.inboxID,
+          deadline: random.next(below: 4) == 0
+            ? nil : try Deadline(parsing: days[random.next(below: days.count)]),
+          status: TodoStatus.allCases[random.next(below: TodoStatus.allCases.count)],
+          priority: random.next(below: 3) == 0
+            ? nil : Priority.allCases.randomElement(using: &random),
+          tags: tags[random.next(below: tags.count)])
+        var todo = try await service.createTodo(draft)
+        let text = notes[random.next(below: notes.count)]
+        if !text.isEmpty {
+          todo = try await service.updateTodo(id: todo.id, TodoPatch(notes: text))
+        }
+      }
+      let queries = [
+        "today", "tomorrow", "overdue", "no date", "today | overdue", "#work & p1", "#été",
+        "due before: +7d", "due after: 2026-01-02", "due: 2026-01-01", "due before: 0001-01-01",
+        "due after: 9999-12-31", "no priority", "!no priority", "list: WORK STUFF",
+        "status: done", "status: in progress | p2", "search: milk", "search: ÉTÉ",
+        "search: STRASSE | search: straße", "!(#work | no date)", "!today & !overdue", "!#work",
+        "!p1 & !p2",
+      ]
+      let day = AgendaDay(now: service.now(), calendar: service.zoneCalendar)
+      let (lists, all) = try await service.read { tx in
+        (try service.visibleLists(in: tx), try tx.fetch(TodoService.liveTodosByList))
+      }
+      let context = TodoQuery.Context(
+        day: day, listNames: Dictionary(uniqueKeysWithValues: lists.map { ($0.id, $0.name) }))
+      for text in queries {
+        let query = try TodoQuery(parsing: text)
+        let stored = try await service.read { tx in
+          try tx.fetch(TodoService.request(for: query, day: day, lists: lists))
+        }
+        let filter = query.filter(in: context)
+        let inMemory = all.filter(filter.matches)
+        #expect(Set(stored.map(\.id)) == Set(inMemory.map(\.id)), "\(text)")
+        #expect(!inMemory.isEmpty || text.contains("0001") || text.contains("9999"), "\(text)")
+      }
+    }
+  }
 }

@@ -6,17 +6,21 @@ extension LivePage {
   enum LoadID: Hashable, Sendable { case load }
   /// The identifier of the effect that follows the store's reachability.
   enum ReachabilityID: Hashable, Sendable { case watch }
+  /// The identifier of the observation of the saved filters and the chosen query: observing
+  /// another query (or another day) replaces it.
+  enum ViewsID: Hashable, Sendable { case views }
 
   /// What the page does itself, after its features: loading, the time zone, and showing the
   /// list or view the sidebar asks for.
   func reducePage(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .onAppear:
-      return .merge(load(state.data.listID), watchReachability(), watchReminders())
+      return .merge(
+        load(state.data.listID), watchViews(state.data), watchReachability(), watchReminders())
 
     case .onDisappear:
       return .merge(
-        .cancel(id: LoadID.load), .cancel(id: ReachabilityID.watch),
+        .cancel(id: LoadID.load), .cancel(id: ViewsID.views), .cancel(id: ReachabilityID.watch),
         .cancel(id: RingingID.watch))
 
     case .setTimeZone(let identifier):
@@ -28,18 +32,45 @@ extension LivePage {
       // The page says it again at its midnight: the day is read again, so "today", "overdue"
       // and the smart views follow the date even when no commit reaches the page.
       if state.data.loaded { state.data.now = date.now }
-      return .none
+      // The views' "today" is read again too.
+      return watchViews(state.data)
 
     case .sidebar(.delegate(.showList(let id))):
       state.data.listID = id
       state.data.view = nil
-      return .merge(leaveList(&state), load(id))
+      return .merge(leaveList(&state), load(id), leaveQuery(&state))
 
     case .sidebar(.delegate(.showView(let view))):
       state.data.view = view
       // Read the day now: a page left open overnight shows today's Today when it is chosen.
       state.data.now = date.now
-      return leaveList(&state)
+      return .merge(leaveList(&state), leaveQuery(&state))
+
+    case .sidebar(.delegate(.showQuery(let query))):
+      state.data.view = nil
+      state.data.query = query
+      state.data.queryTodos = []
+      state.data.querySequence = .zero
+      state.data.now = date.now
+      return .merge(leaveList(&state), watchViews(state.data))
+
+    case .viewsLoaded(let views):
+      if let query = state.data.query, let id = query.filterID {
+        guard let filter = views.filters.first(where: { $0.id == id }) else {
+          // The saved filter shown was deleted (here or elsewhere): show the list.
+          state.data.apply(views)
+          return leaveQuery(&state)
+        }
+        guard filter.query == query.text else {
+          // Its text changed: show what the new text shows.
+          state.data.apply(views)
+          state.data.query?.text = filter.query
+          return watchViews(state.data)
+        }
+      }
+      state.data.apply(views)
+      state[scope: \.trash].dropStaleQuestions()
+      return .none
 
     case .loaded(let loaded):
       // A load of a list the page no longer shows, sent before its observation was replaced.
@@ -85,12 +116,35 @@ extension LivePage {
           .loaded(
             Loaded(
               lists: value.lists, listID: value.listID, todos: value.todos, now: date.now,
-              sequence: value.sequence, openCounts: value.openCounts, agenda: value.agenda)))
+              sequence: value.sequence, openCounts: value.openCounts, agenda: value.agenda,
+              tagCounts: value.tagCounts)))
       }
     } catch: { error, send in
       send(.failed(TodoClient.message(for: error)))
     }
     .cancellable(id: LoadID.load, cancelInFlight: true)
+  }
+
+  /// The page shows a list or a smart view again, not a query: the query's observation
+  /// ends, the filters' counts go on.
+  private func leaveQuery(_ state: inout State) -> Effect<Action> {
+    guard state.data.query != nil else { return .none }
+    state.data.query = nil
+    state.data.queryTodos = []
+    state.data.querySequence = .zero
+    return watchViews(state.data)
+  }
+
+  /// Observes the saved filters with their counts and the chosen query's todos
+  /// (``TodoService/observeViews(showing:timeZone:)``), in the page's time zone. Observing
+  /// another query cancels the previous observation.
+  func watchViews(_ data: PageData) -> Effect<Action> {
+    .run { [todos, text = data.query?.text, zone = data.timeZone ?? .current] send in
+      for try await value in todos.observeViews(text, zone) { send(.viewsLoaded(value)) }
+    } catch: { error, send in
+      send(.failed(TodoClient.message(for: error)))
+    }
+    .cancellable(id: ViewsID.views, cancelInFlight: true)
   }
 
   /// Follows whether the store can be reached (``TodoClient/reachabilityChanges``); what
@@ -109,7 +163,7 @@ extension LivePage.Action {
   var isEvent: Bool {
     switch self {
     case .onAppear, .onDisappear, .setTimeZone: true
-    case .loaded, .failed, .storeReachable: false
+    case .loaded, .viewsLoaded, .failed, .storeReachable: false
     case .sidebar(let action): action.isEvent
     case .list(let action): action.isEvent
     case .search: true

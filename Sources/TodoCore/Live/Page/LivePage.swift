@@ -81,6 +81,9 @@ public struct LivePage: Reducer {
     case reminders(PageReminders.Action)
     /// The observed lists and todos, first or after a commit.
     case loaded(Loaded)
+    /// The observed saved filters, their counts and the chosen query's todos, first or after
+    /// a commit.
+    case viewsLoaded(ViewsObservation)
     /// The observation failed.
     case failed(String)
     /// The store became unreachable (`false`) or reachable again (`true`).
@@ -103,6 +106,8 @@ public struct LivePage: Reducer {
     public var openCounts: [UUID: Int] = [:]
     /// The open todos with a deadline of every list, by deadline then title.
     public var agenda: [Todo] = []
+    /// The tags of the open todos of every list, with their counts.
+    public var tagCounts: [TagCount] = []
   }
 
   /// The todo store (``TodoClient``).

@@ -22,8 +22,21 @@ public struct PageData: Equatable, Sendable {
   /// chosen before until then.
   public var todosListID: UUID?
   /// The chosen smart view (Today, Upcoming, Overdue), shown instead of the chosen list;
-  /// `nil` while a list is shown.
+  /// `nil` while a list or a query is shown.
   public var view: SmartView?
+  /// The chosen query (a saved filter, a tag), shown instead of the chosen list; `nil` while
+  /// a list or a smart view is shown.
+  public var query: PageQuery?
+  /// The todos the chosen query shows, by list then in user order, once they arrived.
+  public var queryTodos: [Todo] = []
+  /// The store's change sequence ``queryTodos`` reflect (zero until they arrived).
+  public var querySequence = ChangeSequence.zero
+  /// The person's saved filters, in their order: the sidebar's Filters.
+  public var filters: [SavedFilter] = []
+  /// How many todos each saved filter shows (a filter whose text no longer reads is absent).
+  public var filterCounts: [UUID: Int] = [:]
+  /// The tags of the open todos the person can read, with their counts: the sidebar's Tags.
+  public var tagCounts: [TagCount] = []
   /// The open todos with a deadline of every list the person can read, by deadline then
   /// title: what the smart views choose from (``TodoService/agenda``).
   public var agenda: [Todo] = []
@@ -62,6 +75,7 @@ public struct PageData: Equatable, Sendable {
   /// The todos the page shows now: the chosen smart view's, else the chosen list's (before
   /// filter and search).
   public var shownTodos: [Todo] {
+    if query != nil { return queryTodos }
     guard let view else { return todos }
     let day = AgendaDay(now: now, calendar: deadlineCalendar)
     return agenda.filter { day.shows($0, in: view) }
@@ -70,8 +84,19 @@ public struct PageData: Equatable, Sendable {
   /// The todo with this identifier among those the page shows (the chosen list's, or the
   /// chosen smart view's).
   public func shownTodo(_ id: UUID) -> Todo? {
-    guard view != nil else { return todos.first { $0.id == id } }
+    guard view != nil || query != nil else { return todos.first { $0.id == id } }
     return shownTodos.first { $0.id == id }
+  }
+
+  /// The name of what the page shows when it shows todos of every list (a smart view, a
+  /// saved filter, a tag), for what only a list can do; `nil` while a list is shown.
+  var acrossListsName: String? {
+    if let view { return view.name }
+    guard let query else { return nil }
+    if let id = query.filterID, let filter = filters.first(where: { $0.id == id }) {
+      return "The filter \u{201C}\(filter.name)\u{201D}"
+    }
+    return query.tag.map { "#" + $0 } ?? "This filter"
   }
 
   /// Whether the person has a list with this identifier.
@@ -90,5 +115,45 @@ public struct PageData: Equatable, Sendable {
     sequence = loaded.sequence
     openCounts = loaded.openCounts
     agenda = loaded.agenda
+    tagCounts = loaded.tagCounts
+  }
+
+  /// Takes what the views' observation delivered: the saved filters, their counts, and the
+  /// chosen query's todos.
+  mutating func apply(_ views: ViewsObservation) {
+    filters = views.filters
+    filterCounts = views.counts
+    // A value observed for the query shown before this one is not this query's.
+    if let query, views.showing == query.text, let shown = views.shown {
+      queryTodos = shown
+      querySequence = views.sequence
+    }
+  }
+}
+
+/// A query the page shows instead of a list: a saved filter's, or a tag's (`#errands`).
+public struct PageQuery: Hashable, Sendable {
+  /// The query's text (``TodoQuery``).
+  public var text: String
+  /// The saved filter it is, if it is one: its name is the page's title, and an edit of its
+  /// text changes what the page shows.
+  public var filterID: UUID?
+
+  /// A query of `text`, a saved filter's if `filterID` names one.
+  public init(text: String, filterID: UUID? = nil) {
+    self.text = text
+    self.filterID = filterID
+  }
+
+  /// The query of the todos with the tag `name`.
+  public static func tag(_ name: String) -> PageQuery {
+    PageQuery(text: "#" + name)
+  }
+
+  /// The tag this query shows, if it is a tag's (``tag(_:)``).
+  public var tag: String? {
+    guard filterID == nil, text.hasPrefix("#"), case .tag(let name)? = try? TodoQuery(parsing: text)
+    else { return nil }
+    return name
   }
 }

@@ -52,6 +52,23 @@ struct RenameFields: LiveFields {
   func value() -> (UUID, String) { (id, name) }
 }
 
+/// `name` and `query`: a filter saved (`saveFilter`).
+struct SaveFilterFields: LiveFields {
+  var name: String
+  var query: String
+  init(_ value: (String, String)) { (name, query) = value }
+  func value() -> (String, String) { (name, query) }
+}
+
+/// `id`, `name` and `query`: a saved filter changed (`editFilter`).
+struct EditFilterFields: LiveFields {
+  var id: UUID
+  var name: String
+  var query: String
+  init(_ value: (UUID, String, String)) { (id, name, query) = value }
+  func value() -> (UUID, String, String) { (id, name, query) }
+}
+
 /// `id` and `status` (`setStatus`).
 struct StatusFields: LiveFields {
   var id: UUID

@@ -117,6 +117,15 @@ extension LiveEvent {
       .init("createList", sidebar.then(\.createList), NameFields.self),
       .init("renameList", sidebar.then(\.renameList), RenameFields.self),
       .init("moveList", sidebar.then(\.moveList), MoveFields.self),
+      // Saved filters and tags.
+      .init("chooseSavedFilter", sidebar.then(\.chooseSavedFilter), IDFields.self),
+      .init("chooseTag", sidebar.then(\.chooseTag), NameFields.self),
+      .init("showQuery", sidebar.then(\.showQuery), TextFields.self),
+      .init("saveFilter", sidebar.then(\.saveFilter), SaveFilterFields.self),
+      .init("editFilter", sidebar.then(\.editFilter), EditFilterFields.self),
+      .init("requestDeleteFilter", sidebar.then(\.requestDeleteFilter), IDFields.self),
+      .init("confirmDeleteFilter", sidebar.then(\.confirmDeleteFilter), NoFields.self),
+      .init("cancelDeleteFilter", sidebar.then(\.cancelDeleteFilter), NoFields.self),
       // The edit sheet.
       .init("beginEdit", editor.then(\.beginEdit), IDFields.self),
       .init("saveEdit", editor.then(\.saveEdit), SheetFields.self),

@@ -51,6 +51,21 @@ extension LiveChrome {
     }
     if state.data.loaded { views = Self.views(state) }
     view = state.data.view
+    filters = state.data.filters.map {
+      FilterEntry(
+        id: $0.id.uuidString, name: $0.name, query: $0.query, count: state.data.filterCounts[$0.id])
+    }
+    tags = state.data.tagCounts.map { TagEntry(name: $0.name, count: $0.open) }
+    if let query = state.data.query {
+      let saved = query.filterID.flatMap { id in state.data.filters.first { $0.id == id } }
+      let tag = query.tag
+      self.query = QueryEntry(
+        text: query.text, title: saved?.name ?? tag.map { "#" + $0 } ?? query.text,
+        filterID: query.filterID?.uuidString, tag: tag)
+    }
+    if let id = state.sidebar.confirmDeleteFilter {
+      confirmDeleteFilter = state.data.filters.first { $0.id == id }?.name
+    }
     account = state.data.signedIn?.name
     inboxID = state.data.signedIn?.inboxID.uuidString
     listID = state.data.loaded ? state.data.listID.uuidString : nil
@@ -76,14 +91,23 @@ extension LiveChrome {
         case .overdue: "Nothing overdue."
         case .someday: "Nothing put aside for some day."
         }
+    } else if state.data.loaded, state.data.query != nil, state.data.querySequence > .zero,
+      state.data.shownTodos.isEmpty
+    {
+      emptyText = "Nothing matches this filter."
     }
     layout = state.list.layout
     sortByDeadline = state.list.sortByDeadline
     sortByPriority = state.list.sortByPriority
-    if state.data.view != nil {
-      // A smart view shows open todos only: nothing to clear.
+    if state.data.view != nil || state.data.query != nil {
+      // A smart view shows open todos only, a query what it asks for: nothing to clear.
       let left = state.data.shownTodos.count
-      counter = left == 1 ? "1 item left" : "\(left) items left"
+      // A query may show done todos: it counts todos, not what is left.
+      if state.data.query != nil {
+        counter = left == 1 ? "1 todo" : "\(left) todos"
+      } else {
+        counter = left == 1 ? "1 item left" : "\(left) items left"
+      }
       completedCount = 0
     } else {
       let left = remaining ?? state.data.todos.count { $0.status != .done }

@@ -31,6 +31,10 @@ public final class PageRenderer: Sendable {
     /// The smart view shown, if any: its todos come from every list the person can read,
     /// so its pages are shared only by one person (`account`) in one time zone.
     var view: SmartView?
+    /// The query shown, if any, and the sequence its todos reflect: like a smart view's, its
+    /// todos come from every list the person can read.
+    var query: PageQuery?
+    var querySequence: ChangeSequence
     var account: UUID?
     var timeZone: TimeZone?
 
@@ -38,7 +42,8 @@ public final class PageRenderer: Sendable {
       // Between choosing a list and its first value, the todos are still the other list's:
       // that page is not the chosen list's at this sequence, so it is not shared.
       guard state.data.loaded, state.data.sequence > .zero,
-        state.data.todosListID == state.data.listID
+        state.data.todosListID == state.data.listID,
+        state.data.query == nil || state.data.querySequence > .zero
       else {
         return nil
       }
@@ -51,7 +56,10 @@ public final class PageRenderer: Sendable {
       sortByPriority = state.list.sortByPriority
       collapsed = state.list.collapsed
       view = state.data.view
-      account = state.data.view == nil ? nil : state.data.signedIn?.accountID
+      query = state.data.query
+      querySequence = state.data.querySequence
+      account =
+        state.data.view == nil && state.data.query == nil ? nil : state.data.signedIn?.accountID
       timeZone = state.data.timeZone
       // "Overdue" is measured per minute: pages that render within one minute agree.
       now = Date(

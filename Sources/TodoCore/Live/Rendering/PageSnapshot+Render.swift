@@ -29,6 +29,10 @@ extension PageSnapshot {
       renderSmart(view, todos, state: state)
       return
     }
+    if state.data.query != nil {
+      renderQuery(todos, state: state)
+      return
+    }
     guard state.list.layout != .plain else {
       self = PageSnapshot(
         plain: todos, now: state.data.now, calendar: state.data.deadlineCalendar,
@@ -128,8 +132,9 @@ extension PageSnapshot {
   /// The todos the list shows: filtered by status and search text, in user or deadline order.
   static func visibleTodos(_ state: LivePage.State) -> [Todo] {
     let search = PageSearchText(state.search.text)
-    // A smart view shows open todos in deadline order: no status filter, no other order.
-    let smart = state.data.view != nil
+    // A smart view shows open todos in deadline order, a query what it asks for in list
+    // order: no status filter, no other order.
+    let smart = state.data.view != nil || state.data.query != nil
     var todos = state.data.shownTodos.filter { todo in
       switch smart ? .all : state.list.filter {
       case .all: break
@@ -200,6 +205,22 @@ extension PageSnapshot {
       items.appendSectionsUnchecked([id])
       headers[id] = index == 0 ? "Tomorrow" : Self.dayName(parts, calendar: calendar)
       items.appendItemsUnchecked(ids, to: id)
+    }
+  }
+
+  /// The list part of a query (a saved filter, a tag): its todos in one section per list,
+  /// headed by the list's name, in sidebar order.
+  mutating func renderQuery(_ todos: [Todo], state: LivePage.State) {
+    let day = AgendaDay(now: state.data.now, calendar: state.data.deadlineCalendar)
+    var groups: [UUID: [Todo]] = [:]
+    for todo in todos { groups[todo.listID, default: []].append(todo) }
+    for list in state.data.lists {
+      guard let todos = groups[list.id] else { continue }
+      let section = "list:" + list.id.uuidString
+      items.appendSectionsUnchecked([section])
+      headers[section] = list.name
+      items.appendItemsUnchecked(todos.map(\.id.uuidString), to: section)
+      for todo in todos { cells[todo.id.uuidString] = LiveCell(todo, on: day) }
     }
   }
 

@@ -130,6 +130,38 @@ public struct LiveChrome: Codable, Hashable, Sendable {
     public var count: Int
   }
 
+  /// One saved filter in the sidebar, with how many todos it shows.
+  public struct FilterEntry: Codable, Hashable, Sendable {
+    /// The filter's identifier.
+    public var id: String
+    /// Its name.
+    public var name: String
+    /// Its query, as typed (`#work & p1`).
+    public var query: String
+    /// How many todos it shows; absent for a filter whose text no longer reads.
+    public var count: Int?
+  }
+
+  /// One tag in the sidebar, with how many open todos have it.
+  public struct TagEntry: Codable, Hashable, Sendable {
+    /// The tag's name, without `#`.
+    public var name: String
+    /// How many open todos have it.
+    public var count: Int
+  }
+
+  /// The query the page shows instead of a list.
+  public struct QueryEntry: Codable, Hashable, Sendable {
+    /// The query's text.
+    public var text: String
+    /// The page's title: the saved filter's name, `#tag`, or the text.
+    public var title: String
+    /// The saved filter shown, if it is one.
+    public var filterID: String?
+    /// The tag shown, if it is a tag's.
+    public var tag: String?
+  }
+
   /// Whether the first data has arrived; the page shows a loading state until then.
   public var loaded = false
   /// The sidebar of lists, in user order.
@@ -140,6 +172,15 @@ public struct LiveChrome: Codable, Hashable, Sendable {
   public var views: [ViewEntry] = []
   /// The chosen smart view, shown instead of the chosen list; absent while a list is shown.
   public var view: SmartView?
+  /// The person's saved filters, in their order, with their counts.
+  public var filters: [FilterEntry] = []
+  /// The tags of the person's open todos, by name, with their counts.
+  public var tags: [TagEntry] = []
+  /// The chosen query (a saved filter, a tag), shown instead of the chosen list; absent
+  /// while a list or a smart view is shown.
+  public var query: QueryEntry?
+  /// The name of the saved filter whose deletion waits for confirmation.
+  public var confirmDeleteFilter: String?
   /// The chosen filter: `all`, `active` or `completed`.
   public var filter = PageList.Filter.all
   /// The search text the list is filtered by.

@@ -154,8 +154,8 @@ public struct PageList: Reducer {
       return .none
 
     case .nest(let id, _), .indent(let id), .outdent(let id):
-      if let view = state.data.view {
-        state.problem = "\(view.name) shows todos from every list; nest them in their list."
+      if let name = state.data.acrossListsName {
+        state.problem = "\(name) shows todos from every list; nest them in their list."
         return .none
       }
       guard state.data.todos.contains(where: { $0.id == id }) else {
@@ -175,6 +175,10 @@ public struct PageList: Reducer {
       if let view = state.data.view {
         // A smart view is in deadline order: there is no order of the person's to change.
         state.problem = "\(view.name) is in deadline order; reorder todos in their list."
+        return .none
+      }
+      if let name = state.data.acrossListsName {
+        state.problem = "\(name) shows todos from every list; reorder them in their list."
         return .none
       }
       guard state.data.todos.contains(where: { $0.id == id }) else {
@@ -228,7 +232,8 @@ public struct PageList: Reducer {
   }
 
   /// Adds the todo the new-todo field's `text` says. In a smart view it goes to the Inbox,
-  /// due on the view's day unless the text names another.
+  /// due on the view's day unless the text names another; in a saved filter's or a tag's view
+  /// to the Inbox too, with the tag.
   private func add(_ text: String, _ state: inout State) -> Effect<Action> {
     guard !state.refuses([("title", text)]),
       !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
@@ -236,7 +241,7 @@ public struct PageList: Reducer {
     let entry = quickEntry(text, state.data)
     let dismissed = state.quickDismissed && entry.phrase == state.newEntry?.phrase
     let data = state.data
-    let listID = data.view == nil ? data.listID : data.inboxID
+    let listID = data.view == nil && data.query == nil ? data.listID : data.inboxID
     // After the person removed the date chip, the date's words stay in the title.
     let read =
       dismissed
@@ -247,7 +252,10 @@ public struct PageList: Reducer {
     let draft = NewTodo(
       title: read.title, listID: listID, deadline: deadline, recurrence: read.recurrence,
       someday: read.deadline == nil && data.view == .someday, priority: read.priority,
-      tags: read.tags)
+      // Added in a tag's view, it carries the tag.
+      tags: data.query?.tag.map { tag in
+        read.tags.contains { $0.lowercased() == tag.lowercased() } ? read.tags : read.tags + [tag]
+      } ?? read.tags)
     state.newEntry = nil
     state.quickDismissed = false
     return todos.write { todos, _ in _ = try await todos.createTodo(draft) }

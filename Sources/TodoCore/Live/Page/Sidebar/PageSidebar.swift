@@ -1,7 +1,8 @@
 import Composable
 import Foundation
 
-/// The live page's sidebar as a feature: the person's lists and the smart views above them.
+/// The live page's sidebar as a feature: the person's lists, the smart views above them, and
+/// their saved filters and tags below.
 ///
 /// Choosing a list or a view asks the page to show it (``Action/Delegate``): what the page
 /// shows is every feature's business, so the page itself changes it. Creating, renaming and
@@ -16,9 +17,12 @@ import Foundation
 /// await store.receive(.delegate(.showList(errands.id)))
 /// ```
 public struct PageSidebar: Reducer {
-  /// The sidebar keeps nothing of its own: the lists, the counts and the choice are the
-  /// page's data.
+  /// The sidebar's own state: the question it asks. The lists, the filters, their counts and
+  /// the choice are the page's data.
   public struct Local: Equatable, Sendable {
+    /// The saved filter whose deletion waits for confirmation.
+    public var confirmDeleteFilter: UUID?
+
     /// Creates the sidebar's state.
     public init() {}
   }
@@ -39,6 +43,22 @@ public struct PageSidebar: Reducer {
     case renameList(UUID, String)
     /// Move a list just before or just after another in the sidebar.
     case moveList(UUID, MovePosition)
+    /// Show the todos a saved filter shows instead of a list.
+    case chooseSavedFilter(UUID)
+    /// Show the open todos with this tag instead of a list.
+    case chooseTag(String)
+    /// Show the todos a query typed now shows (``TodoQuery``), without saving it; a text that
+    /// is no query is refused, saying where and what was expected.
+    case showQuery(String)
+    /// Save a query under a name (name, query) and show it.
+    case saveFilter(String, String)
+    /// Rename a saved filter and change its query (id, name, query).
+    case editFilter(UUID, String, String)
+    /// Ask before deleting a saved filter.
+    case requestDeleteFilter(UUID)
+    /// Delete the saved filter asked about (its todos stay as they are).
+    case confirmDeleteFilter
+    case cancelDeleteFilter
     case failed(String)
     /// What the page does for the sidebar.
     case delegate(Delegate)
@@ -50,12 +70,17 @@ public struct PageSidebar: Reducer {
       case showList(UUID)
       /// Show this smart view instead of a list.
       case showView(SmartView)
+      /// Show what this query shows instead of a list.
+      case showQuery(PageQuery)
     }
 
     /// Whether the action is something the person did (not the result of an effect).
     var isEvent: Bool {
       switch self {
-      case .chooseList, .chooseView, .createList, .renameList, .moveList: true
+      case .chooseList, .chooseView, .createList, .renameList, .moveList, .chooseSavedFilter,
+        .chooseTag, .showQuery, .saveFilter, .editFilter, .requestDeleteFilter,
+        .confirmDeleteFilter, .cancelDeleteFilter:
+        true
       case .failed, .delegate: false
       }
     }
@@ -102,12 +127,84 @@ public struct PageSidebar: Reducer {
       }
       return todos.write { todos, _ in _ = try await todos.moveList(id, position) }
 
+    case .chooseSavedFilter(let id):
+      guard let filter = state.data.filters.first(where: { $0.id == id }) else {
+        state.reportMissing("filter")
+        return .none
+      }
+      return .send(.delegate(.showQuery(PageQuery(text: filter.query, filterID: id))))
+
+    case .chooseTag(let name):
+      guard !state.refuses([("tags", name)]) else { return .none }
+      do {
+        let tag = try TodoValidation.tags([name])
+        return .send(.delegate(.showQuery(.tag(tag[0]))))
+      } catch {
+        state.problem = error.description
+        return .none
+      }
+
+    case .showQuery(let text):
+      guard !state.refuses([("filter", text)]), state.reads(query: text) else { return .none }
+      return .send(.delegate(.showQuery(PageQuery(text: text))))
+
+    case .saveFilter(let name, let query):
+      guard !state.refuses([("name", name), ("filter", query)]), state.reads(query: query) else {
+        return .none
+      }
+      return todos.write { todos, send in
+        let filter = try await todos.createSavedFilter(name, query)
+        send(.delegate(.showQuery(PageQuery(text: filter.query, filterID: filter.id))))
+      }
+
+    case .editFilter(let id, let name, let query):
+      guard state.data.filters.contains(where: { $0.id == id }) else {
+        state.reportMissing("filter")
+        return .none
+      }
+      guard !state.refuses([("name", name), ("filter", query)]), state.reads(query: query) else {
+        return .none
+      }
+      // The page follows the new text when the views' observation delivers it.
+      return todos.write { todos, _ in _ = try await todos.updateSavedFilter(id, name, query) }
+
+    case .requestDeleteFilter(let id):
+      guard state.data.filters.contains(where: { $0.id == id }) else {
+        state.reportMissing("filter")
+        return .none
+      }
+      state.confirmDeleteFilter = id
+      return .none
+
+    case .confirmDeleteFilter:
+      guard let id = state.confirmDeleteFilter else { return .none }
+      state.confirmDeleteFilter = nil
+      // A page showing the filter goes back to its list when the filter is gone.
+      return todos.write { todos, _ in try await todos.deleteSavedFilter(id) }
+
+    case .cancelDeleteFilter:
+      state.confirmDeleteFilter = nil
+      return .none
+
     case .failed(let message):
       state.problem = message
       return .none
 
     case .delegate:
       return .none
+    }
+  }
+}
+
+extension PageScoped<PageSidebar.Local> {
+  /// Whether `text` reads as a query; if not, the problem says where and what was expected.
+  mutating func reads(query text: String) -> Bool {
+    do {
+      _ = try TodoQuery(parsing: text)
+      return true
+    } catch {
+      problem = error.description
+      return false
     }
   }
 }

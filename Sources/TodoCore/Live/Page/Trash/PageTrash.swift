@@ -104,7 +104,8 @@ public struct PageTrash: Reducer {
       return .none
 
     case .clearCompleted:
-      guard state.data.view == nil, state.data.todos.contains(where: { $0.status == .done })
+      guard state.data.view == nil, state.data.query == nil,
+        state.data.todos.contains(where: { $0.status == .done })
       else { return .none }
       state.confirmDelete = nil
       state.confirmClear = true

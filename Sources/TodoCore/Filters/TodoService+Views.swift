@@ -1,0 +1,235 @@
+import Foundation
+import Persistence
+import Synchronization
+
+/// What a page's sidebar shows of the person's saved filters, and the todos of the filter
+/// (or tag) the page shows, as committed.
+public struct ViewsObservation: Equatable, Sendable {
+  /// The person's saved filters, in their order.
+  public var filters: [SavedFilter]
+  /// How many todos each saved filter shows now; a filter whose text no longer reads is
+  /// absent.
+  public var counts: [UUID: Int]
+  /// The query of the view shown (``TodoService/observeViews(showing:timeZone:)``'s `text`).
+  public var showing: String?
+  /// The todos the shown query shows, by list in sidebar order then in user order; `nil`
+  /// without a shown query, empty for one that does not read.
+  public var shown: [Todo]?
+  /// The store's change sequence of the newest commit reflected.
+  public var sequence: ChangeSequence
+}
+
+extension TodoService {
+  /// The principal's saved filters with how many todos each shows, and the todos `text`
+  /// shows: the current value first, then a new one after every commit that changes any of
+  /// them.
+  ///
+  /// Each filter is one observed fetch on the change pipeline (``request(for:day:lists:)``):
+  /// the store keeps its result up to date from each commit's change record, deciding only the
+  /// todos the commit wrote, and every page of the same person showing the same filter shares
+  /// that observation. A commit that changes no filter's todos yields nothing; one that
+  /// changes a filter's todos reaches every page that counts or shows it. Creating, editing or
+  /// deleting a filter, and a change to the person's lists (which `list:` names, which lists
+  /// they may read), start the observations again.
+  ///
+  /// "Today" and "overdue" are those of the moment the observation starts, in `timeZone`; the
+  /// page starts it again at each midnight.
+  ///
+  /// - Parameters:
+  ///   - text: The query of the view the page shows (a saved filter's, or `#tag`), if any.
+  ///   - timeZone: Where the person is.
+  public func observeViews(showing text: String?, timeZone: TimeZone)
+    -> AsyncThrowingStream<ViewsObservation, any Error>
+  {
+    let context = container.viewContext
+    let filters = context.observe(ownFiltersRequest, frame: Self.pageFrame)
+    let lists = context.observe(Self.liveLists, frame: Self.pageFrame)
+    let principal = self.principal
+    let shares = principal.map {
+      context.observe(
+        FetchRequest<ListShare>(filter: ListShare.accountIDAttribute == $0.accountID),
+        frame: Self.pageFrame)
+    }
+    let calendar = {
+      var calendar = Calendar(identifier: .gregorian)
+      calendar.timeZone = timeZone
+      return calendar
+    }()
+    let now = self.now
+    let container = self.container
+    return AsyncThrowingStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
+      let setup = ViewSetup(scoped: principal != nil)
+      let configurations = AsyncThrowingStream<ViewSetup.Value, any Error>(
+        bufferingPolicy: .bufferingNewest(1)
+      ) { next in
+        let task = Task {
+          do {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+              group.addTask {
+                for try await results in filters {
+                  if let value = setup.set(filters: results.objects) { next.yield(value) }
+                }
+              }
+              group.addTask {
+                for try await results in lists {
+                  if let value = setup.set(lists: results.objects) { next.yield(value) }
+                }
+              }
+              if let shares {
+                group.addTask {
+                  for try await results in shares {
+                    let shared = Set(results.objects.map(\.listID))
+                    if let value = setup.set(shared: shared) { next.yield(value) }
+                  }
+                }
+              }
+              try await group.waitForAll()
+            }
+            next.finish()
+          } catch {
+            next.finish(throwing: error)
+          }
+        }
+        next.onTermination = { _ in task.cancel() }
+      }
+      let task = Task {
+        var running: Task<Void, Never>?
+        defer { running?.cancel() }
+        do {
+          var current: ViewSetup.Value?
+          // A person without filters, on a page that shows none, is told nothing at first:
+          // the page starts with no filters. After a change of setup, every first value goes.
+          var unchanged: ViewsObservation? = ViewsObservation(
+            filters: [], counts: [:], showing: text, shown: nil, sequence: .zero)
+          for try await value in configurations where value != current {
+            current = value
+            running?.cancel()
+            let visible = value.visibleLists(for: principal)
+            let day = AgendaDay(now: now(), calendar: calendar)
+            let first = unchanged
+            unchanged = nil
+            running = Task {
+              do {
+                try await Self.observe(
+                  value.filters, showing: text, lists: visible, day: day, in: container,
+                  unless: first, into: continuation)
+              } catch is CancellationError {
+              } catch {
+                continuation.finish(throwing: error)
+              }
+            }
+          }
+          continuation.finish()
+        } catch {
+          continuation.finish(throwing: error)
+        }
+      }
+      continuation.onTermination = { _ in task.cancel() }
+    }
+  }
+
+  /// Observes each distinct query of `filters` and `text` over `lists` on `day`, yielding
+  /// the combined value whenever one of them changes, once all have a first value; a first
+  /// value equal to `unchanged` (but for its sequence) is not yielded.
+  private static func observe(
+    _ filters: [SavedFilter], showing text: String?, lists: [TodoList], day: AgendaDay,
+    in container: PersistentContainer, unless unchanged: ViewsObservation?,
+    into continuation: AsyncThrowingStream<ViewsObservation, any Error>.Continuation
+  ) async throws {
+    var requests: [String: FetchRequest<Todo>] = [:]
+    for query in filters.map(\.query) + (text.map { [$0] } ?? []) where requests[query] == nil {
+      guard let parsed = try? TodoQuery(parsing: query) else { continue }
+      requests[query] = request(for: parsed, day: day, lists: lists)
+    }
+    let expected = requests.count
+    let latest = Mutex(ViewResults(last: unchanged))
+    let publish: @Sendable (String?, FetchedResults<Todo>?) -> Void = { query, results in
+      let value: ViewsObservation? = latest.withLock { latest in
+        if let query, let results {
+          latest.todos[query] = results.objects
+          latest.sequence = max(latest.sequence, results.sequence)
+        }
+        guard latest.todos.count == expected else { return nil }
+        var counts: [UUID: Int] = [:]
+        for filter in filters {
+          if let todos = latest.todos[filter.query] { counts[filter.id] = todos.count }
+        }
+        let shown = text.map { inListOrder(latest.todos[$0] ?? [], lists: lists) }
+        let value = ViewsObservation(
+          filters: filters, counts: counts, showing: text, shown: shown,
+          sequence: latest.sequence)
+        // A newer sequence alone changes nothing a page shows.
+        if var unchanged = latest.last {
+          unchanged.sequence = value.sequence
+          guard value != unchanged else { return nil }
+        }
+        latest.last = value
+        return value
+      }
+      if let value { continuation.yield(value) }
+    }
+    guard !requests.isEmpty else {
+      publish(nil, nil)
+      return
+    }
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for (query, request) in requests {
+        let results = container.viewContext.observe(request, frame: pageFrame)
+        group.addTask {
+          for try await value in results { publish(query, value) }
+        }
+      }
+      try await group.waitForAll()
+    }
+  }
+}
+
+/// The latest result of each query of a views observation, and the last value yielded.
+private struct ViewResults {
+  var todos: [String: [Todo]] = [:]
+  var sequence = ChangeSequence.zero
+  var last: ViewsObservation?
+}
+
+/// The latest saved filters, lists and (for a principal) shared lists of a views
+/// observation: what its queries are built from; a value once all have arrived.
+private final class ViewSetup: Sendable {
+  struct Value: Equatable, Sendable {
+    var filters: [SavedFilter]
+    var lists: [TodoList]
+    var shared: Set<UUID>
+
+    /// The lists the principal may read, in sidebar order.
+    func visibleLists(for principal: Principal?) -> [TodoList] {
+      guard let principal else { return lists }
+      return lists.filter { $0.ownerID == principal.accountID || shared.contains($0.id) }
+    }
+  }
+
+  private struct Partial {
+    var filters: [SavedFilter]?
+    var lists: [TodoList]?
+    var shared: Set<UUID>?
+  }
+
+  private let value = Mutex(Partial())
+  private let scoped: Bool
+
+  init(scoped: Bool) {
+    self.scoped = scoped
+  }
+
+  func set(filters: [SavedFilter]? = nil, lists: [TodoList]? = nil, shared: Set<UUID>? = nil)
+    -> Value?
+  {
+    value.withLock { value in
+      if let filters { value.filters = filters }
+      if let lists { value.lists = lists }
+      if let shared { value.shared = shared }
+      guard let filters = value.filters, let lists = value.lists,
+        !scoped || value.shared != nil
+      else { return nil }
+      return Value(filters: filters, lists: lists, shared: value.shared ?? [])
+    }
+  }
+}

@@ -1,0 +1,144 @@
+// The sidebar's saved filters and tags, with their live counts, and the form that saves or
+// edits a filter. Rendered from the server's chrome; the form's draft stays while the server
+// answers, and closes once the filter it saved is shown.
+
+const $ = (id) => document.getElementById(id);
+
+export class SidebarFilters {
+  constructor(send) {
+    this.send = send;
+    // What the open form waits for: the name of the filter it saved, until the page shows it.
+    this.pending = null;
+    $('new-filter-open').addEventListener('click', () => this.open());
+    $('filter-form-cancel').addEventListener('click', () => this.close());
+    $('filter-form').addEventListener('keydown', (event) => {
+      if (event.key === 'Escape') this.close();
+    });
+    $('filter-form').addEventListener('submit', (event) => {
+      event.preventDefault();
+      const name = $('filter-name').value.trim();
+      const query = $('filter-query').value.trim();
+      if (!name || !query) return;
+      const id = $('filter-form').dataset.id;
+      const sent = id ? send('editFilter', { id, name, query }) : send('saveFilter', { name, query });
+      if (sent) this.pending = name;
+    });
+    $('filters').addEventListener('click', (event) => {
+      const button = event.target.closest('button');
+      if (!button) return;
+      const id = button.closest('li')?.dataset.filter;
+      if (!id) return;
+      if (button.dataset.action === 'edit') this.open(this.entries.get(id));
+      else if (button.dataset.action === 'delete') send('requestDeleteFilter', { id });
+      else send('chooseSavedFilter', { id });
+    });
+    $('tags').addEventListener('click', (event) => {
+      const button = event.target.closest('button[data-tag]');
+      if (button) send('chooseTag', { name: button.dataset.tag });
+    });
+    this.entries = new Map();
+  }
+
+  /** Opens the form, empty to save a new filter or filled with `entry` to edit it. */
+  open(entry) {
+    const form = $('filter-form');
+    form.hidden = false;
+    if (entry) form.dataset.id = entry.id;
+    else delete form.dataset.id;
+    $('filter-form-title').textContent = entry ? `Edit “${entry.name}”` : 'New filter';
+    $('filter-name').value = entry?.name ?? '';
+    // A query being shown is offered as the new filter's text.
+    $('filter-query').value = entry?.query ?? this.shownQuery ?? '';
+    $('filter-name').focus();
+  }
+
+  close() {
+    $('filter-form').hidden = true;
+    this.pending = null;
+    $('new-filter-open').focus();
+  }
+
+  show(chrome) {
+    this.shownQuery = chrome.query && !chrome.query.filterID ? chrome.query.text : null;
+    this.entries = new Map((chrome.filters ?? []).map((entry) => [entry.id, entry]));
+    const current = chrome.query?.filterID;
+    this.render($('filters'), chrome.filters ?? [], (entry) => entry.id, (item, entry) => {
+      item.dataset.filter = entry.id;
+      const [choose, edit, remove] = item.querySelectorAll('button');
+      choose.querySelector('.name').textContent = entry.name;
+      choose.querySelector('.count').textContent = entry.count ? String(entry.count) : '';
+      choose.title = entry.query;
+      choose.setAttribute('aria-label', entry.count === undefined
+        ? `${entry.name}, the filter no longer reads`
+        : `${entry.name}, ${entry.count} ${entry.count === 1 ? 'todo' : 'todos'}`);
+      edit.setAttribute('aria-label', `Edit the filter ${entry.name}`);
+      remove.setAttribute('aria-label', `Delete the filter ${entry.name}`);
+      if (entry.id === current) choose.setAttribute('aria-current', 'true');
+      else choose.removeAttribute('aria-current');
+    }, () => {
+      const item = document.createElement('li');
+      item.append(this.chooser(), this.action('edit', '✎'), this.action('delete', '×'));
+      return item;
+    });
+    const tag = chrome.query?.tag?.toLowerCase();
+    this.render($('tags'), chrome.tags ?? [], (entry) => entry.name.toLowerCase(), (item, entry) => {
+      const button = item.firstChild;
+      button.dataset.tag = entry.name;
+      button.querySelector('.name').textContent = `#${entry.name}`;
+      button.querySelector('.count').textContent = String(entry.count);
+      button.setAttribute('aria-label', `#${entry.name}, ${entry.count} open`);
+      if (entry.name.toLowerCase() === tag) button.setAttribute('aria-current', 'true');
+      else button.removeAttribute('aria-current');
+    }, () => {
+      const item = document.createElement('li');
+      item.append(this.chooser());
+      return item;
+    });
+    $('tags-heading').hidden = (chrome.tags ?? []).length === 0;
+    // The filter the form saved is shown: the form's work is done.
+    if (this.pending && chrome.query?.title === this.pending && !chrome.problem) {
+      this.pending = null;
+      $('filter-form').hidden = true;
+    }
+  }
+
+  /** Keeps `list`'s items in the order of `entries`, reusing each entry's item by its key. */
+  render(list, entries, key, fill, make) {
+    const items = new Map([...list.children].map((item) => [item.dataset.key, item]));
+    let ref = list.firstChild;
+    for (const entry of entries) {
+      const id = key(entry);
+      let item = items.get(id);
+      if (!item) {
+        item = make();
+        item.dataset.key = id;
+      }
+      items.delete(id);
+      fill(item, entry);
+      if (item !== ref) list.insertBefore(item, ref);
+      else ref = ref.nextSibling;
+    }
+    for (const item of items.values()) item.remove();
+  }
+
+  chooser() {
+    const button = document.createElement('button');
+    button.type = 'button';
+    const name = document.createElement('span');
+    name.className = 'name';
+    const count = document.createElement('span');
+    count.className = 'count';
+    count.setAttribute('aria-hidden', 'true');
+    button.append(name, count);
+    return button;
+  }
+
+  action(kind, text) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'filter-action';
+    button.dataset.action = kind;
+    button.textContent = text;
+    return button;
+  }
+}
