@@ -140,7 +140,7 @@ class Account:
                         {"role": role}, expect=200)
 
     def unshare(self, server, list_id, member):
-        self.api(server, "DELETE", f"/api/v1/lists/{list_id}/members/{member}", expect=204)
+        return self.api(server, "DELETE", f"/api/v1/lists/{list_id}/members/{member}", expect=200)
 
     def export(self, server):
         return self.api(server, "GET", "/api/v1/export", expect=200)

@@ -170,6 +170,9 @@ extension TodoService {
         try Self.delete(todos, in: tx)
         for list in lists { try tx.delete(list) }
       }
+      // Assigned todos in other people's lists (and in lists handed to an heir) stay, for
+      // nobody.
+      _ = try Self.unassign(id, inLists: nil, at: self.now(), in: tx)
       try tx.delete(account)
       return (account.name, (lists: lists.count, todos: todos.count))
     }

@@ -67,12 +67,15 @@ extension TodoService {
   }
 
   /// Stops sharing a list with an account: its owner revokes it, or the person leaves it.
-  /// It leaves that person's lists at once, and their next request for it is refused.
+  /// It leaves that person's lists at once, and their next request for it is refused. The
+  /// list's todos assigned to them (trashed ones too) are assigned to nobody.
   ///
+  /// - Returns: How many todos it unassigned.
   /// - Throws: `TodoError.notFound` for a list the principal cannot see or an account it is
   ///   not shared with, `TodoError.forbidden` for someone else's share of a list the
   ///   principal does not own.
-  public func unshare(list listID: UUID, from accountID: UUID) async throws {
+  @discardableResult
+  public func unshare(list listID: UUID, from accountID: UUID) async throws -> Int {
     try await write { tx in
       let list = try Self.liveList(id: listID, in: tx)
       if let principal = self.principal, principal.accountID != accountID {
@@ -84,6 +87,8 @@ extension TodoService {
         throw TodoError.notFound(entity: "share", id: accountID.uuidString)
       }
       try tx.delete(share)
+      // No longer a member, they are no longer anyone's assignee there.
+      return try Self.unassign(accountID, inLists: [listID], at: self.now(), in: tx)
     }
   }
 

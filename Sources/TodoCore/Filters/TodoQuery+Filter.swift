@@ -51,6 +51,10 @@ extension TodoQuery {
     case .status(let status): return Todo.statusAttribute == status
     case .search(let text):
       return Todo.titleAttribute.contains(text) || Todo.notesAttribute.contains(text)
+    case .assignedToMe(true):
+      guard let me = context.me else { return .none }
+      return Todo.assigneeIDAttribute.isNotNil && Todo.assigneeIDAttribute == me
+    case .assignedToMe(false): return Todo.assigneeIDAttribute.isNil
     case .not(let query): return !query.storeFilter(in: context)
     case .and(let queries):
       return queries.dropFirst().reduce(queries[0].storeFilter(in: context)) {

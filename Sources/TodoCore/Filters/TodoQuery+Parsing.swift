@@ -35,7 +35,7 @@ struct QueryParser {
   /// What a term may be, for the messages.
   private static let term =
     "a term (today, overdue, no date, due before: +7d, #tag, p1, list: NAME, "
-    + "status: done, search: TEXT, ! or a parenthesis)"
+    + "status: done, search: TEXT, assigned: me, ! or a parenthesis)"
 
   init(_ text: String) {
     characters = Array(text)
@@ -123,9 +123,10 @@ struct QueryParser {
       switch readWord(stoppingAt: "()&|!:#").lowercased() {
       case "date": return .noDate
       case "priority": return .priority(nil)
+      case "assignee": return .assignedToMe(false)
       default:
         index = next
-        throw failure(expected: "date or priority after no")
+        throw failure(expected: "date, priority or assignee after no")
       }
     case "due":
       skipSpaces()
@@ -142,6 +143,15 @@ struct QueryParser {
       }
       try expectColon(after: "due")
       return .due(comparison, try parseDay())
+    case "assigned":
+      try expectColon(after: "assigned")
+      skipSpaces()
+      let valueStart = index
+      guard readWord(stoppingAt: "()&|!:#").lowercased() == "me" else {
+        index = valueStart
+        throw failure(expected: "me after assigned:")
+      }
+      return .assignedToMe(true)
     case "list":
       try expectColon(after: "list")
       return .list(try readValue(naming: "a list's name"))

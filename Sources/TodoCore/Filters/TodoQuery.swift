@@ -19,6 +19,7 @@ import Persistence
 /// | `list: NAME` | in the list of that name (compared without case) |
 /// | `status: not started`, `in progress`, `done` | in that status |
 /// | `search: TEXT` | with the text in its title or notes (compared without case) |
+/// | `assigned: me`, `no assignee` | assigned to the person, or to nobody |
 ///
 /// A `DAY` is `today`, `tomorrow`, `yesterday`, a distance from today (`+7d`, `-3d`, `+2w`) or
 /// a date (`2026-12-01`). `!` binds tightest, then `&`, then `|`.
@@ -33,6 +34,8 @@ public indirect enum TodoQuery: Hashable, Sendable {
   case list(String)
   case status(TodoStatus)
   case search(String)
+  /// Assigned to the person (`true`, `assigned: me`) or to nobody (`false`, `no assignee`).
+  case assignedToMe(Bool)
   case not(TodoQuery)
   case and([TodoQuery])
   case or([TodoQuery])
@@ -49,11 +52,15 @@ public indirect enum TodoQuery: Hashable, Sendable {
     public var day: AgendaDay
     /// The lists' names by identifier.
     public var listNames: [UUID: String]
+    /// The person's account, on a server with accounts: who `assigned: me` is (nobody's todos
+    /// are assigned to no one).
+    public var me: UUID?
 
     /// Creates a context.
-    public init(day: AgendaDay, listNames: [UUID: String]) {
+    public init(day: AgendaDay, listNames: [UUID: String], me: UUID? = nil) {
       self.day = day
       self.listNames = listNames
+      self.me = me
     }
   }
 

@@ -16,7 +16,8 @@ extension TodoService {
     let day = AgendaDay(now: now(), calendar: zoneCalendar)
     return try await read { tx in
       let lists = try self.visibleLists(in: tx)
-      let todos = try tx.fetch(Self.request(for: query, day: day, lists: lists))
+      let todos = try tx.fetch(
+        Self.request(for: query, day: day, lists: lists, me: self.principal?.accountID))
       return Self.inListOrder(todos, lists: lists)
     }
   }
@@ -29,14 +30,17 @@ extension TodoService {
   }
 
   /// The request for the live todos of `lists` that `query` shows on `day`, in user order:
-  /// one definition for a read and for a view's observation (``observeViews(showing:timeZone:)``).
+  /// one definition for a read and for a view's observation (``observeViews(showing:timeZone:)``);
+  /// `me` is the person's account (`assigned: me`).
   /// The same query of the same person on the same day is the same request, so every page
   /// showing it shares one observation.
-  static func request(for query: TodoQuery, day: AgendaDay, lists: [TodoList]) -> FetchRequest<Todo>
-  {
+  static func request(
+    for query: TodoQuery, day: AgendaDay, lists: [TodoList], me: UUID?
+  ) -> FetchRequest<Todo> {
     let context = TodoQuery.Context(
       day: day,
-      listNames: Dictionary(lists.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a }))
+      listNames: Dictionary(lists.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a }),
+      me: me)
     let ids = lists.map(\.id).sorted { $0.uuidString < $1.uuidString }
     return FetchRequest(
       filter: Todo.deletedAtAttribute.isNil && Todo.listIDAttribute.isIn(ids)

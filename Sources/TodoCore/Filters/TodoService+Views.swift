@@ -15,8 +15,16 @@ public struct ViewsObservation: Equatable, Sendable {
   /// The todos the shown query shows, by list in sidebar order then in user order; `nil`
   /// without a shown query, empty for one that does not read.
   public var shown: [Todo]?
+  /// How many open todos are assigned to the person (``TodoQuery/assignedToMe``), on a server
+  /// with accounts; `nil` without.
+  public var assignedToMe: Int?
   /// The store's change sequence of the newest commit reflected.
   public var sequence: ChangeSequence
+}
+
+extension ViewsObservation {
+  /// The query of "Assigned to me", counted in the sidebar on a server with accounts.
+  public static let assignedToMeQuery = "assigned: me"
 }
 
 extension TodoService {
@@ -24,7 +32,7 @@ extension TodoService {
   /// shows: the current value first, then a new one after every commit that changes any of
   /// them.
   ///
-  /// Each filter is one observed fetch on the change pipeline (``request(for:day:lists:)``):
+  /// Each filter is one observed fetch on the change pipeline (``request(for:day:lists:me:)``):
   /// the store keeps its result up to date from each commit's change record, deciding only the
   /// todos the commit wrote, and every page of the same person showing the same filter shares
   /// that observation. A commit that changes no filter's todos yields nothing; one that
@@ -100,7 +108,8 @@ extension TodoService {
           // A person without filters, on a page that shows none, is told nothing at first:
           // the page starts with no filters. After a change of setup, every first value goes.
           var unchanged: ViewsObservation? = ViewsObservation(
-            filters: [], counts: [:], showing: text, shown: nil, sequence: .zero)
+            filters: [], counts: [:], showing: text, shown: nil, assignedToMe: nil,
+            sequence: .zero)
           for try await value in configurations where value != current {
             current = value
             running?.cancel()
@@ -111,8 +120,8 @@ extension TodoService {
             running = Task {
               do {
                 try await Self.observe(
-                  value.filters, showing: text, lists: visible, day: day, in: container,
-                  unless: first, into: continuation)
+                  value.filters, showing: text, lists: visible, day: day,
+                  me: principal?.accountID, in: container, unless: first, into: continuation)
               } catch is CancellationError {
               } catch {
                 continuation.finish(throwing: error)
@@ -133,13 +142,15 @@ extension TodoService {
   /// value equal to `unchanged` (but for its sequence) is not yielded.
   private static func observe(
     _ filters: [SavedFilter], showing text: String?, lists: [TodoList], day: AgendaDay,
-    in container: PersistentContainer, unless unchanged: ViewsObservation?,
+    me: UUID?, in container: PersistentContainer, unless unchanged: ViewsObservation?,
     into continuation: AsyncThrowingStream<ViewsObservation, any Error>.Continuation
   ) async throws {
     var requests: [String: FetchRequest<Todo>] = [:]
-    for query in filters.map(\.query) + (text.map { [$0] } ?? []) where requests[query] == nil {
+    let assigned = me.map { _ in [ViewsObservation.assignedToMeQuery] } ?? []
+    for query in filters.map(\.query) + (text.map { [$0] } ?? []) + assigned
+    where requests[query] == nil {
       guard let parsed = try? TodoQuery(parsing: query) else { continue }
-      requests[query] = request(for: parsed, day: day, lists: lists)
+      requests[query] = request(for: parsed, day: day, lists: lists, me: me)
     }
     let expected = requests.count
     let latest = Mutex(ViewResults(last: unchanged))
@@ -157,6 +168,7 @@ extension TodoService {
         let shown = text.map { inListOrder(latest.todos[$0] ?? [], lists: lists) }
         let value = ViewsObservation(
           filters: filters, counts: counts, showing: text, shown: shown,
+          assignedToMe: assigned.first.flatMap { latest.todos[$0]?.count },
           sequence: latest.sequence)
         // A newer sequence alone changes nothing a page shows.
         if var unchanged = latest.last {

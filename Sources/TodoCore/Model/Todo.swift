@@ -67,6 +67,10 @@ public struct Todo: Hashable {
   /// list's one order, read per parent), so moving a parent writes the parent's row alone and
   /// its subtree follows it.
   public var parentID: UUID?
+  /// The person it is assigned to: an account that owns its list or with whom the list is
+  /// shared; `nil` for nobody. Leaving the list (a share revoked, a move to a list they are
+  /// not a member of) unassigns them.
+  public var assigneeID: UUID?
 
   /// Creates a todo value. Use ``TodoService/createTodo(_:)`` to store one with validation.
   public init(
@@ -75,7 +79,8 @@ public struct Todo: Hashable {
     section: String? = nil, order: OrderKey, externalOrder: Int? = nil, createdAt: Date,
     updatedAt: Date, version: Version = .initial, deletedAt: Date? = nil,
     recurrence: Recurrence? = nil, start: Deadline? = nil, someday: Bool = false,
-    priority: Priority? = nil, tags: [String] = [], parentID: UUID? = nil
+    priority: Priority? = nil, tags: [String] = [], parentID: UUID? = nil,
+    assigneeID: UUID? = nil
   ) {
     self.id = id
     self.listID = listID
@@ -97,6 +102,7 @@ public struct Todo: Hashable {
     self.priority = priority
     self.tags = tags.isEmpty ? nil : TagList(tags)
     self.parentID = parentID
+    self.assigneeID = assigneeID
   }
 
   /// Whether it is put aside for some day (``someday``).
@@ -167,5 +173,9 @@ extension Todo {
     // Subtasks: a parent's children are found by its identifier.
     Migration(
       "subtasks", [.addColumn("parentID"), .createIndex("todo_parent", on: ["parentID"])]),
+    // Assignees: "assigned: me" finds a person's todos by their identifier.
+    Migration(
+      "assignees",
+      [.addColumn("assigneeID"), .createIndex("todo_assignee", on: ["assigneeID"])]),
   ]
 }

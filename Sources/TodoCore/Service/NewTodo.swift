@@ -37,13 +37,16 @@ public struct NewTodo: Sendable, Hashable {
   /// The todo it is a subtask of; `nil` for a top-level todo. The list defaults to the
   /// parent's, and the position counts among the parent's children.
   public var parentID: UUID?
+  /// The member of the list it is assigned to; `nil` for nobody.
+  public var assigneeID: UUID?
 
   /// Creates a draft.
   public init(
     title: String, listID: UUID? = nil, notes: String = "", deadline: Deadline? = nil,
     status: TodoStatus = .notStarted, section: String? = nil, position: MovePosition = .bottom,
     externalOrder: Int? = nil, recurrence: Recurrence? = nil, start: Deadline? = nil,
-    someday: Bool = false, priority: Priority? = nil, tags: [String] = [], parentID: UUID? = nil
+    someday: Bool = false, priority: Priority? = nil, tags: [String] = [], parentID: UUID? = nil,
+    assigneeID: UUID? = nil
   ) {
     self.title = title
     self.listID = listID
@@ -59,5 +62,6 @@ public struct NewTodo: Sendable, Hashable {
     self.priority = priority
     self.tags = tags
     self.parentID = parentID
+    self.assigneeID = assigneeID
   }
 }

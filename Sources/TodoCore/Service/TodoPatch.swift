@@ -41,6 +41,8 @@ public struct TodoPatch: Sendable, Hashable {
   /// A new parent, making it a subtask of that todo (in the same list, not in its own
   /// subtree); `.some(nil)` makes it a top-level todo.
   public var parentID: UUID??
+  /// A new assignee, a member of the todo's list; `.some(nil)` unassigns it.
+  public var assigneeID: UUID??
   /// When the change marks a parent done: `true` marks its open subtasks done with it, `false`
   /// (the default) keeps them open. The page asks which.
   public var completingSubtasks = false
@@ -51,7 +53,8 @@ public struct TodoPatch: Sendable, Hashable {
     status: TodoStatus? = nil, section: String?? = nil, listID: UUID? = nil,
     externalOrder: Int? = nil, doneAt: Date? = nil, recurrence: Recurrence?? = nil,
     start: Deadline?? = nil, someday: Bool? = nil, priority: Priority?? = nil,
-    tags: [String]? = nil, parentID: UUID?? = nil, completingSubtasks: Bool = false
+    tags: [String]? = nil, parentID: UUID?? = nil, assigneeID: UUID?? = nil,
+    completingSubtasks: Bool = false
   ) {
     self.title = title
     self.notes = notes
@@ -67,6 +70,7 @@ public struct TodoPatch: Sendable, Hashable {
     self.priority = priority
     self.tags = tags
     self.parentID = parentID
+    self.assigneeID = assigneeID
     self.completingSubtasks = completingSubtasks
   }
 
@@ -89,6 +93,7 @@ public struct TodoPatch: Sendable, Hashable {
     title == nil && notes == nil && deadline == nil && status == nil && section == nil
       && listID == nil && externalOrder == nil && doneAt == nil && recurrence == nil
       && start == nil && someday == nil && priority == nil && tags == nil && parentID == nil
+      && assigneeID == nil
   }
 }
 
@@ -109,6 +114,7 @@ extension TodoPatch {
     if edited.priority != original.priority { priority = .some(edited.priority) }
     if edited.tagNames != original.tagNames { tags = edited.tagNames }
     if edited.parentID != original.parentID { parentID = .some(edited.parentID) }
+    if edited.assigneeID != original.assigneeID { assigneeID = .some(edited.assigneeID) }
   }
 }
 
@@ -165,6 +171,7 @@ extension Todo {
       if patch.parentID == nil { todo.parentID = nil }
     }
     if let parentID = patch.parentID { todo.parentID = parentID }
+    if let assigneeID = patch.assigneeID { todo.assigneeID = assigneeID }
     if !patch.isEmpty { todo.updatedAt = date }
     return todo
   }

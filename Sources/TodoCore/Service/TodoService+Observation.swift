@@ -24,6 +24,9 @@ public struct ListObservation: Equatable, Sendable {
   /// The tags of the open todos of every list in ``lists``, each with its count of open
   /// todos, by name: the sidebar's Tags.
   public var tagCounts: [TagCount] = []
+  /// The members of each list in ``lists`` (its owner first, then by name), on a server with
+  /// accounts: whom its todos can be assigned to, and the names their rows show.
+  public var members: [UUID: [ListMember]] = [:]
 }
 
 extension TodoService {
@@ -60,10 +63,13 @@ extension TodoService {
     let lists = context.observe(Self.liveLists, frame: Self.pageFrame)
     let todos = context.observe(Self.liveTodosByList, frame: Self.pageFrame)
     let principal = self.principal
-    let shares = principal.map {
-      context.observe(
-        FetchRequest<ListShare>(filter: ListShare.accountIDAttribute == $0.accountID),
-        frame: Self.pageFrame)
+    // With accounts, every share and every account's name: the principal's shared lists,
+    // and each list's members. Both are small (a family, a team) and shared by every page.
+    let shares = principal.map { _ in
+      context.observe(FetchRequest<ListShare>(), frame: Self.pageFrame)
+    }
+    let accounts = principal.map { _ in
+      context.observe(FetchRequest<Account>(), frame: Self.pageFrame)
     }
     // Only the newest value waits for a slow consumer: each value is the whole list, so a
     // page that falls behind skips straight to the present.
@@ -78,10 +84,13 @@ extension TodoService {
         guard let value = $0, let all = value.todos else { return }
         var lists = value.lists ?? []
         var todos = Self.todos(of: listID, in: all)
-        if let principal {
-          let shared = value.shared ?? []
-          lists = lists.filter { $0.ownerID == principal.accountID || shared.contains($0.id) }
+        var members: [UUID: [ListMember]] = [:]
+        if let principal, let people = value.people {
+          lists = lists.filter {
+            $0.ownerID == principal.accountID || people.isShared($0.id, with: principal.accountID)
+          }
           if !lists.contains(where: { $0.id == listID }) { todos = [] }
+          for list in lists { members[list.id] = people.members(of: list) }
         }
         // Only the lists shown (live, and the principal's to read) count and have an agenda.
         let visible = Set(lists.map(\.id))
@@ -92,7 +101,7 @@ extension TodoService {
           .filter { $0.open > 0 }
         let next = ListObservation(
           lists: lists, listID: listID, todos: todos, sequence: value.sequence,
-          openCounts: counts, agenda: agenda, tagCounts: tags)
+          openCounts: counts, agenda: agenda, tagCounts: tags, members: members)
         // Every commit to any todo reaches every page's observation; one that changes
         // nothing this page shows (a done todo of another list) yields nothing.
         last.withLock { last in
@@ -103,6 +112,7 @@ extension TodoService {
               changed || previous.todos.count != next.todos.count
                 || previous.lists != next.lists || previous.openCounts != next.openCounts
                 || previous.agenda != next.agenda || previous.tagCounts != next.tagCounts
+                || previous.members != next.members
             else { return }
           }
           listChanged.clear()
@@ -128,12 +138,15 @@ extension TodoService {
                 publish(latest.set(todos: results, sequence: results.sequence))
               }
             }
-            if let shares {
+            if let shares, let accounts {
               group.addTask {
                 for try await results in shares {
-                  publish(
-                    latest.set(
-                      shared: Set(results.objects.map(\.listID)), sequence: results.sequence))
+                  publish(latest.set(shares: results.objects, sequence: results.sequence))
+                }
+              }
+              group.addTask {
+                for try await results in accounts {
+                  publish(latest.set(accounts: results.objects, sequence: results.sequence))
                 }
               }
             }
@@ -203,14 +216,45 @@ private final class ChangeFlag: Sendable {
   func clear() { value.withLock { $0 = false } }
 }
 
-/// The latest lists, todos of every list (and, for a principal, shared lists) of an
-/// observation; a value once all have arrived.
+/// Who may use which list, on a server with accounts: every share by list, and every
+/// account's name.
+struct ListPeople: Sendable {
+  var shares: [UUID: [ListShare]] = [:]
+  var names: [UUID: String] = [:]
+
+  /// Whether the list is shared with the account.
+  func isShared(_ listID: UUID, with accountID: UUID) -> Bool {
+    shares[listID]?.contains { $0.accountID == accountID } ?? false
+  }
+
+  /// The list's owner, then the people it is shared with by name.
+  func members(of list: TodoList) -> [ListMember] {
+    guard let ownerID = list.ownerID else { return [] }
+    let owner = names[ownerID].map { [ListMember(accountID: ownerID, name: $0, role: "owner")] }
+    let others = (shares[list.id] ?? []).compactMap { share in
+      names[share.accountID].map {
+        ListMember(accountID: share.accountID, name: $0, role: share.role.rawValue)
+      }
+    }
+    return (owner ?? []) + others.sorted { $0.name < $1.name }
+  }
+}
+
+/// The latest lists, todos of every list (and, for a principal, the shares and the accounts'
+/// names) of an observation; a value once all have arrived.
 private final class LatestPair: Sendable {
   struct Value {
     var lists: [TodoList]?
     var todos: FetchedResults<Todo>?
-    var shared: Set<UUID>?
+    var shares: [UUID: [ListShare]]?
+    var names: [UUID: String]?
     var sequence = ChangeSequence.zero
+
+    /// The shares and names, once both arrived.
+    var people: ListPeople? {
+      guard let shares, let names else { return nil }
+      return ListPeople(shares: shares, names: names)
+    }
   }
   private let value = Mutex<Value>(Value())
   private let scoped: Bool
@@ -220,15 +264,19 @@ private final class LatestPair: Sendable {
   }
 
   func set(
-    lists: [TodoList]? = nil, todos: FetchedResults<Todo>? = nil, shared: Set<UUID>? = nil,
-    sequence: ChangeSequence
+    lists: [TodoList]? = nil, todos: FetchedResults<Todo>? = nil, shares: [ListShare]? = nil,
+    accounts: [Account]? = nil, sequence: ChangeSequence
   ) -> Value? {
-    value.withLock { value in
+    // Grouped outside the lock, once per value of the observation, not once per publish.
+    let byList = shares.map { Dictionary(grouping: $0, by: \.listID) }
+    let names = accounts.map { Dictionary($0.map { ($0.id, $0.name) }) { a, _ in a } }
+    return value.withLock { value in
       if let lists { value.lists = lists }
       if let todos { value.todos = todos }
-      if let shared { value.shared = shared }
+      if let byList { value.shares = byList }
+      if let names { value.names = names }
       value.sequence = max(value.sequence, sequence)
-      guard value.lists != nil, value.todos != nil, !scoped || value.shared != nil else {
+      guard value.lists != nil, value.todos != nil, !scoped || value.people != nil else {
         return nil
       }
       return value

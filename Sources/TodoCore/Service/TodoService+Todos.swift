@@ -51,8 +51,9 @@ extension TodoService {
         order: try OrderKey.between(nil, nil), externalOrder: draft.externalOrder, createdAt: date,
         updatedAt: date, recurrence: draft.recurrence, start: draft.start,
         someday: draft.start == nil && draft.someday, priority: draft.priority, tags: tags,
-        parentID: draft.parentID)
+        parentID: draft.parentID, assigneeID: draft.assigneeID)
       try Self.checkParent(of: todo, in: tx)
+      try Self.checkAssignee(of: todo, in: tx)
       return try tx.insert(todo, at: draft.position)
     }
   }
@@ -117,6 +118,13 @@ extension TodoService {
     if moved || todo.parentID != stored.parentID {
       try Self.checkParent(of: todo, in: tx)
       try dropStaleParentLines(of: todo, in: tx)
+    }
+    if todo.assigneeID != stored.assigneeID {
+      try Self.checkAssignee(of: todo, in: tx)
+    } else if moved, try !Self.isMember(todo.assigneeID, of: todo.listID, in: tx) {
+      // Moved to a list its assignee is not a member of: nobody's there.
+      todo.assigneeID = nil
+      needsWrite = true
     }
     let written: Todo
     if !moved && todo.parentID != stored.parentID {

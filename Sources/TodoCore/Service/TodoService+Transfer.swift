@@ -89,8 +89,11 @@ extension TodoService {
           try tx.insert(list)
         }
       }
-      // The store keeps the versions: an imported todo that exists is one write more.
-      for todo in todos {
+      // The store keeps the versions: an imported todo that exists is one write more. An
+      // assignee who is not a member of the todo's list here (another server's account) is
+      // dropped: the todo comes in for nobody.
+      for var todo in todos {
+        if try !Self.isMember(todo.assigneeID, of: todo.listID, in: tx) { todo.assigneeID = nil }
         if let existing = try tx.object(Todo.self, id: todo.id) {
           try tx.update(todo, expectedVersion: existing.version)
         } else {

@@ -100,6 +100,18 @@ public enum TodoValidation {
     return tags
   }
 
+  /// The account a form names as a todo's assignee (its identifier).
+  ///
+  /// - Throws: `TodoError.validation(field: "assigneeID", …)` for text that names no account.
+  public static func assignee(_ text: String) throws(TodoError) -> UUID {
+    guard let id = UUID(uuidString: text.trimmingCharacters(in: .whitespaces)) else {
+      throw TodoError.validation(
+        field: "assigneeID",
+        message: "a todo is assigned to its list's owner or someone the list is shared with")
+    }
+    return id
+  }
+
   /// The tags of a text a person typed: words apart by spaces or commas, each with or without
   /// its `#` (`#work errands, home`), under the rules of ``tags(_:)``.
   public static func tags(reading text: String) throws(TodoError) -> [String] {

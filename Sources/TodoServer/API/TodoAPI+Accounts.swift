@@ -129,8 +129,8 @@ extension TodoAPI {
     guard let account = try await service.account(named: input.path.userName) else {
       throw Problem.notFound("no user \(input.path.userName)")
     }
-    try await service.unshare(list: id, from: account.id)
-    return .noContent(.init())
+    let unassigned = try await service.unshare(list: id, from: account.id)
+    return .ok(.init(body: .json(.init(unassigned: unassigned))))
   }
 
   // MARK: - Helpers

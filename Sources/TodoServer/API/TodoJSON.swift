@@ -43,5 +43,6 @@ enum TodoJSON {
     json.member("priority", todo.priority?.rawValue)
     if let tags = todo.tags { json.member("tags", strings: tags.names) }
     if let parentID = todo.parentID { json.member("parentID", parentID) }
+    if let assigneeID = todo.assigneeID { json.member("assigneeID", assigneeID) }
   }
 }

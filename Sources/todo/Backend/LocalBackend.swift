@@ -129,11 +129,11 @@ struct LocalBackend: TodoBackend {
     try await service.share(list: listID, with: user, as: role)
   }
 
-  func unshare(list listID: UUID, from user: String) async throws {
+  func unshare(list listID: UUID, from user: String) async throws -> Int {
     guard let account = try await service.account(named: user) else {
       throw CLIError.notFound("no user \(user)")
     }
-    try await service.unshare(list: listID, from: account.id)
+    return try await service.unshare(list: listID, from: account.id)
   }
 
   func close() async {

@@ -281,9 +281,10 @@ struct RemoteBackend: TodoBackend {
     }
   }
 
-  func unshare(list listID: UUID, from user: String) async throws {
-    _ = try await call {
-      try await $0.unshareList(path: .init(listID: listID.uuidString, userName: user)).noContent
+  func unshare(list listID: UUID, from user: String) async throws -> Int {
+    try await call {
+      try await $0.unshareList(path: .init(listID: listID.uuidString, userName: user)).ok.body
+        .json.unassigned
     }
   }
 

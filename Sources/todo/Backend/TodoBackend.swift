@@ -90,8 +90,9 @@ protocol TodoBackend: Sendable {
   func members(ofList listID: UUID) async throws -> [ListMember]
   /// Shares a list with a user (or changes their role).
   func share(list listID: UUID, with user: String, as role: ShareRole) async throws -> ListMember
-  /// Stops sharing a list with a user (or leaves it).
-  func unshare(list listID: UUID, from user: String) async throws
+  /// Stops sharing a list with a user (or leaves it); returns how many of its todos were
+  /// assigned to them and are now assigned to nobody.
+  func unshare(list listID: UUID, from user: String) async throws -> Int
 
   /// Releases the store (closes the database).
   func close() async

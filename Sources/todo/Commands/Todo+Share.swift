@@ -59,8 +59,11 @@ extension Todo {
     func run() async throws {
       try await CommandRunner.run(backend) { backend in
         let found = try await backend.list(named: list)
-        try await backend.unshare(list: found.id, from: user)
-        Console.output("\"\(found.name)\" is no longer shared with \(user).")
+        let unassigned = try await backend.unshare(list: found.id, from: user)
+        let todos = unassigned == 1 ? "1 todo" : "\(unassigned) todos"
+        Console.output(
+          "\"\(found.name)\" is no longer shared with \(user)."
+            + (unassigned > 0 ? " \(todos) assigned to them are now assigned to nobody." : ""))
       }
     }
   }

@@ -60,7 +60,7 @@ struct LivePageFixture {
           let loaded = LivePage.Loaded(
             lists: value.lists, listID: value.listID, todos: value.todos, now: Self.now,
             sequence: value.sequence, openCounts: value.openCounts, agenda: value.agenda,
-            tagCounts: value.tagCounts)
+            tagCounts: value.tagCounts, members: value.members)
           if condition(loaded) { return loaded }
         }
         return nil

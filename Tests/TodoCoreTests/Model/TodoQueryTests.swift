@@ -175,7 +175,7 @@ struct TodoQueryTests {
       for text in queries {
         let query = try TodoQuery(parsing: text)
         let stored = try await service.read { tx in
-          try tx.fetch(TodoService.request(for: query, day: day, lists: lists))
+          try tx.fetch(TodoService.request(for: query, day: day, lists: lists, me: nil))
         }
         let filter = query.filter(in: context)
         let inMemory = all.filter(filter.matches)

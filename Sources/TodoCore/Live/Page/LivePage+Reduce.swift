@@ -117,7 +117,7 @@ extension LivePage {
             Loaded(
               lists: value.lists, listID: value.listID, todos: value.todos, now: date.now,
               sequence: value.sequence, openCounts: value.openCounts, agenda: value.agenda,
-              tagCounts: value.tagCounts)))
+              tagCounts: value.tagCounts, members: value.members)))
       }
     } catch: { error, send in
       send(.failed(TodoClient.message(for: error)))

@@ -108,6 +108,8 @@ public struct LivePage: Reducer {
     public var agenda: [Todo] = []
     /// The tags of the open todos of every list, with their counts.
     public var tagCounts: [TagCount] = []
+    /// The members of every list, on a server with accounts.
+    public var members: [UUID: [ListMember]] = [:]
   }
 
   /// The todo store (``TodoClient``).

@@ -37,6 +37,11 @@ public struct PageData: Equatable, Sendable {
   public var filterCounts: [UUID: Int] = [:]
   /// The tags of the open todos the person can read, with their counts: the sidebar's Tags.
   public var tagCounts: [TagCount] = []
+  /// The members of each list the person can read, on a server with accounts: whom its
+  /// todos can be assigned to.
+  public var members: [UUID: [ListMember]] = [:]
+  /// How many open todos are assigned to the person, on a server with accounts.
+  public var assignedToMe: Int?
   /// The open todos with a deadline of every list the person can read, by deadline then
   /// title: what the smart views choose from (``TodoService/agenda``).
   public var agenda: [Todo] = []
@@ -116,6 +121,16 @@ public struct PageData: Equatable, Sendable {
     openCounts = loaded.openCounts
     agenda = loaded.agenda
     tagCounts = loaded.tagCounts
+    members = loaded.members
+  }
+
+  /// The names of the people todos can be assigned to, by account: what a row shows.
+  var assigneeNames: [UUID: String] {
+    var names: [UUID: String] = [:]
+    for list in members.values {
+      for member in list { names[member.accountID] = member.name }
+    }
+    return names
   }
 
   /// Takes what the views' observation delivered: the saved filters, their counts, and the
@@ -123,6 +138,7 @@ public struct PageData: Equatable, Sendable {
   mutating func apply(_ views: ViewsObservation) {
     filters = views.filters
     filterCounts = views.counts
+    assignedToMe = views.assignedToMe
     // A value observed for the query shown before this one is not this query's.
     if let query, views.showing == query.text, let shown = views.shown {
       queryTodos = shown

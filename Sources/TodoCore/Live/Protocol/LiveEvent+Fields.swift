@@ -162,7 +162,8 @@ struct SwitchFields: LiveFields {
 /// The edit sheet's fields (`saveEdit`, `keepMine`): `title` and `status`, and `notes`,
 /// `deadline` and `section`, each empty when absent; `repeat` (words or a rule, empty for
 /// never), `afterCompletion`, `start` (a date, empty for none), `someday`, `priority` (`1` to
-/// `4`, empty for none) and `tags` (words, empty for none), each unchanged when absent.
+/// `4`, empty for none), `tags` (words, empty for none) and `assignee` (an account of the
+/// list's members, empty for nobody), each unchanged when absent.
 struct SheetFields: LiveFields {
   var title: String
   var notes: String?
@@ -175,6 +176,7 @@ struct SheetFields: LiveFields {
   var someday: Bool?
   var priority: String?
   var tags: String?
+  var assignee: String?
 
   init(_ fields: PageEditor.Fields) {
     title = fields.title
@@ -188,13 +190,14 @@ struct SheetFields: LiveFields {
     someday = fields.someday
     priority = fields.priority
     tags = fields.tags
+    assignee = fields.assignee
   }
 
   func value() -> PageEditor.Fields {
     PageEditor.Fields(
       title: title, notes: notes ?? "", deadline: deadline ?? "", status: status,
       section: section ?? "", repeat: `repeat`, afterCompletion: afterCompletion, start: start,
-      someday: someday, priority: priority, tags: tags)
+      someday: someday, priority: priority, tags: tags, assignee: assignee)
   }
 }
 

@@ -21,8 +21,10 @@ final class ListPart: Sendable {
 
   init(_ state: LivePage.State) {
     self.state = state
-    remaining = state.data.todos.count { $0.status != .done }
-    hasSubtasks = state.data.todos.contains { $0.parentID != nil }
+    // A smart view or a query shows todos of every list: the chosen list's are not read.
+    let list = state.data.view == nil && state.data.query == nil ? state.data.todos : []
+    remaining = list.count { $0.status != .done }
+    hasSubtasks = list.contains { $0.parentID != nil }
   }
 
   /// The rendered list part, computed on first use.
@@ -63,6 +65,7 @@ final class ListPart: Sendable {
   ///   rendering and diff of the todos between the first and last change of place.
   static func incrementalChanges(from old: ListPart, to new: ListPart) -> LiveChanges? {
     guard old.isIncremental, new.isIncremental, old.state.list.filter == new.state.list.filter,
+      old.state.data.members == new.state.data.members,
       old.state.data.now == new.state.data.now, old.state.data.timeZone == new.state.data.timeZone
     else { return nil }
     let before = old.state.data.todos
@@ -108,7 +111,7 @@ final class ListPart: Sendable {
       for (index, target) in updatedInPlace.sorted(by: { $0.before < $1.before }) {
         let id = before[index].id.uuidString
         stage.itemUpdated.append(.init(section: 0, element: index, id: id))
-        cells[id] = LiveCell(after[target], on: day)
+        cells[id] = LiveCell(after[target], on: day, names: new.state.data.assigneeNames)
       }
       stages.append(stage)
     }
@@ -138,6 +141,7 @@ final class ListPart: Sendable {
   /// The list part of some of the todos, as ``PageSnapshot/init(listOnly:)`` renders it.
   private func slice(_ todos: ArraySlice<Todo>) -> PageSnapshot {
     PageSnapshot(
-      plain: todos.filter(isShown), now: state.data.now, calendar: state.data.deadlineCalendar)
+      plain: todos.filter(isShown), now: state.data.now, calendar: state.data.deadlineCalendar,
+      names: state.data.assigneeNames)
   }
 }

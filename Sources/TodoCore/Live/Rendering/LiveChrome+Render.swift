@@ -8,7 +8,10 @@ extension LiveCell {
   /// ``Deadline/label(on:)``), and whether it is overdue then.
   ///
   /// - Complexity: O(1): the day is read from the calendar once per rendering, not per cell.
-  init(_ todo: Todo, on day: AgendaDay) {
+  ///
+  /// - Parameter names: The names of the people todos are assigned to, by account
+  ///   (``PageData/assigneeNames``).
+  init(_ todo: Todo, on day: AgendaDay, names: [UUID: String] = [:]) {
     var detail = todo.deadline?.label(on: day)
     let deferred = todo.isDeferred(on: day)
     if deferred {
@@ -23,6 +26,7 @@ extension LiveCell {
       overdue: todo.status != .done && (todo.deadline.map(day.isOverdue) ?? false),
       status: todo.status, repeats: todo.recurrence?.label, deferred: deferred ? true : nil,
       priority: todo.priority?.rawValue, tags: todo.tags?.names)
+    assignee = todo.assigneeID.flatMap { names[$0] }
   }
 
   /// "Tomorrow 09:00" inside a phrase: "starts tomorrow 09:00"; names of days and months
@@ -59,10 +63,12 @@ extension LiveChrome {
     if let query = state.data.query {
       let saved = query.filterID.flatMap { id in state.data.filters.first { $0.id == id } }
       let tag = query.tag
+      let assigned = query.text == ViewsObservation.assignedToMeQuery ? "Assigned to me" : nil
       self.query = QueryEntry(
-        text: query.text, title: saved?.name ?? tag.map { "#" + $0 } ?? query.text,
+        text: query.text, title: saved?.name ?? tag.map { "#" + $0 } ?? assigned ?? query.text,
         filterID: query.filterID?.uuidString, tag: tag)
     }
+    assignedToMe = state.data.signedIn == nil ? nil : state.data.assignedToMe ?? 0
     if let id = state.sidebar.confirmDeleteFilter {
       confirmDeleteFilter = state.data.filters.first { $0.id == id }?.name
     }
@@ -150,6 +156,10 @@ extension LiveChrome {
     if let editor = state.editor.sheet {
       self.editor = EditorForm(
         editor, calendar: state.data.deadlineCalendar, now: state.data.now)
+      let listID = editor.original?.listID
+      self.editor?.members = (listID.flatMap { state.data.members[$0] } ?? []).map {
+        MemberEntry(id: $0.accountID.uuidString, name: $0.name)
+      }
     }
   }
 }
@@ -213,6 +223,7 @@ extension LiveChrome.EditorForm {
     someday = editor.someday
     priority = editor.priority
     tags = editor.tags
+    assignee = editor.assignee
     repeats = editor.original?.recurrence != nil
     reminders = editor.reminders.map {
       LiveChrome.ReminderEntry(

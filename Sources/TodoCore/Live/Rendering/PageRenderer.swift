@@ -35,6 +35,9 @@ public final class PageRenderer: Sendable {
     /// todos come from every list the person can read.
     var query: PageQuery?
     var querySequence: ChangeSequence
+    /// A query's sections are headed by its lists' names, in their order: what it reads of
+    /// the lists (whose sequence it does not follow).
+    var listNames: [String]
     var account: UUID?
     var timeZone: TimeZone?
 
@@ -48,7 +51,9 @@ public final class PageRenderer: Sendable {
         return nil
       }
       listID = state.data.listID
-      sequence = state.data.sequence
+      // A query shows its own observation's todos: a commit to the chosen list alone (which
+      // reaches the page for its sidebar's counts) leaves its list part as it was.
+      sequence = state.data.query == nil ? state.data.sequence : .zero
       filter = state.list.filter
       search = state.search.text
       layout = state.list.layout
@@ -58,6 +63,8 @@ public final class PageRenderer: Sendable {
       view = state.data.view
       query = state.data.query
       querySequence = state.data.querySequence
+      listNames =
+        state.data.query == nil ? [] : state.data.lists.map { $0.id.uuidString + $0.name }
       account =
         state.data.view == nil && state.data.query == nil ? nil : state.data.signedIn?.accountID
       timeZone = state.data.timeZone

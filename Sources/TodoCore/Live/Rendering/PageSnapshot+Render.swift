@@ -36,7 +36,8 @@ extension PageSnapshot {
     guard state.list.layout != .plain else {
       self = PageSnapshot(
         plain: todos, now: state.data.now, calendar: state.data.deadlineCalendar,
-        all: state.data.shownTodos, collapsed: state.list.collapsed)
+        all: state.data.shownTodos, collapsed: state.list.collapsed,
+        names: state.data.assigneeNames)
       return
     }
     let day = AgendaDay(now: state.data.now, calendar: state.data.deadlineCalendar)
@@ -48,7 +49,8 @@ extension PageSnapshot {
       var order: [String] = []
       var groups: [String: [String]] = [:]
       for row in Self.outlineRows(
-        todos, all: state.data.shownTodos, collapsed: state.list.collapsed, day: day)
+        todos, all: state.data.shownTodos, collapsed: state.list.collapsed, day: day,
+        names: state.data.assigneeNames)
       {
         let key = row.root.section ?? ""
         if groups[key] == nil { order.append(key) }
@@ -62,8 +64,9 @@ extension PageSnapshot {
         items.appendItemsUnchecked(groups[key] ?? [], to: id)
       }
     case .outline:
+      let names = state.data.assigneeNames
       for todo in todos {
-        cells[todo.id.uuidString] = LiveCell(todo, on: day)
+        cells[todo.id.uuidString] = LiveCell(todo, on: day, names: names)
       }
       renderOutline(todos, state: state)
     }
@@ -74,7 +77,7 @@ extension PageSnapshot {
   /// subtask's level, a parent's disclosure and its progress over `all` of the list's todos.
   init(
     plain todos: [Todo], now: Date, calendar: Calendar, all: [Todo] = [],
-    collapsed: Set<String> = []
+    collapsed: Set<String> = [], names: [UUID: String] = [:]
   ) {
     self.init()
     items.appendSectionsUnchecked(["main"])
@@ -84,12 +87,12 @@ extension PageSnapshot {
       for todo in todos {
         let id = todo.id.uuidString
         ids.append(id)
-        cells[id] = LiveCell(todo, on: day)
+        cells[id] = LiveCell(todo, on: day, names: names)
       }
       items.appendItemsUnchecked(ids, to: "main")
       return
     }
-    for row in Self.outlineRows(todos, all: all, collapsed: collapsed, day: day) {
+    for row in Self.outlineRows(todos, all: all, collapsed: collapsed, day: day, names: names) {
       ids.append(row.id)
       cells[row.id] = row.cell
     }
@@ -103,7 +106,8 @@ extension PageSnapshot {
   ///
   /// - Complexity: O(n) for n todos.
   static func outlineRows(
-    _ todos: [Todo], all: [Todo], collapsed: Set<String>, day: AgendaDay
+    _ todos: [Todo], all: [Todo], collapsed: Set<String>, day: AgendaDay,
+    names: [UUID: String] = [:]
   ) -> [(root: Todo, id: String, cell: LiveCell)] {
     let progress = TodoOutline.progress(of: all.isEmpty ? todos : all)
     let rows = TodoOutline(todos).rows
@@ -116,7 +120,7 @@ extension PageSnapshot {
       if let level = hidden, row.level > level { continue }
       hidden = nil
       let id = row.todo.id.uuidString
-      var cell = LiveCell(row.todo, on: day)
+      var cell = LiveCell(row.todo, on: day, names: names)
       cell.level = row.level
       let hasChildren = index + 1 < rows.count && rows[index + 1].level > row.level
       if hasChildren {
@@ -180,8 +184,9 @@ extension PageSnapshot {
     let day = AgendaDay(now: state.data.now, calendar: calendar)
     let names = Dictionary(
       state.data.lists.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+    let people = state.data.assigneeNames
     for todo in todos {
-      var cell = LiveCell(todo, on: day)
+      var cell = LiveCell(todo, on: day, names: people)
       if let name = names[todo.listID] {
         let when = view == .overdue ? cell.detail : todo.deadline?.timeText
         cell.detail = [name, when].compactMap { $0 }.joined(separator: " · ")
@@ -220,7 +225,9 @@ extension PageSnapshot {
       items.appendSectionsUnchecked([section])
       headers[section] = list.name
       items.appendItemsUnchecked(todos.map(\.id.uuidString), to: section)
-      for todo in todos { cells[todo.id.uuidString] = LiveCell(todo, on: day) }
+      for todo in todos {
+        cells[todo.id.uuidString] = LiveCell(todo, on: day, names: state.data.assigneeNames)
+      }
     }
   }
 

@@ -104,6 +104,8 @@ public struct LiveCell: Codable, Equatable, Sendable {
   /// A parent's progress, its done subtasks over all of them ("2/5"); absent for a todo
   /// without subtasks.
   public var progress: String?
+  /// The name of the person the todo is assigned to; absent for nobody.
+  public var assignee: String?
 }
 
 /// Everything on the page around the list: small, sent whole whenever any part changes.
@@ -181,6 +183,9 @@ public struct LiveChrome: Codable, Hashable, Sendable {
   public var query: QueryEntry?
   /// The name of the saved filter whose deletion waits for confirmation.
   public var confirmDeleteFilter: String?
+  /// How many open todos are assigned to the signed-in person: the "Assigned to me" view's
+  /// count; absent on a server without accounts.
+  public var assignedToMe: Int?
   /// The chosen filter: `all`, `active` or `completed`.
   public var filter = PageList.Filter.all
   /// The search text the list is filtered by.
@@ -275,6 +280,11 @@ public struct LiveChrome: Codable, Hashable, Sendable {
     public var priority = ""
     /// The draft's tags as typed (`work errands`).
     public var tags = ""
+    /// The account the draft assigns the todo to, or empty for nobody.
+    public var assignee = ""
+    /// Whom the todo can be assigned to: the members of its list (none on a server without
+    /// accounts).
+    public var members: [MemberEntry] = []
     /// The person's reminders of the todo, the soonest first (set and removed at once, not
     /// with Save).
     public var reminders: [ReminderEntry] = []
@@ -288,6 +298,14 @@ public struct LiveChrome: Codable, Hashable, Sendable {
     /// After a conflict, what the other side changed, field by field, with their value (for
     /// people: dates as the list shows them, statuses in words).
     public var theirChanges: [FieldChange] = []
+  }
+
+  /// A member of a list, whom its todos can be assigned to.
+  public struct MemberEntry: Codable, Hashable, Sendable {
+    /// The account.
+    public var id: String
+    /// Its name.
+    public var name: String
   }
 
   /// The question asked when a parent with open subtasks is marked done.
@@ -323,8 +341,8 @@ public struct LiveChrome: Codable, Hashable, Sendable {
 
   /// One field someone else changed while the sheet was open.
   public struct FieldChange: Codable, Hashable, Sendable {
-    /// `title`, `notes`, `deadline`, `start`, `status`, `section`, `repeat`, `priority` or
-    /// `tags`.
+    /// `title`, `notes`, `deadline`, `start`, `status`, `section`, `repeat`, `priority`,
+    /// `tags` or `assignee`.
     public var field: String
     /// The field's name for people.
     public var label: String

@@ -31,6 +31,8 @@ package struct NewTodoBody: Codable, Hashable, Sendable {
   package var tags: [String]?
   /// The todo it is a subtask of.
   package var parentID: UUID?
+  /// The member of the list it is assigned to.
+  package var assigneeID: UUID?
 
   /// The body for `draft` (its list is in the path).
   package init(_ draft: NewTodo) {
@@ -46,6 +48,7 @@ package struct NewTodoBody: Codable, Hashable, Sendable {
     priority = draft.priority?.rawValue
     tags = draft.tags.isEmpty ? nil : draft.tags
     parentID = draft.parentID
+    assigneeID = draft.assigneeID
   }
 
   /// The draft for ``TodoService/createTodo(_:)``.
@@ -58,7 +61,8 @@ package struct NewTodoBody: Codable, Hashable, Sendable {
       status: try status.map(TodoStatus.init(parsing:)) ?? .notStarted, section: section,
       recurrence: try Self.recurrence(rule: repeatRule, mode: repeatMode),
       start: try Self.start(start), someday: someday ?? false,
-      priority: try Self.priority(priority), tags: tags ?? [], parentID: parentID)
+      priority: try Self.priority(priority), tags: tags ?? [], parentID: parentID,
+      assigneeID: assigneeID)
   }
 
   /// A priority as the API writes it (1 to 4), refused with a message naming `priority`.

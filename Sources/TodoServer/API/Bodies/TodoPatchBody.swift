@@ -5,7 +5,8 @@ import TodoCore
 /// `notes`, `deadline` (`null` removes it), `status`, `section` (`null` removes it),
 /// `listID`, `repeatRule` (`null` stops the repeating) with `repeatMode`, `start` (`null`
 /// removes it), `someday`, `priority` (`null` removes it), `tags` (all of them), `parentID`
-/// (`null` makes it top-level) with `completeSubtasks`, and the `version` the client read.
+/// (`null` makes it top-level) with `completeSubtasks`, `assigneeID` (`null` unassigns it),
+/// and the `version` the client read.
 ///
 /// Hand-written because the generator cannot express nullable properties, nor tell a `null`
 /// from a field left out (see docs/api.md); the generated code uses it by name.
@@ -17,7 +18,7 @@ package struct TodoPatchBody: Codable, Hashable, Sendable {
 
   private enum CodingKeys: String, CodingKey {
     case title, notes, deadline, status, section, listID, repeatRule, repeatMode, start, someday
-    case priority, tags, parentID, completeSubtasks, version
+    case priority, tags, parentID, assigneeID, completeSubtasks, version
   }
 
   /// The body for `patch`, checked against `version`.
@@ -60,6 +61,9 @@ package struct TodoPatchBody: Codable, Hashable, Sendable {
     if container.contains(.parentID) {
       patch.parentID = .some(try container.decodeIfPresent(UUID.self, forKey: .parentID))
     }
+    if container.contains(.assigneeID) {
+      patch.assigneeID = .some(try container.decodeIfPresent(UUID.self, forKey: .assigneeID))
+    }
     patch.completingSubtasks =
       try container.decodeIfPresent(Bool.self, forKey: .completeSubtasks) ?? false
     version = try container.decodeIfPresent(Version.self, forKey: .version)
@@ -85,6 +89,9 @@ package struct TodoPatchBody: Codable, Hashable, Sendable {
     if let priority = patch.priority { try container.encode(priority?.rawValue, forKey: .priority) }
     try container.encodeIfPresent(patch.tags, forKey: .tags)
     if let parentID = patch.parentID { try container.encode(parentID, forKey: .parentID) }
+    if let assigneeID = patch.assigneeID {
+      try container.encode(assigneeID, forKey: .assigneeID)
+    }
     if patch.completingSubtasks { try container.encode(true, forKey: .completeSubtasks) }
     try container.encodeIfPresent(version, forKey: .version)
   }

@@ -74,6 +74,7 @@ extension PageEditor {
       if let on = restore.fields.someday { state.sheet?.someday = on }
       if let priority = restore.fields.priority { state.sheet?.priority = priority }
       if let tags = restore.fields.tags { state.sheet?.tags = tags }
+      if let assignee = restore.fields.assignee { state.sheet?.assignee = assignee }
       if todo.version != restore.version { state.sheet?.problem = .conflict(theirs: todo) }
       return .none
 
@@ -119,6 +120,9 @@ extension PageEditor {
     if let on = fields.someday { effects.append(.send(.sheet(.setSomeday(on)))) }
     if let priority = fields.priority { effects.append(.send(.sheet(.setPriority(priority)))) }
     if let tags = fields.tags { effects.append(.send(.sheet(.setTags(tags)))) }
+    if let assignee = fields.assignee {
+      effects.append(.send(.sheet(.setAssignee(assignee))))
+    }
     return .concatenate(effects + [.send(.sheet(action))])
   }
 }

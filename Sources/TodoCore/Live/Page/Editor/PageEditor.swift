@@ -45,12 +45,15 @@ public struct PageEditor: Reducer {
     public var priority: String?
     /// The tags, words apart by spaces or commas (empty for none); absent leaves them.
     public var tags: String?
+    /// The account it is assigned to, or empty for nobody; absent leaves it.
+    public var assignee: String?
 
     /// Creates the fields.
     public init(
       title: String, notes: String = "", deadline: String = "", status: TodoStatus = .notStarted,
       section: String = "", repeat: String? = nil, afterCompletion: Bool? = nil,
-      start: String? = nil, someday: Bool? = nil, priority: String? = nil, tags: String? = nil
+      start: String? = nil, someday: Bool? = nil, priority: String? = nil, tags: String? = nil,
+      assignee: String? = nil
     ) {
       self.title = title
       self.notes = notes
@@ -63,6 +66,7 @@ public struct PageEditor: Reducer {
       self.someday = someday
       self.priority = priority
       self.tags = tags
+      self.assignee = assignee
     }
 
     /// The free-text fields with their names, as the page's text checks take them.

@@ -28,6 +28,8 @@ public enum TodoEditorAction: Equatable, Sendable {
   case setPriority(String)
   /// The tags as typed: words apart by spaces or commas (``TodoValidation/tags(reading:)``).
   case setTags(String)
+  /// The account it is assigned to (a member of its list), or empty for nobody.
+  case setAssignee(String)
   /// How often a repeating todo was done, read when the sheet opens.
   case history(RepeatHistory)
   /// The person's reminders of the todo, read when the sheet opens and after each change.
@@ -99,6 +101,8 @@ public struct TodoEditor: Reducer {
     public var priority = ""
     /// The tags as typed (`work errands`).
     public var tags = ""
+    /// The account it is assigned to, or empty for nobody.
+    public var assignee = ""
     /// What went wrong last, if anything.
     public var problem: EditorProblem?
 
@@ -121,6 +125,9 @@ public struct TodoEditor: Reducer {
       if someday == original.isSomeday { someday = theirs.isSomeday }
       if priority == Self.priorityText(original) { priority = Self.priorityText(theirs) }
       if tagsChanged(from: original) == false { tags = Self.tagsText(theirs) }
+      if assignee == original.assigneeID?.uuidString ?? "" {
+        assignee = theirs.assigneeID?.uuidString ?? ""
+      }
       if !repeatChanged(from: original) {
         repeatText = theirs.recurrence?.editText ?? ""
         afterCompletion = theirs.repeatMode == .afterCompletion
@@ -141,6 +148,7 @@ public struct TodoEditor: Reducer {
       someday = todo.isSomeday
       priority = Self.priorityText(todo)
       tags = Self.tagsText(todo)
+      assignee = todo.assigneeID?.uuidString ?? ""
     }
 
     /// A todo's priority as the sheet edits it: `1` to `4`, or empty.
@@ -264,6 +272,7 @@ public struct TodoEditor: Reducer {
     case .setSomeday(let on): state.someday = on
     case .setPriority(let text): state.priority = text
     case .setTags(let text): state.tags = text
+    case .setAssignee(let text): state.assignee = text
 
     case .save:
       // After a conflict the person chooses: Keep mine or Use theirs, not a plain save.
@@ -282,6 +291,7 @@ public struct TodoEditor: Reducer {
         let deadline = draft.deadline.trimmingCharacters(in: .whitespaces)
         let start = draft.start.trimmingCharacters(in: .whitespaces)
         let priority = draft.priority.trimmingCharacters(in: .whitespaces)
+        let assignee = draft.assignee.trimmingCharacters(in: .whitespaces)
         try await session.apply(
           TodoPatch(
             title: draft.title, notes: draft.notes,
@@ -291,7 +301,8 @@ public struct TodoEditor: Reducer {
             start: .some(start.isEmpty ? nil : try Deadline(parsing: start, field: "start")),
             someday: draft.someday,
             priority: .some(priority.isEmpty ? nil : try Priority(parsing: priority)),
-            tags: try TodoValidation.tags(reading: draft.tags)))
+            tags: try TodoValidation.tags(reading: draft.tags),
+            assigneeID: .some(assignee.isEmpty ? nil : try TodoValidation.assignee(assignee))))
         send(.saved(try await session.save()))
       } catch: { [todos, sessions] error, send in
         guard EditorProblem(error).currentVersion != nil,
