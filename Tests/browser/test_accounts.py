@@ -10,6 +10,7 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from page import LivePage, until
+from test_editing import open_editor
 from todoserve import TodoServe, todo_binary
 
 PASSWORDS = {"alice": "purple-harbor-lantern", "bob": "quiet-meadow-compass"}
@@ -154,3 +155,54 @@ def test_a_person_sets_where_their_reminders_are_mailed(accounts_server, browser
     said = subprocess.run([binary, "user", "mail", "alice", "--db", database], check=True,
                           capture_output=True, text=True).stdout
     assert said.strip() == "alice: reminders to alice@example.org, morning digest on"
+
+
+def test_a_todo_is_assigned_in_the_sheet_and_revoking_says_who_lost_it(accounts_server, browser):
+    url = accounts_server[0]
+    alice = sign_in(browser(), url, "alice")
+    bob = sign_in(browser(), url, "bob")
+    alice.find("#new-list-name").send_keys("Chores\n")
+    alice.wait(lambda: alice.find("#list-title").text == "Chores", message="list not created")
+    alice.add("Bins", wait_for="Bins")
+    alice.find("#share-open").click()
+    alice.wait(lambda: alice.find("#share").is_displayed())
+    alice.find("#share-name").send_keys("bob")
+    alice.find("#share-form button[type=submit]").click()
+    alice.wait(lambda: "bob" in alice.find("#members").text, message="bob not listed")
+    alice.find("#share-close").click()
+    # "Assigned to me" is Bob's, with nothing yet.
+    mine = lambda: bob.find("#assigned-to-me").get_attribute("aria-label")
+    bob.wait(lambda: mine() == "Assigned to me, 0 open", message="no Assigned to me view")
+
+    # The sheet offers the list's members, by keyboard; the row says who.
+    open_editor(alice, "Bins")
+    assignee = alice.find("select[name=assignee]")
+    alice.wait(lambda: assignee.is_displayed())
+    assert assignee.accessible_name.startswith("Assigned to")
+    options = [o.text for o in assignee.find_elements(By.TAG_NAME, "option")]
+    assert options == ["Nobody", "alice", "bob"], options
+    assignee.send_keys("bob")
+    alice.find("#editor-save").click()
+    # Read "assigned to bob" by a screen reader, shown as "@bob".
+    chip = lambda: alice.cell("Bins").find_element(By.CSS_SELECTOR, ".assignee")
+    alice.wait(lambda: chip().get_attribute("textContent") == "assigned to @bob",
+               message="the row does not say who")
+    assert chip().text.endswith("@bob")
+
+    # Bob's view counts it and shows it.
+    bob.wait(lambda: mine() == "Assigned to me, 1 open", message="Bob's count did not follow")
+    bob.find("#assigned-to-me").click()
+    bob.wait(lambda: bob.find("#list-title").text == "Assigned to me")
+    bob.wait(lambda: bob.titles() == ["Bins"])
+
+    # Alice stops sharing: the dialog says the todo is nobody's now; Bob's view empties.
+    alice.find("#share-open").click()
+    alice.wait(lambda: alice.find("#share").is_displayed())
+    alice.driver.find_element(
+        By.CSS_SELECTOR, "#members button[aria-label='Stop sharing with bob']").click()
+    alice.wait(lambda: alice.find("#share-note").text
+               == "1 todo assigned to bob is now assigned to nobody.",
+               message="the dialog did not say what was unassigned")
+    bob.wait(lambda: bob.titles() == [], message="Bob still sees the todo")
+    alice.find("#share-close").click()
+    alice.wait(lambda: not alice.cell("Bins").find_elements(By.CSS_SELECTOR, ".assignee"))

@@ -1336,3 +1336,35 @@ def test_non_loopback_address_without_accounts_is_refused():
         f"`todo serve --host 0.0.0.0` kept running without accounts:\n{refusal.output}"
     assert refusal.returncode != 0, f"exit status 0:\n{refusal.output}"
     assert "--accounts" in refusal.output, f"no mention of --accounts:\n{refusal.output}"
+
+
+def test_assignments_answer_each_role_alike_and_a_revoked_member_is_unassigned(world):
+    """A todo of a shared list is assigned to a member by those who edit it; a viewer's
+    assignment is 403; an outsider and an account that does not exist get the same 422 on
+    assigneeID; a stranger cannot assign the owner's todo at all (404). Revoking a member
+    unassigns their todos and says how many; "assigned: me" is each person's own."""
+    server, owner = world.server, world.owner
+    editor, viewer, stranger = (world.accounts[name] for name in (EDITOR, VIEWER, STRANGER))
+    shared = owner.new_list(server, unique("assigned"))
+    owner.share(server, shared["id"], EDITOR, "editor")
+    owner.share(server, shared["id"], VIEWER, "viewer")
+    todo = owner.new_todo(server, shared["id"], unique("assigned todo"))
+    path = f"/api/v1/todos/{todo['id']}"
+    assigned = editor.api(server, "PATCH", path, {"assigneeID": viewer.id}, expect=200)
+    assert assigned["assigneeID"] == viewer.id
+    viewer.api(server, "PATCH", path, {"assigneeID": editor.id}, expect=403)
+    stranger.api(server, "PATCH", path, {"assigneeID": stranger.id}, expect=404)
+    refusals = [owner.request(server, "PATCH", path, {"assigneeID": outsider})
+                for outsider in (stranger.id, str(uuid.uuid4()))]
+    assert [r.status for r in refusals] == [422, 422]
+    assert refusals[0].json() == refusals[1].json()
+    assert refusals[0].json().get("field") == "assigneeID", refusals[0].json()
+    # "assigned: me": the viewer's, and nobody else's.
+    mine = viewer.api(server, "GET", "/api/v1/todos?" + urlencode({"filter": "assigned: me"}),
+                      expect=200)
+    assert [t["id"] for t in mine] == [todo["id"]]
+    assert stranger.api(server, "GET", "/api/v1/todos?" + urlencode({"filter": "assigned: me"}),
+                        expect=200) == []
+    # Revoked, the viewer is nobody's assignee there, and the owner is told how many.
+    assert owner.unshare(server, shared["id"], VIEWER) == {"unassigned": 1}
+    assert "assigneeID" not in owner.api(server, "GET", path, expect=200)

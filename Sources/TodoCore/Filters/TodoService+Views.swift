@@ -106,22 +106,22 @@ extension TodoService {
         do {
           var current: ViewSetup.Value?
           // A person without filters, on a page that shows none, is told nothing at first:
-          // the page starts with no filters. After a change of setup, every first value goes.
-          var unchanged: ViewsObservation? = ViewsObservation(
-            filters: [], counts: [:], showing: text, shown: nil, assignedToMe: nil,
-            sequence: .zero)
+          // the page starts with no filters.
+          let yielded = ViewsYielded(
+            ViewsObservation(
+              filters: [], counts: [:], showing: text, shown: nil, assignedToMe: nil,
+              sequence: .zero), to: continuation)
           for try await value in configurations where value != current {
             current = value
             running?.cancel()
             let visible = value.visibleLists(for: principal)
             let day = AgendaDay(now: now(), calendar: calendar)
-            let first = unchanged
-            unchanged = nil
+            let run = yielded.nextRun()
             running = Task {
               do {
                 try await Self.observe(
                   value.filters, showing: text, lists: visible, day: day,
-                  me: principal?.accountID, in: container, unless: first, into: continuation)
+                  me: principal?.accountID, in: container, run: run, yielding: yielded)
               } catch is CancellationError {
               } catch {
                 continuation.finish(throwing: error)
@@ -138,12 +138,11 @@ extension TodoService {
   }
 
   /// Observes each distinct query of `filters` and `text` over `lists` on `day`, yielding
-  /// the combined value whenever one of them changes, once all have a first value; a first
-  /// value equal to `unchanged` (but for its sequence) is not yielded.
+  /// the combined value (as the `run`th setup) whenever one of them changes, once all have a
+  /// first value.
   private static func observe(
     _ filters: [SavedFilter], showing text: String?, lists: [TodoList], day: AgendaDay,
-    me: UUID?, in container: PersistentContainer, unless unchanged: ViewsObservation?,
-    into continuation: AsyncThrowingStream<ViewsObservation, any Error>.Continuation
+    me: UUID?, in container: PersistentContainer, run: Int, yielding yielded: ViewsYielded
   ) async throws {
     var requests: [String: FetchRequest<Todo>] = [:]
     let assigned = me.map { _ in [ViewsObservation.assignedToMeQuery] } ?? []
@@ -153,7 +152,7 @@ extension TodoService {
       requests[query] = request(for: parsed, day: day, lists: lists, me: me)
     }
     let expected = requests.count
-    let latest = Mutex(ViewResults(last: unchanged))
+    let latest = Mutex(ViewResults())
     let publish: @Sendable (String?, FetchedResults<Todo>?) -> Void = { query, results in
       let value: ViewsObservation? = latest.withLock { latest in
         if let query, let results {
@@ -166,19 +165,12 @@ extension TodoService {
           if let todos = latest.todos[filter.query] { counts[filter.id] = todos.count }
         }
         let shown = text.map { inListOrder(latest.todos[$0] ?? [], lists: lists) }
-        let value = ViewsObservation(
+        return ViewsObservation(
           filters: filters, counts: counts, showing: text, shown: shown,
           assignedToMe: assigned.first.flatMap { latest.todos[$0]?.count },
           sequence: latest.sequence)
-        // A newer sequence alone changes nothing a page shows.
-        if var unchanged = latest.last {
-          unchanged.sequence = value.sequence
-          guard value != unchanged else { return nil }
-        }
-        latest.last = value
-        return value
       }
-      if let value { continuation.yield(value) }
+      if let value { yielded.yield(value, run: run) }
     }
     guard !requests.isEmpty else {
       publish(nil, nil)
@@ -196,11 +188,50 @@ extension TodoService {
   }
 }
 
-/// The latest result of each query of a views observation, and the last value yielded.
+/// The latest result of each query of a views observation.
 private struct ViewResults {
   var todos: [String: [Todo]] = [:]
   var sequence = ChangeSequence.zero
-  var last: ViewsObservation?
+}
+
+/// What a views observation told its page last, over every setup it ran: a value that
+/// changes nothing the page shows (a newer sequence alone, or the same value again after a
+/// setup started over) is not yielded, nor one of a setup that another replaced.
+private final class ViewsYielded: Sendable {
+  private struct State {
+    var run = 0
+    var last: ViewsObservation
+  }
+  private let state: Mutex<State>
+  private let continuation: AsyncThrowingStream<ViewsObservation, any Error>.Continuation
+
+  init(
+    _ initial: ViewsObservation,
+    to continuation: AsyncThrowingStream<ViewsObservation, any Error>.Continuation
+  ) {
+    state = Mutex(State(last: initial))
+    self.continuation = continuation
+  }
+
+  /// The number of a new setup: values of the setups before it are dropped from now on.
+  func nextRun() -> Int {
+    state.withLock { state in
+      state.run += 1
+      return state.run
+    }
+  }
+
+  /// Yields `value` of the setup `run`, unless a newer setup runs or it changes nothing.
+  func yield(_ value: ViewsObservation, run: Int) {
+    // Under the lock, so that two values yield in the order they were decided.
+    state.withLock { state in
+      var unchanged = state.last
+      unchanged.sequence = value.sequence
+      guard run == state.run, value != unchanged else { return }
+      state.last = value
+      continuation.yield(value)
+    }
+  }
 }
 
 /// The latest saved filters, lists and (for a principal) shared lists of a views

@@ -117,6 +117,7 @@ export class Account {
     $('share-form').hidden = this.isShared;
     $('share-leave').hidden = !this.isShared;
     showProblem('share-problem', null);
+    $('share-note').textContent = '';
     $('share').showModal();
     await this.loadMembers();
   }
@@ -176,7 +177,11 @@ export class Account {
 
   async unshare(name) {
     try {
-      await this.api.call('DELETE', `/api/v1/lists/${this.listID}/members/${encodeURIComponent(name)}`);
+      const { unassigned } = await this.api.call('DELETE', `/api/v1/lists/${this.listID}/members/${encodeURIComponent(name)}`);
+      // What stopping the share did to the todos assigned to them.
+      $('share-note').textContent = unassigned > 0
+        ? `${unassigned === 1 ? '1 todo' : `${unassigned} todos`} assigned to ${name} ${unassigned === 1 ? 'is' : 'are'} now assigned to nobody.`
+        : '';
       await this.loadMembers();
     } catch (error) {
       showProblem('share-problem', error);

@@ -351,7 +351,7 @@ class EditorSheet {
       afterCompletion: this.form.elements.afterCompletion.checked,
       start: joinDeadline(field('start'), field('startTime')),
       someday: this.form.elements.someday.checked,
-      priority: field('priority'), tags: field('tags'),
+      priority: field('priority'), tags: field('tags'), assignee: field('assignee'),
     };
   }
 
@@ -457,6 +457,18 @@ class EditorSheet {
         f.priority.value = editor.priority ?? '';
         f.tags.value = editor.tags ?? '';
       }
+      // Whom it can be assigned to: the members of its list (none without accounts).
+      const members = editor.members ?? [];
+      $('editor-assignee').hidden = members.length === 0;
+      const select = this.form.elements.assignee;
+      const wanted = [['', 'Nobody'], ...members.map((m) => [m.id, m.name])];
+      if (select.options.length !== wanted.length
+        || wanted.some(([id, name], i) => select.options[i].value !== id || select.options[i].text !== name)) {
+        const value = select.value;
+        select.replaceChildren(...wanted.map(([id, name]) => new Option(name, id)));
+        select.value = value;
+      }
+      if (fresh || !this.dirty) select.value = editor.assignee ?? '';
       if (fresh) focusTitle(this.form);
       this.filled = editor.id;
       // While a conflict waits for its answer, the draft stays based on the old version, so

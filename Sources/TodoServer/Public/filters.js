@@ -32,6 +32,7 @@ export class SidebarFilters {
       else if (button.dataset.action === 'delete') send('requestDeleteFilter', { id });
       else send('chooseSavedFilter', { id });
     });
+    $('assigned-to-me').addEventListener('click', () => send('showQuery', { text: 'assigned: me' }));
     $('tags').addEventListener('click', (event) => {
       const button = event.target.closest('button[data-tag]');
       if (button) send('chooseTag', { name: button.dataset.tag });
@@ -60,6 +61,14 @@ export class SidebarFilters {
 
   show(chrome) {
     this.shownQuery = chrome.query && !chrome.query.filterID ? chrome.query.text : null;
+    // "Assigned to me", on a server with accounts, with its live count.
+    const assigned = chrome.assignedToMe;
+    $('assigned').hidden = assigned === undefined || assigned === null;
+    const mine = $('assigned-to-me');
+    mine.querySelector('.count').textContent = assigned ? String(assigned) : '';
+    mine.setAttribute('aria-label', `Assigned to me, ${assigned ?? 0} open`);
+    if (chrome.query?.text === 'assigned: me') mine.setAttribute('aria-current', 'true');
+    else mine.removeAttribute('aria-current');
     this.entries = new Map((chrome.filters ?? []).map((entry) => [entry.id, entry]));
     const current = chrome.query?.filterID;
     this.render($('filters'), chrome.filters ?? [], (entry) => entry.id, (item, entry) => {

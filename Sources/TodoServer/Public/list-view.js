@@ -333,8 +333,12 @@ export class ListView {
     const progress = cell.progress
       ? [el('span', { class: 'progress' }, [el('span', { text: cell.progress }), el('span', { class: 'visually-hidden', text: ' subtasks done' })])]
       : [];
-    detail.replaceChildren(...progress, ...flag, ...(flag.length && dated.length ? [' '] : []), ...dated, ...tags);
-    detail.hidden = !cell.detail && !cell.repeats && !cell.priority && !tags.length && !progress.length;
+    // Whom it is assigned to, after the tags: "@ann", read as "assigned to ann".
+    const assignee = cell.assignee
+      ? [el('span', { class: 'assignee', title: `Assigned to ${cell.assignee}` }, [el('span', { class: 'visually-hidden', text: 'assigned to ' }), el('span', { 'aria-hidden': 'true', text: '@' }), el('span', { text: cell.assignee })])]
+      : [];
+    detail.replaceChildren(...progress, ...flag, ...(flag.length && dated.length ? [' '] : []), ...dated, ...tags, ...assignee);
+    detail.hidden = !cell.detail && !cell.repeats && !cell.priority && !tags.length && !progress.length && !assignee.length;
     // A parent's disclosure: shows or hides its subtasks.
     const disclosure = node.querySelector('button.expand');
     disclosure.hidden = cell.expanded === undefined;

@@ -69,6 +69,13 @@ extension Todo {
           draft.parentID = parent.id
           draft.listID = draft.listID ?? parent.listID
         }
+        if let listID = draft.listID {
+          draft.assigneeID =
+            try await fields.assigneeChange(inList: listID, backend: backend) ?? nil
+        } else if fields.assign != nil {
+          throw CLIError.invalid(
+            "--assign needs --list or --parent: a todo is assigned to a member of its list")
+        }
         let todo = try await backend.createTodo(draft)
         try Output.changed(todo, verb: "Added", json: output.json)
       }

@@ -36,7 +36,7 @@ extension Todo {
       guard title != nil || !fields.isEmpty || !removedTags.isEmpty else {
         throw CLIError.invalid(
           "nothing to change; give --title, --due, --start, --someday, --repeat, --priority, "
-            + "--tag, --untag, --notes, --section or --list")
+            + "--tag, --untag, --notes, --section, --list or --assign")
       }
       _ = try title.map(TodoValidation.title)
     }
@@ -61,6 +61,8 @@ extension Todo {
           patch.section = .some(try TodoValidation.section(section))
         }
         if let list = fields.list { patch.listID = try await backend.list(named: list).id }
+        patch.assigneeID = try await fields.assigneeChange(
+          inList: patch.listID ?? current.listID, backend: backend)
         let changed = try await backend.updateTodo(
           id: current.id, patch, expectedVersion: current.version)
         try Output.changed(changed, verb: "Edited", json: output.json)

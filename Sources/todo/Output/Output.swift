@@ -36,9 +36,17 @@ enum Output {
     }
     let lists = try await backend.lists() + trashedLists
     let names = Dictionary(lists.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-    let table = TodoTable(
+    // Whom todos are assigned to: the members of their lists, read only when one is.
+    var people: [UUID: String] = [:]
+    for listID in Set(todos.filter { $0.assigneeID != nil }.map(\.listID)) {
+      for member in try await backend.members(ofList: listID) {
+        people[member.accountID] = member.name
+      }
+    }
+    var table = TodoTable(
       todos: todos, listNames: names, showsList: Set(todos.map(\.listID)).count > 1, now: Date(),
       color: Console.usesColor, width: Console.terminalWidth, outline: outline)
+    table.assigneeNames = people
     for line in table.lines() { Console.output(line) }
   }
 

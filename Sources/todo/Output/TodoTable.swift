@@ -31,6 +31,8 @@ struct TodoTable {
   var width: Int? = nil
   /// The levels and progress of a tree listing (`todo ls --tree`), or `nil` for a flat one.
   var outline: Outline? = nil
+  /// The names of the people todos are assigned to, by account: the "Who" column.
+  var assigneeNames: [UUID: String] = [:]
 
   /// What a tree listing adds: each todo's depth (its title is indented two spaces a level)
   /// and each parent's progress (`2/5` after its title).
@@ -102,11 +104,13 @@ struct TodoTable {
     let showsWhen = todos.contains { $0.repeatRule != nil || $0.start != nil || $0.isSomeday }
     let showsPriority = todos.contains { $0.priority != nil }
     let showsTags = todos.contains { $0.tags != nil }
+    let showsAssignee = todos.contains { $0.assigneeID != nil }
     var header = ["#", "St", "Title"]
     if showsPriority { header.append("P") }
     if showsDue { header.append("Due") }
     if showsWhen { header.append("When") }
     if showsTags { header.append("Tags") }
+    if showsAssignee { header.append("Who") }
     if showsSection { header.append("Section") }
     if showsList { header.append("List") }
     var rows: [[String]] = []
@@ -132,6 +136,10 @@ struct TodoTable {
       if showsTags {
         row.append(Self.tags(todo))
         style.append(TextStyle(color: .cyan))
+      }
+      if showsAssignee {
+        row.append(todo.assigneeID.map { "@" + (assigneeNames[$0] ?? "?") } ?? "")
+        style.append(nil)
       }
       if showsSection {
         row.append(todo.section ?? "")

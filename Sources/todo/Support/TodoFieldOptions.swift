@@ -51,10 +51,34 @@ struct TodoFieldOptions: ParsableArguments {
   @Option(help: ArgumentHelp("The list, by name (a todo moves to its bottom).", valueName: "name"))
   var list: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "The member of the list it is assigned to, by name ('' assigns it to nobody).",
+      valueName: "user"))
+  var assign: String?
+
   /// Whether no field option was given.
   var isEmpty: Bool {
     due == nil && start == nil && someday == nil && repeats == nil && notes == nil
-      && section == nil && list == nil && priority == nil && addedTags.isEmpty
+      && section == nil && list == nil && priority == nil && addedTags.isEmpty && assign == nil
+  }
+
+  /// The assignee change for a todo of `listID`: `nil` none, `.some(nil)` nobody, else the
+  /// member of the list named by `--assign`.
+  ///
+  /// - Throws: `CLIError.invalid` naming the list's members for a name that is not one.
+  func assigneeChange(inList listID: UUID, backend: any TodoBackend) async throws -> UUID?? {
+    guard let assign else { return nil }
+    let name = assign.trimmingCharacters(in: .whitespaces)
+    if name.isEmpty { return .some(nil) }
+    let members = try await backend.members(ofList: listID)
+    guard let member = members.first(where: { $0.name.lowercased() == name.lowercased() }) else {
+      let names = members.map(\.name).joined(separator: ", ")
+      throw CLIError.invalid(
+        "\(name) is not a member of the list; "
+          + (members.isEmpty ? "it is shared with nobody" : "its members: \(names)"))
+    }
+    return .some(member.accountID)
   }
 
   func validate() throws {

@@ -61,7 +61,8 @@ enum LiveWireRandom {
       repeat: optional(&random, text),
       afterCompletion: optional(&random) { Bool.random(using: &$0) },
       start: optional(&random, text), someday: optional(&random) { Bool.random(using: &$0) },
-      priority: optional(&random, text), tags: optional(&random, text))
+      priority: optional(&random, text), tags: optional(&random, text),
+      assignee: optional(&random, text))
   }
 
   // MARK: - The page's parts
@@ -74,7 +75,7 @@ enum LiveWireRandom {
       expanded: optional(&random) { Bool.random(using: &$0) }, repeats: optional(&random, text),
       deferred: optional(&random) { Bool.random(using: &$0) },
       priority: optional(&random) { Int.random(in: 1...4, using: &$0) },
-      tags: optional(&random) { list(&$0, upTo: 3, text) })
+      tags: optional(&random) { list(&$0, upTo: 3, text) }, assignee: optional(&random, text))
   }
 
   static func cells(_ random: inout Source, for ids: [String]) -> [String: LiveCell] {
@@ -107,6 +108,7 @@ enum LiveWireRandom {
         tag: optional(&$0, text))
     }
     chrome.confirmDeleteFilter = optional(&random, text)
+    chrome.assignedToMe = optional(&random, count)
     chrome.filter = choice(PageList.Filter.self, &random)
     chrome.search = text(&random)
     chrome.layout = choice(PageList.Layout.self, &random)
@@ -151,6 +153,10 @@ enum LiveWireRandom {
     form.someday = Bool.random(using: &random)
     form.priority = text(&random)
     form.tags = text(&random)
+    form.assignee = text(&random)
+    form.members = list(&random, upTo: 3) {
+      LiveChrome.MemberEntry(id: id(&$0).uuidString, name: text(&$0))
+    }
     form.reminders = list(&random, upTo: 3) {
       LiveChrome.ReminderEntry(id: id(&$0).uuidString, label: text(&$0))
     }

@@ -103,7 +103,7 @@ struct SavedFilterPageTests {
       await store.send(.sidebar(.saveFilter("Broken", "#work &"))) {
         $0.problem =
           "filter: at 8: expected a term (today, overdue, no date, due before: +7d, #tag, p1, "
-          + "list: NAME, status: done, search: TEXT, ! or a parenthesis), found the end"
+          + "list: NAME, status: done, search: TEXT, assigned: me, ! or a parenthesis), found the end"
       }
       #expect(try await service.savedFilters().count == 1)
 

@@ -69,7 +69,7 @@ struct TodoQueryTests {
         #"at 13: expected a day (today, tomorrow, +7d, -3d, +2w or 2026-12-01), found "soon""#
       ),
       ("due soon", #"at 5: expected before:, after: or : after due, found "soon""#),
-      ("no time", #"at 4: expected date or priority after no, found "time""#),
+      ("no time", #"at 4: expected date, priority or assignee after no, found "time""#),
       (
         "status: maybe",
         #"at 9: expected a status (not started, in progress or done), found "maybe""#
