@@ -274,3 +274,55 @@ def test_todoman_priorities_and_categories_go_both_ways(tools):
     tools.todoman("edit", str(task["id"]), "--priority", "none")
     tools.vdirsyncer("sync")
     assert "priority" not in api_todo_titled(server, work["id"], "Write report")
+
+
+def ics(uid, summary, parent=None):
+    related = f"RELATED-TO;RELTYPE=PARENT:{parent}\r\n" if parent else ""
+    return ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//vdirsyncer//EN\r\n"
+            f"BEGIN:VTODO\r\nUID:{uid}\r\nDTSTAMP:20260101T000000Z\r\nSUMMARY:{summary}\r\n"
+            f"{related}STATUS:NEEDS-ACTION\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+
+
+def uid_of(path):
+    return next(line[4:] for line in path.read_text().replace("\r\n ", "").splitlines()
+                if line.startswith("UID:"))
+
+
+def test_subtasks_go_both_ways_a_child_before_its_parent_included(tools):
+    server = tools.server
+    trip = server.new_list("Trip")
+    pack = server.api("POST", f"/api/v1/lists/{trip['id']}/todos", {"title": "Pack"}, expect=201)
+    server.api("POST", f"/api/v1/lists/{trip['id']}/todos",
+               {"title": "Socks", "parentID": pack["id"]}, expect=201)
+    tools.vdirsyncer("discover", stdin="y\n" * 20)
+    tools.vdirsyncer("sync")
+
+    # The subtask's file names its parent; the parent's names nothing.
+    pack_uid = uid_of(tools.file_of(trip["id"], "Pack"))
+    socks = tools.file_of(trip["id"], "Socks").read_text().replace("\r\n ", "")
+    assert f"RELATED-TO;RELTYPE=PARENT:{pack_uid}" in socks, socks
+    assert "RELATED-TO" not in tools.file_of(trip["id"], "Pack").read_text()
+
+    # Made in the folder: a subtask of a new parent, the child's file named to go first.
+    folder = tools.calendars / str(trip["id"]).lower()
+    (folder / "a-laces.ics").write_text(ics("laces-uid", "Laces", parent="bag-uid"))
+    (folder / "z-bag.ics").write_text(ics("bag-uid", "Bag", parent=pack_uid))
+    tools.vdirsyncer("sync")
+    todos = {t["title"]: t for t in api_todos(server, trip["id"])}
+    assert todos["Laces"].get("parentID") == todos["Bag"]["id"], todos
+    assert todos["Bag"].get("parentID") == pack["id"], todos
+
+    # The parent changed in todoman (re-sent without RELATED-TO, as it always is): its
+    # subtasks stay its own.
+    tools.todoman("edit", str(tools.task("Pack")["id"]), "--priority", "high")
+    tools.vdirsyncer("sync")
+    todos = {t["title"]: t for t in api_todos(server, trip["id"])}
+    assert todos["Pack"]["priority"] == 2
+    assert todos["Socks"].get("parentID") == pack["id"]
+    assert todos["Bag"].get("parentID") == pack["id"]
+
+    # Made top-level in the app: the folder's file no longer names a parent.
+    server.api("PATCH", f"/api/v1/todos/{todos['Socks']['id']}", {"parentID": None}, expect=200)
+    tools.vdirsyncer("sync")
+    assert "RELATED-TO" not in tools.file_of(trip["id"], "Socks").read_text()
+    assert copies(tools.vdirsyncer("sync")) == []

@@ -40,7 +40,8 @@ struct AssigneeTests {
       }
       // A list nobody shares: only its owner.
       await #expect(throws: Self.refusal) {
-        _ = try await alice.updateTodo(id: world.secret.id, TodoPatch(assigneeID: .some(world.bob.id)))
+        _ = try await alice.updateTodo(
+          id: world.secret.id, TodoPatch(assigneeID: .some(world.bob.id)))
       }
       let secret = try await alice.updateTodo(
         id: world.secret.id, TodoPatch(assigneeID: .some(world.alice.id)))
@@ -48,7 +49,8 @@ struct AssigneeTests {
 
       // "assigned: me" is each person's own, and never another's todos.
       #expect(try await bob.todos(filter: "assigned: me").map(\.title) == ["Milk"])
-      #expect(try await world.service(.viewer).todos(filter: "assigned: me").map(\.title) == ["Bread"])
+      #expect(
+        try await world.service(.viewer).todos(filter: "assigned: me").map(\.title) == ["Bread"])
       #expect(try await world.service(.stranger).todos(filter: "assigned: me").isEmpty)
       #expect(try await alice.todos(filter: "assigned: me").map(\.title) == ["Secret"])
       #expect(try await alice.todos(filter: "no assignee").map(\.title) == [])

@@ -65,7 +65,10 @@ final class SQLiteEngine: StorageEngine {
     let table = try tables.table(for: Root.self)
     try checkOpen()
     do {
-      return try await writer.read { db in
+      // On the calling thread, as every read: GRDB's async read holds its reader across an
+      // await that needs a cooperative thread to resume, so with the threads all waiting
+      // for a reader in synchronous reads, nothing would ever give one back.
+      return try readNow { db in
         let sequence = try ChangeLog.lastSequence(db)
         let objects = try Self.fetch(
           db, request, table: table, limit: request.limit, offset: request.offset)
