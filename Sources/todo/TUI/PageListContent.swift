@@ -64,6 +64,7 @@ enum PageListContent {
           cell.progress, cell.priority.map { "P\($0)" }, cell.detail,
           cell.repeats.map { "↻ " + $0 },
           cell.tags.map { $0.map { "#" + $0 }.joined(separator: " ") },
+          cell.assignee.map { "@" + $0 },
         ].compactMap { $0 }
       return Cell(
         cell.title, secondaryText: secondary.isEmpty ? nil : secondary.joined(separator: " · "),
