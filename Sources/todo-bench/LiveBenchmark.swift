@@ -160,13 +160,15 @@ struct LiveBenchmark: AsyncParsableCommand {
     ) { port, _ in
       try await FanOut.measure(port: port, pages: pages, rounds: rounds, logger: logger)
     }
-    func fanOutRows(_ result: FanOut.Result, todos: Int, pages: Int) {
+    func fanOutRows(
+      _ result: FanOut.Result, todos: Int, pages: Int, what: String = "fan-out: event → changes"
+    ) {
       table.append(
-        "fan-out: event → changes at each page", "\(todos)", "\(pages)",
+        what + " at each page", "\(todos)", "\(pages)",
         "\(result.perPage.count)", "", Format.fixed(Measure.percentile(result.perPage, 0.5), 3),
         Format.fixed(Measure.percentile(result.perPage, 0.99), 3), "")
       table.append(
-        "fan-out: event → changes at every page", "\(todos)", "\(pages)",
+        what + " at every page", "\(todos)", "\(pages)",
         "\(result.perRound.count)", "",
         Format.fixed(Measure.percentile(result.perRound, 0.5), 3),
         Format.fixed(Measure.percentile(result.perRound, 0.99), 3), "")
@@ -227,14 +229,9 @@ struct LiveBenchmark: AsyncParsableCommand {
           port: port, todos: ids, pages: filterPages, filters: filters, rounds: filterRounds,
           logger: logger)
       }
-      table.append(
-        "saved filters: tag → new count at each page", "\(writeTodos)", "\(filterPages)",
-        "\(fanOut.perPage.count)", "", Format.fixed(Measure.percentile(fanOut.perPage, 0.5), 3),
-        Format.fixed(Measure.percentile(fanOut.perPage, 0.99), 3), "")
-      table.append(
-        "saved filters: tag → new count at every page", "\(writeTodos)", "\(filterPages)",
-        "\(fanOut.perRound.count)", "", Format.fixed(Measure.percentile(fanOut.perRound, 0.5), 3),
-        Format.fixed(Measure.percentile(fanOut.perRound, 0.99), 3), "")
+      fanOutRows(
+        fanOut, todos: writeTodos, pages: filterPages,
+        what: "saved filters: tag → new count")
       // Without, then with the filters, in each round, on the same pages and writes.
       var runs: [[WritesWithPages.Result]] = [[], []]
       for _ in 0..<writeRounds {

@@ -3,7 +3,7 @@
 // server's chrome.
 
 import { Account } from './account.js';
-import { SidebarFilters } from './filters.js';
+import { SidebarFilters, countedButton } from './filters.js';
 import { Reminders } from './reminders.js';
 import { Trash } from './trash.js';
 
@@ -97,15 +97,8 @@ export class Chrome {
       let item = items.get(entry.id);
       if (!item) {
         item = document.createElement('li');
-        const button = document.createElement('button');
-        button.type = 'button';
+        const button = countedButton();
         button.dataset.view = entry.id;
-        const name = document.createElement('span');
-        name.className = 'name';
-        const count = document.createElement('span');
-        count.className = 'count';
-        count.setAttribute('aria-hidden', 'true');
-        button.append(name, count);
         item.append(button);
       }
       items.delete(entry.id);
@@ -128,7 +121,9 @@ export class Chrome {
       document.body.dataset.query = 'true';
       $('list-title').textContent = chrome.query.title;
     } else delete document.body.dataset.query;
-    $('new-todo').placeholder = PLACEHOLDERS[chrome.view] ?? PLACEHOLDERS.list;
+    // A filter or a tag adds to the Inbox (with the tag, in a tag's view).
+    const query = chrome.query && (chrome.query.tag ? `Add to the Inbox, tagged #${chrome.query.tag}` : 'Add to the Inbox');
+    $('new-todo').placeholder = query || (PLACEHOLDERS[chrome.view] ?? PLACEHOLDERS.list);
   }
 
   lists(chrome) {

@@ -4,6 +4,19 @@
 
 const $ = (id) => document.getElementById(id);
 
+/** A sidebar button: a name, and a count beside it that screen readers hear in its label. */
+export function countedButton() {
+  const button = document.createElement('button');
+  button.type = 'button';
+  const name = document.createElement('span');
+  name.className = 'name';
+  const count = document.createElement('span');
+  count.className = 'count';
+  count.setAttribute('aria-hidden', 'true');
+  button.append(name, count);
+  return button;
+}
+
 export class SidebarFilters {
   constructor(send) {
     this.send = send;
@@ -131,15 +144,7 @@ export class SidebarFilters {
   }
 
   chooser() {
-    const button = document.createElement('button');
-    button.type = 'button';
-    const name = document.createElement('span');
-    name.className = 'name';
-    const count = document.createElement('span');
-    count.className = 'count';
-    count.setAttribute('aria-hidden', 'true');
-    button.append(name, count);
-    return button;
+    return countedButton();
   }
 
   action(kind, text) {

@@ -47,22 +47,19 @@ enum FilterViews {
     }
   }
 
-  struct FanOutResult: Sendable {
-    var perPage: [Double]
-    var perRound: [Double]
-  }
-
   /// Tags one todo per round into the next filter and waits, at each page, for the message
   /// whose sidebar has that filter's new count.
   static func fanOut(
     port: Int, todos: [UUID], pages count: Int, filters: Int, rounds: Int, logger: Logger
-  ) async throws -> FanOutResult {
+  ) async throws -> FanOut.Result {
     let ids = try save(filters, port: port)
+    let start = ContinuousClock.now
     let pages = try await FanOut.open(count, port: port, logger: logger)
+    let openSeconds = (ContinuousClock.now - start).milliseconds / 1_000
     defer { for page in pages { page.close() } }
     try await choose(ids, on: pages)
     let connection = try HTTPConnection(port: port)
-    var result = FanOutResult(perPage: [], perRound: [])
+    var result = FanOut.Result(perPage: [], perRound: [], openSeconds: openSeconds)
     var counts = [Int](repeating: 0, count: filters)
     for round in 0..<(rounds + warmUpRounds) {
       let filter = round % filters
