@@ -131,4 +131,18 @@ struct LiveProtocolPropertyTests {
       }
     }
   }
+
+  @Test("a chrome encoded in parts is byte for byte the chrome encoded whole")
+  func chromeInParts() async throws {
+    var encoder = ChromeEncoder(capacity: 4)
+    await propertyCheck(count: 200, input: Generator { LiveWireRandom.chrome(&$0) }) { chrome in
+      Self.recording {
+        let whole = try LiveMessage.encoder.encode(chrome)
+        let parts = try encoder.encode(chrome)
+        #expect(parts == whole, "\(String(decoding: parts, as: UTF8.self))")
+        // Again, from the tables.
+        #expect(try encoder.encode(chrome) == whole)
+      }
+    }
+  }
 }

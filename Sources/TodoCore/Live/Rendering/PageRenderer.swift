@@ -105,20 +105,23 @@ public final class PageRenderer: Sendable {
   private struct Shared {
     var renders = SharedWork<View, ListPart>()
     var diffs = SharedWork<DiffKey, Diff>()
-    /// Chromes as JSON: most pages of a view show the same one.
-    var chromes: [LiveChrome: Data] = [:]
+    /// Chromes as JSON, each part encoded once: most pages of a view show the same chrome,
+    /// and every page of a person the same sidebar.
+    var chromes: ChromeEncoder
   }
 
   /// The most list parts and diffs kept (each list part holds its list): the views open now,
   /// at their newest sequences; an evicted one is rebuilt from the todos that differ.
   private let capacity: Int
-  private let shared = Mutex(Shared())
+  private let shared: Mutex<Shared>
 
   /// Creates a renderer.
   ///
-  /// - Parameter capacity: How many renderings (and diffs) are kept at most.
+  /// - Parameter capacity: How many renderings (and diffs) are kept at most; eight times as
+  ///   many chromes (each page of a view of many people may have its own).
   public init(capacity: Int = 32) {
     self.capacity = capacity
+    shared = Mutex(Shared(chromes: ChromeEncoder(capacity: capacity * 8)))
   }
 
   /// The page for `state`: the list part shared with every page that shows the same data the
@@ -194,13 +197,7 @@ public final class PageRenderer: Sendable {
     let chrome = old.chrome == new.chrome ? nil : new.chrome
     guard !diff.changes.stages.isEmpty || chrome != nil else { return nil }
     let chromeJSON = try chrome.map { chrome in
-      try shared.withLock { shared in
-        if let data = shared.chromes[chrome] { return data }
-        let data = try LiveMessage.encoder.encode(chrome)
-        if shared.chromes.count >= capacity { shared.chromes.removeAll(keepingCapacity: true) }
-        shared.chromes[chrome] = data
-        return data
-      }
+      try shared.withLock { try $0.chromes.encode(chrome) }
     }
     // The keys in sorted order, as the encoder writes them: cells, chrome, rev, stages, type, v.
     var message = Data(#"{"cells":"#.utf8)
