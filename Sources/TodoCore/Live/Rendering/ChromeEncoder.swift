@@ -12,6 +12,7 @@ import Foundation
 /// array's own encoding (keys are sorted, and a string's quotes are escaped, so `"key":[]` at
 /// the chrome's top level is found as its last occurrence).
 struct ChromeEncoder {
+  private var wholes: [LiveChrome: Data] = [:]
   private var rests: [LiveChrome: Data] = [:]
   private var lists: [[LiveChrome.ListEntry]: Data] = [:]
   private var views: [[LiveChrome.ViewEntry]: Data] = [:]
@@ -26,6 +27,16 @@ struct ChromeEncoder {
 
   /// The JSON of `chrome`, as ``LiveMessage/encoder`` writes it.
   mutating func encode(_ chrome: LiveChrome) throws -> Data {
+    // The pages of one view mostly show one chrome: found whole, it is not put together.
+    if let data = wholes[chrome] { return data }
+    let data = try assemble(chrome)
+    if wholes.count >= capacity { wholes.removeAll(keepingCapacity: true) }
+    wholes[chrome] = data
+    return data
+  }
+
+  /// The JSON of `chrome` from its parts.
+  private mutating func assemble(_ chrome: LiveChrome) throws -> Data {
     var rest = chrome
     rest.lists = []
     rest.views = []
