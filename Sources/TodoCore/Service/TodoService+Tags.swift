@@ -48,6 +48,8 @@ extension TodoService {
   /// The tag counts of several lists (each as ``tagCounts(of:)`` gives them, the lists in
   /// sidebar order) as one: a tag spelt as in the first list that has it.
   static func tagCounts(merging lists: [[TagCount]]) -> [TagCount] {
+    // One list with tags (a person's own, mostly): its counts are already sorted.
+    if lists.count == 1 { return lists[0] }
     var counts: [String: TagCount] = [:]
     for list in lists {
       for count in list {

@@ -42,14 +42,15 @@ struct ChromeEncoder {
     rest.views = []
     rest.filters = []
     rest.tags = []
-    var json = try Self.cached(rest, in: &rests, capacity: capacity)
-    // From the end: each replacement leaves the earlier keys where they were.
-    try Self.splice(&json, "views", Self.cached(chrome.views, in: &views, capacity: capacity))
-    try Self.splice(&json, "tags", Self.cached(chrome.tags, in: &tags, capacity: capacity))
-    try Self.splice(&json, "lists", Self.cached(chrome.lists, in: &lists, capacity: capacity))
-    try Self.splice(
-      &json, "filters", Self.cached(chrome.filters, in: &filters, capacity: capacity))
-    return json
+    let json = try Self.cached(rest, in: &rests, capacity: capacity)
+    return try Self.splice(
+      json,
+      [
+        ("filters", Self.cached(chrome.filters, in: &filters, capacity: capacity)),
+        ("lists", Self.cached(chrome.lists, in: &lists, capacity: capacity)),
+        ("tags", Self.cached(chrome.tags, in: &tags, capacity: capacity)),
+        ("views", Self.cached(chrome.views, in: &views, capacity: capacity)),
+      ])
   }
 
   private static func cached<Value: Hashable & Encodable>(
@@ -62,12 +63,40 @@ struct ChromeEncoder {
     return data
   }
 
-  /// Replaces the last `"key":[]` of `json` with `"key":` and `value`.
-  private static func splice(_ json: inout Data, _ key: String, _ value: Data) {
-    let empty = Data("\"\(key)\":[]".utf8)
-    guard value.count > 2, let range = json.lastRange(of: empty) else { return }
-    var replacement = Data("\"\(key)\":".utf8)
-    replacement.append(value)
-    json.replaceSubrange(range, with: replacement)
+  /// `json` with the last `"key":[]` of each key replaced by `"key":` and its value (a value
+  /// that is itself `[]` is left as it is), in one pass that copies each byte once.
+  private static func splice(_ json: Data, _ parts: [(key: String, value: Data)]) -> Data {
+    let bytes = [UInt8](json)
+    var cuts: [(range: Range<Int>, part: (key: String, value: Data))] = []
+    for part in parts where part.value.count > 2 {
+      let empty = Array("\"\(part.key)\":[]".utf8)
+      guard let start = lastIndex(of: empty, in: bytes) else { continue }
+      cuts.append((start..<(start + empty.count), part))
+    }
+    guard !cuts.isEmpty else { return json }
+    cuts.sort { $0.range.lowerBound < $1.range.lowerBound }
+    var output = Data(capacity: bytes.count + cuts.reduce(0) { $0 + $1.part.value.count })
+    var position = 0
+    for cut in cuts {
+      output.append(contentsOf: bytes[position..<cut.range.lowerBound])
+      output.append(contentsOf: Array("\"\(cut.part.key)\":".utf8))
+      output.append(cut.part.value)
+      position = cut.range.upperBound
+    }
+    output.append(contentsOf: bytes[position...])
+    return output
+  }
+
+  /// Where the last occurrence of `pattern` starts in `bytes`.
+  private static func lastIndex(of pattern: [UInt8], in bytes: [UInt8]) -> Int? {
+    guard let first = pattern.first, bytes.count >= pattern.count else { return nil }
+    var start = bytes.count - pattern.count
+    while start >= 0 {
+      if bytes[start] == first, bytes[start..<(start + pattern.count)].elementsEqual(pattern) {
+        return start
+      }
+      start -= 1
+    }
+    return nil
   }
 }
