@@ -17,9 +17,7 @@ extension TodoService {
   /// account.
   static func checkAssignee(of todo: Todo, in tx: ReadTransaction) throws {
     guard try !isMember(todo.assigneeID, of: todo.listID, in: tx) else { return }
-    throw TodoError.validation(
-      field: "assigneeID",
-      message: "a todo is assigned to its list's owner or someone the list is shared with")
+    throw TodoValidation.notAMember
   }
 
   /// Unassigns the todos of `listIDs` (every list when `nil`; trashed todos too) assigned to

@@ -102,15 +102,19 @@ public enum TodoValidation {
 
   /// The account a form names as a todo's assignee (its identifier).
   ///
-  /// - Throws: `TodoError.validation(field: "assigneeID", …)` for text that names no account.
+  /// - Throws: ``notAMember`` for text that names no account.
   public static func assignee(_ text: String) throws(TodoError) -> UUID {
     guard let id = UUID(uuidString: text.trimmingCharacters(in: .whitespaces)) else {
-      throw TodoError.validation(
-        field: "assigneeID",
-        message: "a todo is assigned to its list's owner or someone the list is shared with")
+      throw notAMember
     }
     return id
   }
+
+  /// The refusal of an assignee who is not a member of the todo's list: the same whether
+  /// the account exists or not, so that it tells nothing of who has an account.
+  public static let notAMember = TodoError.validation(
+    field: "assigneeID",
+    message: "a todo is assigned to its list's owner or someone the list is shared with")
 
   /// The tags of a text a person typed: words apart by spaces or commas, each with or without
   /// its `#` (`#work errands, home`), under the rules of ``tags(_:)``.

@@ -53,28 +53,13 @@ struct LivePageFixture {
     _ listID: UUID = TodoList.inboxID,
     when condition: @escaping @Sendable (LivePage.Loaded) -> Bool = { _ in true }
   ) async throws -> LivePage.Loaded {
-    let observation = service.observe(list: listID)
-    let found = try await withThrowingTaskGroup(of: LivePage.Loaded?.self) { group in
-      group.addTask {
-        for try await value in observation {
-          let loaded = LivePage.Loaded(
-            lists: value.lists, listID: value.listID, todos: value.todos, now: Self.now,
-            sequence: value.sequence, openCounts: value.openCounts, agenda: value.agenda,
-            tagCounts: value.tagCounts, members: value.members)
-          if condition(loaded) { return loaded }
-        }
-        return nil
-      }
-      group.addTask {
-        // Only turns a value that never comes into a failure: the whole suite in parallel on
-        // two cores has taken more than ten seconds to deliver one.
-        try? await Task.sleep(for: .seconds(60))
-        return nil
-      }
-      let first = try await group.next() ?? nil
-      group.cancelAll()
-      return first
+    let loaded = service.observe(list: listID).map { value in
+      LivePage.Loaded(
+        lists: value.lists, listID: value.listID, todos: value.todos, now: Self.now,
+        sequence: value.sequence, openCounts: value.openCounts, agenda: value.agenda,
+        tagCounts: value.tagCounts, members: value.members)
     }
+    let found = try await firstValue(of: loaded, where: condition)
     return try #require(found, "the observation of \(listID) never satisfied the condition")
   }
 

@@ -11,26 +11,13 @@ struct ViewsObservationTests {
   static let utc = TimeZone(identifier: "UTC")!
 
   /// The first value of `service`'s views observation (showing `text`) that satisfies
-  /// `condition`: waits for values, never for time (the limit only fails a value that never
-  /// comes).
+  /// `condition` (``firstValue(of:where:)``).
   static func views(
     _ service: TodoService, showing text: String? = nil,
     when condition: @escaping @Sendable (ViewsObservation) -> Bool
   ) async throws -> ViewsObservation {
-    let observation = service.observeViews(showing: text, timeZone: utc)
-    let found = try await withThrowingTaskGroup(of: ViewsObservation?.self) { group in
-      group.addTask {
-        for try await value in observation where condition(value) { return value }
-        return nil
-      }
-      group.addTask {
-        try? await Task.sleep(for: .seconds(60))
-        return nil
-      }
-      let first = try await group.next() ?? nil
-      group.cancelAll()
-      return first
-    }
+    let found = try await firstValue(
+      of: service.observeViews(showing: text, timeZone: utc), where: condition)
     return try #require(found, "the views never satisfied the condition")
   }
 
