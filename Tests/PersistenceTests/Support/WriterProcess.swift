@@ -9,8 +9,11 @@ final class WriterProcess: @unchecked Sendable {
   private let lock = NSLock()
   private var output = Data()
   private var newlines = 0
+  private var outputEnded = false
   private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
   private let pipe = Pipe()
+  /// Signalled once the reader thread saw the end of the output.
+  private let readerEnded = DispatchSemaphore(value: 0)
 
   static var executable: URL? {
     let name = "persistence-writer"
@@ -32,18 +35,29 @@ final class WriterProcess: @unchecked Sendable {
     process.arguments = arguments
     process.standardOutput = pipe
     process.standardError = FileHandle.standardError
-    pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-      let data = handle.availableData
-      guard let self, !data.isEmpty else { return }
-      self.append(data)
-    }
     try process.run()
+    // One thread reads the output with blocking reads until the end of the file. Foundation's
+    // `readabilityHandler` is not used: on Linux its handler can still be running while it is
+    // being removed, and a read racing `readDataToEndOfFile()` on the same descriptor has
+    // crashed the test process.
+    let reader = Thread { [self] in
+      let handle = pipe.fileHandleForReading
+      while true {
+        let data = handle.availableData
+        if data.isEmpty { break }
+        append(data)
+      }
+      append(Data(), ended: true)
+      readerEnded.signal()
+    }
+    reader.start()
   }
 
   private func append(_ data: Data, ended: Bool = false) {
     lock.lock()
     output.append(data)
     newlines += data.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+    if ended { outputEnded = true }
     let ready = waiters.filter { ended || $0.count <= newlines }
     waiters.removeAll { ended || $0.count <= newlines }
     lock.unlock()
@@ -54,7 +68,7 @@ final class WriterProcess: @unchecked Sendable {
   func waitForLines(_ count: Int) async {
     await withCheckedContinuation { continuation in
       lock.lock()
-      if newlines >= count {
+      if newlines >= count || outputEnded {
         lock.unlock()
         continuation.resume()
         return
@@ -83,7 +97,8 @@ final class WriterProcess: @unchecked Sendable {
   /// Waits for the process to end and collects everything it printed.
   func finish() {
     process.waitUntilExit()
-    pipe.fileHandleForReading.readabilityHandler = nil
-    append(pipe.fileHandleForReading.readDataToEndOfFile(), ended: true)
+    readerEnded.wait()
+    // Signalled again for a later call: `finish()` may be called more than once.
+    readerEnded.signal()
   }
 }
