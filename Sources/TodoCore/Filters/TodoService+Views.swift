@@ -153,12 +153,8 @@ extension TodoService {
     }
     let expected = requests.count
     let latest = Mutex(ViewResults())
-    let publish: @Sendable (String?, FetchedResults<Todo>?) -> Void = { query, results in
-      let value: ViewsObservation? = latest.withLock { latest in
-        if let query, let results {
-          latest.todos[query] = results.objects
-          latest.sequence = max(latest.sequence, results.sequence)
-        }
+    let combined: @Sendable () -> ViewsObservation? = {
+      latest.withLock { latest in
         guard latest.todos.count == expected else { return nil }
         var counts: [UUID: Int] = [:]
         for filter in filters {
@@ -170,17 +166,42 @@ extension TodoService {
           assignedToMe: assigned.first.flatMap { latest.todos[$0]?.count },
           sequence: latest.sequence)
       }
-      if let value { yielded.yield(value, run: run) }
     }
     guard !requests.isEmpty else {
-      publish(nil, nil)
+      if let value = combined() { yielded.yield(value, run: run) }
       return
     }
+    // Each query's observation publishes once per frame, but a commit to one filter and the
+    // next to another come through different observations: the combined value is computed
+    // once per frame too, whatever the number of queries that changed in it (the first change
+    // after a quiet frame goes out at once).
+    let (changes, changed) = AsyncStream.makeStream(
+      of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    let record: @Sendable (String, FetchedResults<Todo>) -> Void = { query, results in
+      latest.withLock { latest in
+        latest.todos[query] = results.objects
+        latest.sequence = max(latest.sequence, results.sequence)
+      }
+      changed.yield()
+    }
+    let observed = requests
     try await withThrowingTaskGroup(of: Void.self) { group in
-      for (query, request) in requests {
-        let results = container.viewContext.observe(request, frame: pageFrame)
-        group.addTask {
-          for try await value in results { publish(query, value) }
+      group.addTask {
+        defer { changed.finish() }
+        try await withThrowingTaskGroup(of: Void.self) { observations in
+          for (query, request) in observed {
+            let results = container.viewContext.observe(request, frame: pageFrame)
+            observations.addTask {
+              for try await value in results { record(query, value) }
+            }
+          }
+          try await observations.waitForAll()
+        }
+      }
+      group.addTask {
+        for await _ in changes {
+          if let value = combined() { yielded.yield(value, run: run) }
+          try await Task.sleep(for: pageFrame)
         }
       }
       try await group.waitForAll()

@@ -32,8 +32,9 @@ public struct ListObservation: Equatable, Sendable {
 extension TodoService {
   /// The shortest time between two values of a page's observation: a list that commits
   /// arrive at faster than this is shown once per frame (about 60 a second), each update
-  /// covering every commit of the frame; an isolated commit is shown at once.
-  static let pageFrame = Duration.milliseconds(16)
+  /// covering every commit of the frame; an isolated commit is shown at once. A live page's
+  /// writer paces its messages by it too.
+  public static let pageFrame = Duration.milliseconds(16)
 
   /// The live lists and the live todos of `listID`: the current value first, then a new
   /// value after every commit that changes either, from this process or another one. A

@@ -90,8 +90,8 @@ struct LiveConnection {
   }
 
   /// Writes the first snapshot, then the changes to the newest state each time the page can
-  /// take more: a page that is slower than the commits skips the states in between, and its
-  /// next message covers them all.
+  /// take more, at most once per frame (``TodoService/pageFrame``): a page that is slower
+  /// than the commits skips the states in between, and its next message covers them all.
   private static func write(
     _ outbox: LiveOutbox, to outbound: WebSocketOutboundWriter,
     session: LivePageSession, renderer: PageRenderer
@@ -118,6 +118,10 @@ struct LiveConnection {
         try await send(.snapshot(revision: revision, rendered.page), to: outbound)
       }
       shown = rendered
+      // What the rest of the frame brings (the other observations' values of the same
+      // commits, the commits after it) goes out in one message at its end: a page costs one
+      // render per frame at most, however many commits and views change meanwhile.
+      try? await Task.sleep(for: TodoService.pageFrame)
     }
   }
 

@@ -161,3 +161,37 @@ struct SavedFilterPageTests {
     }
   }
 }
+
+@Suite("PageData: a query's todos and their sequence")
+struct PageDataQueryTests {
+  @Test("a value that changes only other filters' counts keeps the shown todos' sequence")
+  func otherCountsKeepTheSequence() throws {
+    let now = Date(timeIntervalSince1970: 1_767_225_600)
+    let milk = Todo(
+      listID: TodoList.inboxID, title: "Milk", order: try .between(nil, nil), createdAt: now,
+      updatedAt: now)
+    let urgent = SavedFilter(
+      name: "Urgent", query: "p1", order: try .between(nil, nil), createdAt: now, updatedAt: now)
+    let work = SavedFilter(
+      name: "Work", query: "#work", order: try .between(nil, nil), createdAt: now, updatedAt: now)
+    var data = PageData()
+    data.query = PageQuery(text: "p1", filterID: urgent.id)
+    func views(_ shown: [Todo], workCount: Int, sequence: ChangeSequence) -> ViewsObservation {
+      ViewsObservation(
+        filters: [urgent, work], counts: [urgent.id: shown.count, work.id: workCount],
+        showing: "p1", shown: shown, assignedToMe: nil, sequence: sequence)
+    }
+    data.apply(views([milk], workCount: 0, sequence: 3))
+    #expect(data.querySequence == 3)
+    // Another filter's count changed: the page's own view did not.
+    data.apply(views([milk], workCount: 1, sequence: 5))
+    #expect(data.querySequence == 3)
+    #expect(data.filterCounts[work.id] == 1)
+    // Its todos changed: the sequence follows.
+    var done = milk
+    done.title = "Oat milk"
+    data.apply(views([done], workCount: 1, sequence: 6))
+    #expect(data.querySequence == 6)
+    #expect(data.queryTodos == [done])
+  }
+}

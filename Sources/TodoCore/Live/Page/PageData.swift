@@ -139,8 +139,12 @@ public struct PageData: Equatable, Sendable {
     filters = views.filters
     filterCounts = views.counts
     assignedToMe = views.assignedToMe
-    // A value observed for the query shown before this one is not this query's.
-    if let query, views.showing == query.text, let shown = views.shown {
+    // A value observed for the query shown before this one is not this query's. One that
+    // changed only other filters' counts leaves the query's todos, and so their sequence, as
+    // they were: the page's list part is the same one, not rendered and diffed again.
+    if let query, views.showing == query.text, let shown = views.shown,
+      querySequence == .zero || shown != queryTodos
+    {
       queryTodos = shown
       querySequence = views.sequence
     }

@@ -15,7 +15,8 @@ import Synchronization
 /// list part is rendered (``PageSnapshot/init(listOnly:)``) only for a page's snapshot.
 ///
 /// The first page to need a list part or a diff computes it while the others await it.
-/// Up to `capacity` of each are kept: the views open now, at their newest sequences.
+/// One of each is kept per view, at its newest sequence, for up to `capacity` views: the
+/// views open now.
 public final class PageRenderer: Sendable {
   /// What makes two pages render the same list part.
   struct View: Hashable, Sendable {
@@ -90,9 +91,15 @@ public final class PageRenderer: Sendable {
     }
   }
 
-  private struct DiffKey: Hashable {
+  private struct DiffKey: SharedWorkKey {
     var from: View
     var to: View
+
+    var identity: DiffKey { DiffKey(from: from.identity, to: to.identity) }
+
+    func isNewer(than other: DiffKey) -> Bool {
+      to == other.to ? from.isNewer(than: other.from) : to.isNewer(than: other.to)
+    }
   }
 
   /// A diff between two views, and its stages and cells as JSON, encoded once.
@@ -110,16 +117,17 @@ public final class PageRenderer: Sendable {
     var chromes: ChromeEncoder
   }
 
-  /// The most list parts and diffs kept (each list part holds its list): the views open now,
-  /// at their newest sequences; an evicted one is rebuilt from the todos that differ.
+  /// The most views whose list part and diff are kept (each list part holds its list): the
+  /// views open now; an evicted one is rebuilt from the todos that differ.
   private let capacity: Int
   private let shared: Mutex<Shared>
 
   /// Creates a renderer.
   ///
-  /// - Parameter capacity: How many renderings (and diffs) are kept at most; eight times as
-  ///   many chromes (each page of a view of many people may have its own).
-  public init(capacity: Int = 32) {
+  /// - Parameter capacity: How many views' renderings (and diffs) are kept at most, each at
+  ///   its newest sequence; eight times as many chromes (each page of a view of many people
+  ///   may have its own).
+  public init(capacity: Int = 256) {
     self.capacity = capacity
     shared = Mutex(Shared(chromes: ChromeEncoder(capacity: capacity * 8)))
   }
@@ -144,12 +152,12 @@ public final class PageRenderer: Sendable {
 
   /// The value of `key` in one of the shared tables: taken if there, awaited if another page
   /// is computing it, computed otherwise (outside the lock).
-  private func shared<Key: Hashable & Sendable, Value: Sendable>(
+  private func shared<Key: SharedWorkKey, Value: Sendable>(
     _ table: WritableKeyPath<Shared, SharedWork<Key, Value>>, _ key: Key,
     compute: () throws -> Value
   ) async rethrows -> Value {
     let capacity = self.capacity
-    switch shared.withLock({ $0[keyPath: table].claim(key, capacity: capacity) }) {
+    switch shared.withLock({ $0[keyPath: table].claim(key) }) {
     case .ready(let value):
       return value
     case .wait:
@@ -161,7 +169,9 @@ public final class PageRenderer: Sendable {
     case .compute:
       do {
         let value = try compute()
-        let waiters = shared.withLock { $0[keyPath: table].finish(key, value) }
+        let waiters = shared.withLock {
+          $0[keyPath: table].finish(key, value, capacity: capacity)
+        }
         for waiter in waiters { waiter.resume(returning: value) }
         return value
       } catch {
@@ -212,10 +222,17 @@ public final class PageRenderer: Sendable {
     return message
   }
 
+  /// No change to the list part.
+  private static let unchanged = Diff(
+    changes: LiveChanges(revision: 0, stages: [], cells: [:], chrome: nil),
+    stagesJSON: Data("[]".utf8), cellsJSON: Data("{}".utf8))
+
   /// The list part's diff between two shared views, computed and encoded once; `nil` when
   /// either page is not shareable.
   private func sharedDiff(from old: Rendered, to new: Rendered) async throws -> Diff? {
     guard let from = old.view, let to = new.view else { return nil }
+    // The same view: its list part is the same (only the chrome may differ).
+    if from == to { return Self.unchanged }
     return try await shared(\.diffs, DiffKey(from: from, to: to)) {
       let changes =
         ListPart.incrementalChanges(from: old.list, to: new.list)
@@ -224,5 +241,21 @@ public final class PageRenderer: Sendable {
         changes: changes, stagesJSON: try LiveMessage.encoder.encode(changes.stages),
         cellsJSON: try LiveMessage.encoder.encode(changes.cells))
     }
+  }
+}
+
+extension PageRenderer.View: SharedWorkKey {
+  /// The view without what moves on with the data: its list's and its query's sequences, and
+  /// the minute.
+  var identity: Self {
+    var identity = self
+    identity.sequence = .zero
+    identity.querySequence = .zero
+    identity.now = .distantPast
+    return identity
+  }
+
+  func isNewer(than other: Self) -> Bool {
+    (sequence, querySequence, now) > (other.sequence, other.querySequence, other.now)
   }
 }
