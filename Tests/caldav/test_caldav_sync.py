@@ -192,15 +192,96 @@ def test_mkcalendar_makes_a_list(server, client):
     made.add_todo(summary="In the new list")
     assert api_todo_titled(server, list_id, "In the new list")
 
-    # Not under a UUID, or on a list that exists: refused.
+    # On a calendar that exists: refused.
     body = """<?xml version="1.0" encoding="utf-8"?>
 <c:mkcalendar xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:set><d:prop>
 <d:displayname>Nope</d:displayname></d:prop></d:set></c:mkcalendar>"""
-    assert xml_request(server, "MKCALENDAR", "/dav/calendars/me/not-a-uuid/", body).status == 403
     again = xml_request(server, "MKCALENDAR", made.url.path, body)
-    assert again.status in (403, 405), again
+    assert again.status == 403, again
+    assert f"{{{DAV}}}resource-must-be-null" in dav_error_conditions(again)
     names = [item["name"] for item in server.api("GET", "/api/v1/lists", expect=200)]
     assert "Nope" not in names
+
+
+PARIS = ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VTIMEZONE\r\n"
+         "TZID:Europe/Paris\r\nBEGIN:STANDARD\r\nDTSTART:19701025T030000\r\n"
+         "TZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\n"
+         "END:VCALENDAR\r\n")
+
+
+def test_a_calendar_at_the_path_the_client_chose(fresh_server):
+    """RFC 4791 lets the client name the collection: python-caldav's make_calendar(cal_id=…),
+    Thunderbird and the compatibility checkers do. The list lives at that path, is deleted
+    to the trash there, and the path can be used again at once. (A server of its own: the
+    lists' order is checked, with the Inbox as the only other list.)"""
+    server = fresh_server(name="caldav-named")
+    principal = client_for(server).principal()
+    segment = f"groceries-{uuid.uuid4().hex[:8]}"
+    made = principal.make_calendar(name="Groceries " + segment[-8:], cal_id=segment,
+                                   supported_calendar_component_set=["VTODO"])
+    path = f"/dav/calendars/me/{segment}/"
+    assert made.url.path == path
+    lists = [item for item in server.api("GET", "/api/v1/lists", expect=200)
+             if item["name"] == "Groceries " + segment[-8:]]
+    assert len(lists) == 1
+    list_id = lists[0]["id"]
+    # Discovery names it by its path; a todo put there is in the list.
+    assert path in {c.url.path for c in client_for(server).principal().calendars()}
+    todo = made.add_todo(summary="Milk")
+    assert unquote(todo.url.path).startswith(path)
+    assert api_todo_titled(server, list_id, "Milk")
+    token = sync(made).sync_token
+    server.api("POST", f"/api/v1/lists/{list_id}/todos", {"title": "Eggs"}, expect=201)
+    assert len(changed(sync(made, token))) == 1
+
+    # Description, time zone and order round-trip; a bad time zone changes nothing.
+    update = f"""<?xml version="1.0" encoding="utf-8"?>
+<d:propertyupdate xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" xmlns:a="{APPLE}">
+<d:set><d:prop><c:calendar-description>What we buy</c:calendar-description>
+<c:calendar-timezone>{PARIS}</c:calendar-timezone><a:calendar-order>1</a:calendar-order>
+</d:prop></d:set></d:propertyupdate>"""
+    assert xml_request(server, "PROPPATCH", path, update).status == 207
+    asked = f"""<?xml version="1.0" encoding="utf-8"?>
+<d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" xmlns:a="{APPLE}"><d:prop>
+<c:calendar-description/><c:calendar-timezone/><a:calendar-order/></d:prop></d:propfind>"""
+    found = multistatus(xml_request(server, "PROPFIND", path, asked, depth=0))
+    assert found.text(path, "{urn:ietf:params:xml:ns:caldav}calendar-description") == (
+        "What we buy")
+    assert "TZID:Europe/Paris" in found.text(
+        path, "{urn:ietf:params:xml:ns:caldav}calendar-timezone")
+    assert found.text(path, f"{{{APPLE}}}calendar-order") == "1"
+    assert server.api("GET", "/api/v1/lists", expect=200)[0]["id"] == list_id
+    # Apple's calendar-order is a sort key: what a client sets, it reads back.
+    for order in ("12", "34"):
+        again = update.replace("<a:calendar-order>1<", f"<a:calendar-order>{order}<")
+        assert xml_request(server, "PROPPATCH", path, again).status == 207
+        found = multistatus(xml_request(server, "PROPFIND", path, asked, depth=0))
+        assert found.text(path, f"{{{APPLE}}}calendar-order") == order
+    assert server.api("GET", "/api/v1/lists", expect=200)[-1]["id"] == list_id
+    bad = update.replace(PARIS, "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n").replace(
+        "What we buy", "Not kept")
+    refused = multistatus(xml_request(server, "PROPPATCH", path, bad))
+    assert " 403 " in refused.responses[path][
+        "{urn:ietf:params:xml:ns:caldav}calendar-timezone"][0]
+    assert " 424 " in refused.responses[path][
+        "{urn:ietf:params:xml:ns:caldav}calendar-description"][0]
+    found = multistatus(xml_request(server, "PROPFIND", path, asked, depth=0))
+    assert found.text(path, "{urn:ietf:params:xml:ns:caldav}calendar-description") == (
+        "What we buy")
+
+    # Deleted: to the trash, gone from the path; the same path makes a new calendar at once.
+    made.delete()
+    trash = server.api("GET", "/api/v1/trash", expect=200)
+    assert [item["id"] for item in trash["lists"] if same_id(item["id"], list_id)]
+    assert xml_request(server, "PROPFIND", path, asked, depth=0).status == 404
+    remade = principal.make_calendar(name="Groceries again " + segment[-8:], cal_id=segment,
+                                     supported_calendar_component_set=["VTODO"])
+    assert remade.url.path == path and remade.todos() == []
+    # The old list, restored, is back under its identifier with its todos.
+    assert server.request("POST", f"/api/v1/lists/{list_id}/restore").status == 200
+    old = find_calendar(client_for(server).principal(), list_id)
+    assert sorted(str(t.icalendar_component["SUMMARY"]) for t in old.todos()) == ["Eggs", "Milk"]
+    assert unquote(old.url.path) != path
 
 
 def test_proppatch_renames_and_colours_a_calendar(server, client, todo_list):

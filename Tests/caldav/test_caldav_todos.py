@@ -11,8 +11,9 @@ import caldav
 import pytest
 from caldav.lib import error
 
-from davkit import (CALDAV, DAV, api_todo_titled, api_todos, calendar_path, ics,
-                    multistatus, put_ics, same_id, vtodo_lines, xml_request)
+from davkit import (CALDAV, DAV, api_todo_titled, api_todos, calendar_path,
+                    dav_error_conditions, ics, multistatus, put_ics, same_id, vtodo_lines,
+                    xml_request)
 
 PARIS = [
     "BEGIN:VTIMEZONE", "TZID:Europe/Paris",
@@ -416,6 +417,79 @@ def test_todos_lists_open_ones_and_include_completed_lists_all(server, calendar)
         '<c:prop-filter name="SUMMARY"><c:text-match>BUSY</c:text-match></c:prop-filter>')
     by_text = multistatus(xml_request(server, "REPORT", calendar.url.path, query, depth=1))
     assert by_text.hrefs() == [path_of(busy)]
+
+
+def query_todos(server, calendar, condition):
+    """The hrefs a raw calendar-query of VTODOs with `condition` inside the VTODO
+    comp-filter finds, or the response when it is refused."""
+    body = f"""<?xml version="1.0" encoding="utf-8"?>
+<c:calendar-query xmlns:d="DAV:" xmlns:c="{CALDAV}">
+  <d:prop><d:getetag/></d:prop>
+  <c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO">
+    {condition}
+  </c:comp-filter></c:comp-filter></c:filter>
+</c:calendar-query>"""
+    response = xml_request(server, "REPORT", calendar.url.path, body, depth=1)
+    if response.status != 207:
+        return response
+    return set(multistatus(response).hrefs())
+
+
+def test_query_filters_as_rfc_4791_works_them_out(server, calendar):
+    """Each expected set is worked out by hand from RFC 4791 9.7 and 9.9 (VTODO table) and
+    RFC 4790's collations; CREATED is now, so a VTODO without DTSTART, DUE or COMPLETED
+    overlaps every range that ends after now."""
+    lasting = calendar.add_todo(ics("SUMMARY:Two hours", "DTSTART:20270118T120000Z",
+                                    "DURATION:PT2H", "DESCRIPTION:notes"))
+    french = calendar.add_todo(ics("SUMMARY:\u00c7a va\\, Milk", "CATEGORIES:Errands,Shop",
+                                   "DESCRIPTION:notes"))
+    bare = calendar.add_todo(ics("SUMMARY:Bare"))
+    every = paths([lasting, french, bare])
+
+    def time_range(start, end):
+        return f'<c:time-range start="{start}" end="{end}"/>'
+
+    # DTSTART + DURATION: (start <= DTSTART+DURATION) and (end > DTSTART or end >= it).
+    assert query_todos(server, calendar, time_range("20270118T130000Z", "20270118T150000Z")) \
+        == every
+    assert query_todos(server, calendar, time_range("20270118T110000Z", "20270118T130000Z")) \
+        == every
+    assert query_todos(server, calendar, time_range("20270118T143000Z", "20270118T160000Z")) \
+        == paths([french, bare])
+    # Only a start, or only an end (the other side unbounded).
+    assert query_todos(server, calendar, '<c:time-range start="20270118T150000Z"/>') == paths(
+        [french, bare])
+    assert query_todos(server, calendar, '<c:time-range end="20260101T000000Z"/>') == set()
+
+    def text(name, value, attributes=""):
+        return (f'<c:prop-filter name="{name}">'
+                f'<c:text-match{attributes}>{value}</c:text-match></c:prop-filter>')
+
+    # i;ascii-casemap (the default) folds ASCII letters only; i;octet folds nothing.
+    assert query_todos(server, calendar, text("SUMMARY", "MILK")) == paths([french])
+    assert query_todos(server, calendar, text("SUMMARY", "\u00e7A VA")) == set()
+    assert query_todos(server, calendar, text("SUMMARY", "\u00c7A VA")) == paths([french])
+    octet = ' collation="i;octet"'
+    assert query_todos(server, calendar, text("SUMMARY", "milk", octet)) == set()
+    assert query_todos(server, calendar, text("SUMMARY", "Milk", octet)) == paths([french])
+    assert query_todos(server, calendar, text("SUMMARY", "Milk", octet +
+                                              ' negate-condition="yes"')) == paths(
+        [lasting, bare])
+    # CATEGORIES, and a property that is not there.
+    assert query_todos(server, calendar, text("CATEGORIES", "shop")) == paths([french])
+    assert query_todos(server, calendar,
+                       '<c:prop-filter name="DESCRIPTION"><c:is-not-defined/></c:prop-filter>'
+                       ) == paths([bare])
+
+    # A collation the server does not have is refused, never matched some other way; a
+    # time-range needs a bound.
+    refused = query_todos(server, calendar,
+                          text("SUMMARY", "milk", ' collation="i;unicode-casemap"'))
+    assert refused.status == 403
+    assert f"{{{CALDAV}}}supported-collation" in dav_error_conditions(refused)
+    refused = query_todos(server, calendar, "<c:time-range/>")
+    assert refused.status == 403
+    assert f"{{{CALDAV}}}valid-filter" in dav_error_conditions(refused)
 
 
 def test_multiget_returns_data_and_404_for_a_missing_href(server, calendar):

@@ -2,14 +2,23 @@ import Foundation
 
 /// A list as a CalDAV calendar collection: what discovery and `PROPFIND` report of it.
 public struct CalendarCollection: Sendable, Hashable {
-  /// The list's identifier, the collection's path segment.
+  /// The list's identifier.
   public var id: UUID
+  /// The collection's path segment in the principal's calendar home: the one the owner
+  /// created it at (``TodoService/createCalendar(segment:settings:)``), else the identifier.
+  public var segment: String
   /// The list's name (`displayname`).
   public var name: String
   /// The colour a client gave the calendar, if any.
   public var color: String?
-  /// Its place among the lists the principal sees, from 1 (`calendar-order`).
+  /// Its sort key (`calendar-order`): the one a client gave it, else its place among the
+  /// lists the principal sees, from 1.
   public var order: Int
+  /// The description a client gave it (`calendar-description`), if any.
+  public var summary: String?
+  /// The time zone a client gave it (`calendar-timezone`), if any: a `VCALENDAR` with one
+  /// `VTIMEZONE`.
+  public var timeZone: String?
   /// Whether the principal may change the todos in it (false for a viewer of a shared list or
   /// a read-only token).
   public var writable: Bool

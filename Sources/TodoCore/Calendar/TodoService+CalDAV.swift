@@ -112,15 +112,22 @@ extension TodoService {
 
   /// Lists as collections, numbered in the order given.
   func collections(of lists: [TodoList], in tx: ReadTransaction) throws -> [CalendarCollection] {
-    let colors = try tx.fetch(
+    let stored = try tx.fetch(
       FetchRequest<CalendarListData>(filter: CalendarListData.idAttribute.isIn(lists.map(\.id))))
-    let colorByID = Dictionary(uniqueKeysWithValues: colors.map { ($0.id, $0.color) })
+    let dataByID = Dictionary(uniqueKeysWithValues: stored.map { ($0.id, $0) })
     return try lists.enumerated().map { offset, list in
       let access = try self.access(to: list, in: tx) ?? .read
       let mayWrite = principal?.mayWrite ?? true
+      let data = dataByID[list.id]
+      // A name the owner chose is in the owner's calendar home; the people the list is shared
+      // with find it by its identifier (their own calendars may use the name).
+      let isOwners = principal == nil || list.ownerID == principal?.accountID
       return CalendarCollection(
-        id: list.id, name: list.name, color: colorByID[list.id] ?? nil, order: offset + 1,
-        writable: mayWrite && access >= .edit, owned: mayWrite && access == .own)
+        id: list.id, segment: (isOwners ? data?.segment : nil) ?? list.id.uuidString.lowercased(),
+        name: list.name, color: data?.color, order: data?.calendarOrder ?? offset + 1,
+        summary: data?.summary,
+        timeZone: data?.timeZone, writable: mayWrite && access >= .edit,
+        owned: mayWrite && access == .own)
     }
   }
 

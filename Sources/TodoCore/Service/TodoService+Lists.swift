@@ -74,7 +74,9 @@ extension TodoService {
         (list: TodoList) in !list.isTrashed && visible.contains(list.id)
       }
       list.updatedAt = self.now()
-      return try tx.move(list, to: position)
+      let moved = try tx.move(list, to: position)
+      try self.forgetCalendarOrders(of: Array(visible), in: tx)
+      return moved
     }
   }
 

@@ -209,7 +209,7 @@ extension TodoService {
         try tx.delete(share)
       }
       for list in lists {
-        if let colour = try tx.object(CalendarListData.self, id: list.id) { try tx.delete(colour) }
+        if let data = try tx.object(CalendarListData.self, id: list.id) { try tx.delete(data) }
         try tx.delete(list)
       }
       return (lists.count, todos.count)
@@ -260,7 +260,7 @@ extension TodoService {
       for share in try tx.fetch(FetchRequest(filter: ListShare.listIDAttribute == id)) {
         try tx.delete(share)
       }
-      if let colour = try tx.object(CalendarListData.self, id: id) { try tx.delete(colour) }
+      if let data = try tx.object(CalendarListData.self, id: id) { try tx.delete(data) }
       try tx.delete(list)
       return todos.count
     }

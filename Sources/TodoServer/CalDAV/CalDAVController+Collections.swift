@@ -3,24 +3,23 @@ import Hummingbird
 import TodoCore
 
 extension CalDAVController {
-  /// The calendar properties a client may set: the name, Apple's colour and order.
+  /// The calendar properties a client may set: the name, Apple's colour and order, the
+  /// description and the time zone.
   static let settable: Set<DAVName> = [
     .dav("displayname"), DAVName(DAVName.apple, "calendar-color"),
-    DAVName(DAVName.apple, "calendar-order"),
+    DAVName(DAVName.apple, "calendar-order"), .caldav("calendar-description"),
+    .caldav("calendar-timezone"),
   ]
 
-  /// Properties a client sends with `MKCALENDAR` that a list has no place for and that change
-  /// nothing it shows: accepted and not kept (every todo keeps its own time zone).
+  /// Properties a client sends with `MKCALENDAR` that say what it is making: accepted when
+  /// they describe a calendar of tasks, and not kept.
   static let ignoredOnCreate: Set<DAVName> = [
-    .caldav("calendar-timezone"), .caldav("calendar-description"),
     .caldav("supported-calendar-component-set"), .dav("resourcetype"),
   ]
 
   /// The changes a `set`/`remove` list asks for, or the names that cannot be set.
   private struct PropertyChanges {
-    var name: String?
-    var color: String??
-    var order: Int?
+    var settings = CalendarSettings()
     var refused: [DAVName] = []
     var accepted: [DAVName] = []
   }
@@ -34,15 +33,19 @@ extension CalDAVController {
         let text = property.text.trimmingCharacters(in: .whitespacesAndNewlines)
         switch property.name {
         case .dav("displayname") where !remove:
-          changes.name = text
+          changes.settings.name = text
         case DAVName(DAVName.apple, "calendar-color"):
-          changes.color = remove ? .some(nil) : .some(text)
+          changes.settings.color = remove ? .some(nil) : .some(text)
         case DAVName(DAVName.apple, "calendar-order") where !remove:
           guard let order = Int(text) else {
             changes.refused.append(property.name)
             continue
           }
-          changes.order = order
+          changes.settings.order = order
+        case .caldav("calendar-description"):
+          changes.settings.summary = remove ? .some(nil) : .some(property.text)
+        case .caldav("calendar-timezone"):
+          changes.settings.timeZone = remove ? .some(nil) : .some(property.text)
         case let name where ignoring.contains(name):
           if name == .caldav("supported-calendar-component-set"),
             !property.children.contains(where: { $0.attributes["name"]?.uppercased() == "VTODO" })
@@ -73,14 +76,15 @@ extension CalDAVController {
     return Self.multistatus(multistatus.finish())
   }
 
-  /// `PROPPATCH` of a calendar (RFC 4918 9.2): its name, colour and order, all or none.
+  /// `PROPPATCH` of a calendar (RFC 4918 9.2): its name, colour, order, description and time
+  /// zone, all or none.
   func proppatch(
     _ path: DAVPath, request: Request, context: TodoRequestContext, service: TodoService
   ) async throws -> Response {
     guard case .calendar(_, let segment) = path else {
       return Self.error(
         .forbidden, DAVElement(.dav("cannot-modify-protected-property")),
-        "only a calendar's name, colour and order can be changed")
+        "only a calendar's name, colour, order, description and time zone can be changed")
     }
     guard let document = try await Self.document(of: request, context: context),
       document.name == .dav("propertyupdate")
@@ -96,28 +100,51 @@ extension CalDAVController {
     }
     let changes = Self.changes(instructions)
     guard changes.refused.isEmpty else { return Self.refusal(changes, at: path) }
+    let id = try await Self.listID(segment, service)
+    do {
+      _ = try await service.updateCalendar(id: id, changes.settings)
+    } catch TodoError.validation(let field, let message) {
+      return Self.refusal(field: field, message: message, changes, at: path)
+    }
     var multistatus = Multistatus()
-    _ = try await service.updateCalendar(
-      id: try Self.listID(segment), name: changes.name, color: changes.color,
-      order: changes.order)
     multistatus.add(href: path.href, statuses: [("HTTP/1.1 200 OK", changes.accepted)])
     return Self.multistatus(multistatus.finish())
   }
 
-  /// `MKCALENDAR` (RFC 4791 5.3.1), or `MKCOL` of a calendar (RFC 5689): a new list, named
-  /// by the body's `displayname` (the path's last segment, a UUID, becomes its identifier).
+  /// The answer to a property whose value cannot be kept (a bad colour, a time zone that is
+  /// not one `VTIMEZONE`): 403 for it with the reason, 424 for the others, none made.
+  private static func refusal(
+    field: String, message: String, _ changes: PropertyChanges, at path: DAVPath
+  ) -> Response {
+    let name: DAVName =
+      switch field {
+      case "calendar-color": DAVName(DAVName.apple, "calendar-color")
+      case "calendar-description": .caldav("calendar-description")
+      case "calendar-timezone": .caldav("calendar-timezone")
+      default: .dav("displayname")
+      }
+    var refused = changes
+    refused.refused = [name]
+    refused.accepted.removeAll { $0 == name }
+    var multistatus = Multistatus()
+    multistatus.add(
+      href: path.href,
+      statuses: [
+        ("HTTP/1.1 403 Forbidden", refused.refused),
+        ("HTTP/1.1 424 Failed Dependency", refused.accepted),
+      ], description: message)
+    return Self.multistatus(multistatus.finish())
+  }
+
+  /// `MKCALENDAR` (RFC 4791 5.3.1), or `MKCOL` of a calendar (RFC 5689): a new list at the
+  /// path the client chose, named by the body's `displayname`.
   func mkcalendar(
     _ path: DAVPath, request: Request, context: TodoRequestContext, service: TodoService
   ) async throws -> Response {
     guard case .calendar(_, let segment) = path else {
       return Self.error(
         .forbidden, DAVElement(.dav("resource-must-be-null")),
-        "calendars are made in the calendar home, /dav/calendars/USER/ID/")
-    }
-    guard let id = UUID(uuidString: segment) else {
-      return Self.error(
-        .forbidden, DAVElement(.caldav("calendar-collection-location-ok")),
-        "a new calendar's path ends in a UUID")
+        "calendars are made in the calendar home, /dav/calendars/USER/NAME/")
     }
     let document = try await Self.document(of: request, context: context)
     let isMkcol = request.method == .mkcol
@@ -138,16 +165,15 @@ extension CalDAVController {
       }
     }
     let instructions = (document?.children(.dav("set")) ?? []).map { ($0, false) }
-    let changes = Self.changes(instructions, ignoring: Self.ignoredOnCreate)
+    var changes = Self.changes(instructions, ignoring: Self.ignoredOnCreate)
     guard changes.refused.isEmpty else { return Self.refusal(changes, at: path) }
-    let name = changes.name.flatMap { $0.isEmpty ? nil : $0 }
+    if changes.settings.name?.isEmpty == true { changes.settings.name = nil }
     do {
-      _ = try await service.createCalendar(id: id, named: name, color: changes.color ?? nil)
+      _ = try await service.createCalendar(segment: segment, settings: changes.settings)
     } catch TodoError.validation(let field, let message) where field == "calendar" {
       return Self.error(.forbidden, DAVElement(.dav("resource-must-be-null")), message)
-    }
-    if let order = changes.order {
-      _ = try await service.updateCalendar(id: id, order: order)
+    } catch TodoError.validation(let field, let message) {
+      return Self.refusal(field: field, message: message, changes, at: path)
     }
     var response = Response(status: .created)
     response.headers[.location] = path.href

@@ -35,11 +35,14 @@ extension CalDAVController {
         let (calendars, token) = try await service.calendarCollections()
         for calendar in calendars {
           targets.append(
-            (DAVPath.calendar(user, calendar.id).href, .calendar(calendar, token: token)))
+            (
+              DAVPath.calendar(user: user, segment: calendar.segment).href,
+              .calendar(calendar, token: token)
+            ))
         }
       }
     case .calendar(_, let segment):
-      let id = try Self.listID(segment)
+      let id = try await Self.listID(segment, service)
       if members {
         let (calendar, resources, token) = try await service.calendarResources(in: id)
         targets.append((path.href, .calendar(calendar, token: token)))
@@ -55,7 +58,7 @@ extension CalDAVController {
         targets.append((path.href, .calendar(calendar, token: token)))
       }
     case .resource(_, let segment, let name):
-      let id = try Self.listID(segment)
+      let id = try await Self.listID(segment, service)
       let resource = try await service.calendarResource(in: id, named: name)
       targets.append((path.href, .todo(resource, calendar: id)))
     }

@@ -25,7 +25,7 @@ extension CalDAVController {
         .forbidden, DAVElement(.dav("supported-report")),
         "reports are answered by calendars and their todos")
     }
-    let listID = try Self.listID(segment)
+    let listID = try await Self.listID(segment, service)
     let asked = document.child(.dav("prop"))?.children.map(\.name)
     var multistatus = Multistatus()
     func add(_ resource: CalendarResource) {
@@ -44,6 +44,10 @@ extension CalDAVController {
         filter = try CalendarQueryFilter(filterElement)
       } catch let error as CalendarQueryFilter.Invalid {
         return Self.error(.forbidden, DAVElement(.caldav("valid-filter")), error.description)
+      } catch let error as CalendarQueryFilter.UnsupportedCollation {
+        return Self.error(
+          .forbidden, DAVElement(.caldav("supported-collation"), text: error.collation),
+          error.description)
       }
       let (_, resources, _) = try await service.calendarResources(
         in: listID, named: only.map { [$0] })

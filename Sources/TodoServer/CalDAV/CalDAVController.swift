@@ -132,14 +132,15 @@ struct CalDAVController {
   private func get(_ path: DAVPath, service: TodoService) async throws -> Response {
     switch path {
     case .resource(_, let segment, let name):
-      let resource = try await service.calendarResource(in: try Self.listID(segment), named: name)
+      let resource = try await service.calendarResource(
+        in: try await Self.listID(segment, service), named: name)
       var response = Self.body(resource.text, type: "text/calendar; charset=utf-8")
       response.headers[.eTag] = resource.etag
       response.headers[.lastModified] = Self.httpDate(resource.todo.updatedAt)
       return response
     case .calendar(_, let segment):
       // A calendar as one file, for clients that subscribe rather than sync.
-      let text = try await service.exportCalendar(list: try Self.listID(segment))
+      let text = try await service.exportCalendar(list: try await Self.listID(segment, service))
       return Self.body(text, type: "text/calendar; charset=utf-8")
     default:
       return Self.body(
@@ -166,7 +167,7 @@ struct CalDAVController {
     }
     let text = try await Self.text(of: request, context: context)
     let (resource, created) = try await service.putCalendarResource(
-      in: try Self.listID(segment), named: name, text: text,
+      in: try await Self.listID(segment, service), named: name, text: text,
       ifMatch: Self.entityTags(request.headers[.ifMatch]),
       ifNoneMatch: request.headers[.ifNoneMatch]?.trimmingCharacters(in: .whitespaces) == "*")
     // No ETag: what is stored is not byte for byte what was sent (DTSTAMP, property order),
@@ -181,12 +182,12 @@ struct CalDAVController {
     switch path {
     case .resource(_, let segment, let name):
       try await service.deleteCalendarResource(
-        in: try Self.listID(segment), named: name,
+        in: try await Self.listID(segment, service), named: name,
         ifMatch: Self.entityTags(request.headers[.ifMatch]))
       return Response(status: .noContent)
     case .calendar(_, let segment):
       // To the trash, with its todos, as from the page.
-      _ = try await service.trashList(id: try Self.listID(segment))
+      _ = try await service.trashList(id: try await Self.listID(segment, service))
       return Response(status: .noContent)
     default:
       return Self.status(.forbidden, "only calendars and todos can be deleted")
@@ -195,12 +196,9 @@ struct CalDAVController {
 
   // MARK: - Helpers
 
-  /// A list's identifier from a calendar's path segment.
-  static func listID(_ segment: String) throws -> UUID {
-    guard let id = UUID(uuidString: segment) else {
-      throw TodoError.notFound(entity: "calendar", id: segment)
-    }
-    return id
+  /// The list a calendar's path segment names (``TodoService/calendarListID(segment:)``).
+  static func listID(_ segment: String, _ service: TodoService) async throws -> UUID {
+    try await service.calendarListID(segment: segment)
   }
 
   /// The entity tags of an `If-Match` header (`*` stays `*`); `nil` without one.

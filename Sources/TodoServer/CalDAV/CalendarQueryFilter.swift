@@ -15,6 +15,15 @@ struct CalendarQueryFilter {
     var description: String
   }
 
+  /// A `text-match` in a collation the server does not have (a `CALDAV:supported-collation`
+  /// error): never matched some other way.
+  struct UnsupportedCollation: Error, CustomStringConvertible {
+    var collation: String
+    var description: String {
+      "the collation \(collation) is not supported: use i;ascii-casemap or i;octet"
+    }
+  }
+
   /// The filter of a `calendar-query` body; one that names no component matches every
   /// resource.
   init(_ filter: DAVElement) throws {
@@ -86,12 +95,22 @@ struct CalendarQueryFilter {
     let wanted = match.text
     let found: Bool
     if match.attributes["collation"] == "i;octet" {
-      found = value.contains(wanted)
+      found = value.utf8.contains(wanted.utf8)
     } else {
-      found = value.lowercased().contains(wanted.lowercased())
+      // i;ascii-casemap (RFC 4790 9.2): ASCII letters compare without case, every other
+      // byte as it is.
+      found = asciiLowercased(value).contains(asciiLowercased(wanted))
     }
     return match.attributes["negate-condition"] == "yes" ? !found : found
   }
+
+  /// The UTF-8 bytes of `text` with the ASCII capitals lowered, nothing else changed.
+  private static func asciiLowercased(_ text: String) -> [UInt8] {
+    text.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }
+  }
+
+  /// The collations a `text-match` may name (RFC 4791 7.5.1: these two at least).
+  static let collations: Set<String> = ["i;ascii-casemap", "i;octet"]
 
   /// RFC 4791 9.9, for a `VTODO` (other components: their `DTSTART`).
   private static func overlaps(_ component: Component, _ range: DAVElement) -> Bool {
@@ -107,6 +126,10 @@ struct CalendarQueryFilter {
     case (let dtstart?, let due?):
       return (start < due || start <= dtstart) && (end > dtstart || end >= due)
     case (let dtstart?, nil):
+      if let seconds = component.property(named: "DURATION")?.durationSeconds {
+        let finish = dtstart.addingTimeInterval(TimeInterval(seconds))
+        return start <= finish && (end > dtstart || end >= finish)
+      }
       return start <= dtstart && end > dtstart
     case (nil, let due?):
       return start < due && end >= due
@@ -139,9 +162,20 @@ struct CalendarQueryFilter {
     DateOrDateTime(parsing: text).flatMap(TodoCalendar.instant)
   }
 
-  /// Refuses filters whose time ranges are not UTC date-times.
+  /// Refuses filters whose time ranges are not UTC date-times, or have neither bound (RFC
+  /// 4791 9.9), and text matches in a collation the server does not have.
   private static func check(_ filter: DAVElement) throws {
     for child in filter.children {
+      if child.name == .caldav("text-match"), let collation = child.attributes["collation"],
+        !collations.contains(collation)
+      {
+        throw UnsupportedCollation(collation: collation)
+      }
+      if child.name == .caldav("time-range"), child.attributes["start"] == nil,
+        child.attributes["end"] == nil
+      {
+        throw Invalid(description: "a time-range has a start, an end or both")
+      }
       if child.name == .caldav("time-range") {
         for key in ["start", "end"] {
           guard let text = child.attributes[key] else { continue }

@@ -7,7 +7,7 @@ import Foundation
 /// | `/dav/` | the root: where clients find their principal |
 /// | `/dav/principals/NAME/` | the signed-in user (`me` on a server without accounts) |
 /// | `/dav/calendars/NAME/` | their calendar home: one calendar per list they see |
-/// | `/dav/calendars/NAME/LIST/` | a list (its identifier) |
+/// | `/dav/calendars/NAME/LIST/` | a list (the segment it was created at, or its identifier) |
 /// | `/dav/calendars/NAME/LIST/RESOURCE` | a todo (`….ics`) |
 enum DAVPath: Equatable {
   case root
@@ -65,11 +65,6 @@ enum DAVPath: Equatable {
     case .resource(let user, let segment, let name):
       "/dav/calendars/\(Self.encode(user))/\(Self.encode(segment))/\(Self.encode(name))"
     }
-  }
-
-  /// The href of a list's calendar.
-  static func calendar(_ user: String, _ id: UUID) -> DAVPath {
-    .calendar(user: user, segment: id.uuidString.lowercased())
   }
 
   /// A path segment, percent-encoded: ASCII letters, digits and `-._~@+=:` as they are,

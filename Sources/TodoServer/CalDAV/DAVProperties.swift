@@ -21,6 +21,10 @@ enum DAVResource {
         .dav("sync-token"), DAVName(DAVName.apple, "calendar-color"),
         DAVName(DAVName.apple, "calendar-order"),
       ]
+      if case .calendar(let calendar, _) = self {
+        if calendar.summary != nil { names.append(.caldav("calendar-description")) }
+        if calendar.timeZone != nil { names.append(.caldav("calendar-timezone")) }
+      }
     case .todo:
       names = [
         .dav("resourcetype"), .dav("getetag"), .dav("getcontenttype"), .dav("getlastmodified"),
@@ -92,6 +96,10 @@ enum DAVResource {
       case (DAVName.apple, "calendar-color"):
         return calendar.color.map { element(text: $0) }
       case (DAVName.apple, "calendar-order"): return element(text: "\(calendar.order)")
+      case (DAVName.caldav, "calendar-description"):
+        return calendar.summary.map { element(text: $0) }
+      case (DAVName.caldav, "calendar-timezone"):
+        return calendar.timeZone.map { element(text: $0) }
       case (DAVName.dav, "getcontenttype"): return element(text: "text/calendar; charset=utf-8")
       default: return nil
       }
@@ -198,12 +206,15 @@ struct Multistatus {
   }
 
   /// Properties grouped by status (a `PROPPATCH` answer).
-  mutating func add(href: String, statuses: [(status: String, names: [DAVName])]) {
+  mutating func add(
+    href: String, statuses: [(status: String, names: [DAVName])], description: String? = nil
+  ) {
     writer.open(.dav("response"))
     writer.element(.dav("href"), href)
     for (status, names) in statuses where !names.isEmpty {
       propstat(names.map { DAVElement($0) }, status: status)
     }
+    if let description { writer.element(.dav("responsedescription"), description) }
     writer.close(.dav("response"))
   }
 

@@ -131,14 +131,92 @@ struct CalDAVServiceTests {
   func calendars() async throws {
     try await TemporaryStore.with { service, _ in
       let id = UUID()
-      let made = try await service.createCalendar(id: id, named: "Errands", color: "#ff2968ff")
+      let made = try await service.createCalendar(
+        segment: id.uuidString, settings: CalendarSettings(name: "Errands", color: "#ff2968ff"))
       #expect(made.color == "#FF2968FF" && made.name == "Errands" && made.order == 2)
+      #expect(made.id == id && made.segment == id.uuidString.lowercased())
       let renamed = try await service.updateCalendar(
-        id: id, name: "Chores", color: .some(nil), order: 1)
+        id: id, CalendarSettings(name: "Chores", color: .some(nil), order: 1))
       #expect(renamed.name == "Chores" && renamed.color == nil && renamed.order == 1)
       #expect(try await service.lists().map(\.name) == ["Chores", "Inbox"])
       await #expect(throws: TodoError.self) {
-        try await service.updateCalendar(id: id, color: .some("red"))
+        try await service.updateCalendar(id: id, CalendarSettings(color: .some("red")))
+      }
+    }
+  }
+
+  static let zone = """
+    BEGIN:VCALENDAR\r
+    VERSION:2.0\r
+    PRODID:-//test//EN\r
+    BEGIN:VTIMEZONE\r
+    TZID:Europe/Paris\r
+    BEGIN:STANDARD\r
+    DTSTART:19701025T030000\r
+    TZOFFSETFROM:+0200\r
+    TZOFFSETTO:+0100\r
+    END:STANDARD\r
+    END:VTIMEZONE\r
+    END:VCALENDAR\r
+
+    """
+
+  @Test("a calendar made at a path the client chose is found by it, until the path is reused")
+  func namedCalendars() async throws {
+    try await TemporaryStore.with { service, _ in
+      let made = try await service.createCalendar(
+        segment: "groceries",
+        settings: CalendarSettings(
+          name: "Groceries", order: 1, summary: "What we buy", timeZone: Self.zone))
+      #expect(made.segment == "groceries" && made.order == 1)
+      #expect(made.summary == "What we buy" && made.timeZone == Self.zone)
+      #expect(try await service.calendarListID(segment: "groceries") == made.id)
+      #expect(try await service.calendarListID(segment: made.id.uuidString) == made.id)
+      await #expect(throws: TodoError.notFound(entity: "calendar", id: "chores")) {
+        try await service.calendarListID(segment: "chores")
+      }
+      // The path is taken while the calendar lives.
+      await #expect(throws: TodoError.self) {
+        try await service.createCalendar(segment: "groceries")
+      }
+      // Description and time zone round-trip, and go.
+      let changed = try await service.updateCalendar(
+        id: made.id, CalendarSettings(summary: .some(nil), timeZone: .some(nil)))
+      #expect(changed.summary == nil && changed.timeZone == nil && changed.segment == "groceries")
+      await #expect(throws: TodoError.self) {
+        try await service.updateCalendar(
+          id: made.id, CalendarSettings(timeZone: .some("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n")))
+      }
+      // A client's sort key reads back as set; the list goes before the first list whose key
+      // is the same or larger (the Inbox's is its place, 2).
+      let twelve = try await service.updateCalendar(id: made.id, CalendarSettings(order: 12))
+      #expect(twelve.order == 12)
+      #expect(try await service.lists().map(\.id) == [TodoList.inboxID, made.id])
+      let two = try await service.updateCalendar(id: made.id, CalendarSettings(order: 1))
+      #expect(two.order == 1)
+      #expect(try await service.lists().map(\.id) == [made.id, TodoList.inboxID])
+      // Reordered in the app, each calendar's order is its place again.
+      _ = try await service.moveList(id: made.id, to: .bottom)
+      let places = try await service.calendarCollections().collections
+      #expect(places.map(\.order) == [1, 2] && places.last?.id == made.id)
+
+      // Deleted (to the trash): the path is free at once; the trashed list gives it up.
+      _ = try await service.trashList(id: made.id)
+      await #expect(throws: TodoError.self) {
+        try await service.calendarListID(segment: "groceries")
+      }
+      let again = try await service.createCalendar(
+        segment: "groceries", settings: CalendarSettings(name: "Groceries 2"))
+      #expect(again.id != made.id)
+      #expect(try await service.calendarListID(segment: "groceries") == again.id)
+      // Restored, the first one is found by its identifier.
+      _ = try await service.restoreList(id: made.id)
+      let collections = try await service.calendarCollections().collections
+      #expect(
+        collections.first { $0.id == made.id }?.segment == made.id.uuidString.lowercased())
+      #expect(collections.first { $0.id == again.id }?.segment == "groceries")
+      await #expect(throws: TodoError.self) {
+        try await service.createCalendar(segment: "bad\u{7}name")
       }
     }
   }
