@@ -167,12 +167,13 @@ PROPFIND_ETAG = """<?xml version="1.0" encoding="utf-8"?>
 <d:propfind xmlns:d="DAV:"><d:prop><d:getetag/></d:prop></d:propfind>"""
 
 
-def sync_report(token=None, data=False):
+def sync_report(token=None, data=False, limit=None):
     token_xml = f"<d:sync-token>{token}</d:sync-token>" if token else "<d:sync-token/>"
     data_xml = "<c:calendar-data/>" if data else ""
+    limit_xml = f"<d:limit><d:nresults>{limit}</d:nresults></d:limit>" if limit else ""
     return f"""<?xml version="1.0" encoding="utf-8"?>
 <d:sync-collection xmlns:d="DAV:" xmlns:c="{CALDAV}">
-  {token_xml}<d:sync-level>1</d:sync-level>
+  {token_xml}<d:sync-level>1</d:sync-level>{limit_xml}
   <d:prop><d:getetag/>{data_xml}</d:prop>
 </d:sync-collection>"""
 

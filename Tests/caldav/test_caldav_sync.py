@@ -146,6 +146,52 @@ def test_deleting_a_calendar_trashes_the_list(server, client, todo_list):
         "Goes with its list"]
 
 
+def test_a_limited_sync_goes_on_in_pages(server, calendar, todo_list):
+    """RFC 6578 3.6: with DAV:limit the answer is cut, the collection says 507, and its token
+    goes on; the last page's token is the first page's state, so a change made while the
+    pages are read comes in the next sync."""
+    todos = [calendar.add_todo(summary=f"Paged {n}") for n in range(5)]
+    start = sync(calendar).sync_token
+    for todo in todos:
+        todo.icalendar_component["SUMMARY"] = str(todo.icalendar_component["SUMMARY"]) + "!"
+        todo.save()
+    todos[4].delete()
+    seen, pages, token = [], 0, start
+    while True:
+        result = multistatus(xml_request(server, "REPORT", calendar.url.path,
+                                         sync_report(token, limit=2), depth=1))
+        pages += 1
+        names = [href for href in result.hrefs() if href != unquote(calendar.url.path)]
+        cut = result.statuses.get(unquote(calendar.url.path), "")
+        assert len(names) <= 2
+        seen += names
+        token = result.sync_token
+        if not cut:
+            break
+        assert " 507 " in cut, cut
+        if pages == 2:
+            # Changed between two pages: one already sent, one not yet.
+            todos[0].load()
+            todos[0].icalendar_component["SUMMARY"] = "Changed while paging"
+            todos[0].save()
+    assert pages == 3 and len(seen) == len(set(seen)) == 5, seen
+    assert set(seen) == {unquote(todo.url.path) for todo in todos}
+    # The change made while paging comes in the next sync.
+    again = multistatus(xml_request(server, "REPORT", calendar.url.path, sync_report(token),
+                                    depth=1))
+    assert unquote(todos[0].url.path) in again.hrefs()
+
+    # A limit that is not a number from 1, or a page token that was tampered with, is refused.
+    refused = xml_request(server, "REPORT", calendar.url.path, sync_report(start, limit="0"),
+                          depth=1)
+    assert refused.status == 403
+    assert f"{{{DAV}}}number-of-matches-within-limits" in dav_error_conditions(refused)
+    forged = xml_request(server, "REPORT", calendar.url.path,
+                         sync_report("urn:todo:sync:page:1:2:zz"), depth=1)
+    assert forged.status == 403
+    assert f"{{{DAV}}}valid-sync-token" in dav_error_conditions(forged)
+
+
 def test_a_client_delete_is_reported_removed(server, calendar, todo_list):
     todo = calendar.add_todo(summary="Deleted over CalDAV")
     start = sync(calendar)

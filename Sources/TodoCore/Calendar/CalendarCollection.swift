@@ -90,4 +90,22 @@ public struct CalendarChanges: Sendable {
   public var removed: [String]
   /// The token of this state.
   public var token: ChangeSequence
+  /// Where the rest goes on, when the answer was cut at its limit (RFC 6578 3.6): ask again
+  /// from the same token with this page.
+  public var next: CalendarSyncPage? = nil
+}
+
+/// Where a sync answer cut at its limit goes on: the state the whole answer reflects, and the
+/// name of the last resource sent (an answer sends its resources by name).
+public struct CalendarSyncPage: Sendable, Hashable {
+  /// The store's change sequence the whole answer reflects: the token once it is complete.
+  public var through: ChangeSequence
+  /// The name of the last resource sent.
+  public var afterName: String
+
+  /// A page going on after `afterName`, of the answer as of `through`.
+  public init(through: ChangeSequence, afterName: String) {
+    self.through = through
+    self.afterName = afterName
+  }
 }

@@ -65,46 +65,65 @@ extension TodoService {
   /// the names of those that left, and the new token. Without a token, every resource (the
   /// first sync).
   ///
+  /// With a `limit`, at most that many resources (changed and removed), in the order of their
+  /// names, and ``CalendarChanges/next`` says where the rest goes on: the same question with
+  /// that `page` answers it. The token the last page gives is the state of the first, so a
+  /// change made while the pages are read is never lost (one made to a resource already sent
+  /// comes again in the next sync).
+  ///
   /// - Throws: `CalendarError.invalidSyncToken` for a token this store did not give or whose
   ///   changes it no longer keeps; `TodoError.notFound` for a list the principal cannot see.
-  public func calendarChanges(in listID: UUID, after token: ChangeSequence?) async throws
-    -> CalendarChanges
-  {
+  public func calendarChanges(
+    in listID: UUID, after token: ChangeSequence?, page: CalendarSyncPage? = nil,
+    limit: Int? = nil
+  ) async throws -> CalendarChanges {
     try await read { tx in
       _ = try self.liveList(id: listID, need: .read, in: tx)
-      let now = try tx.changeSequence()
-      guard let token else {
-        let todos = try tx.fetch(Self.liveTodos(inList: listID))
-        return CalendarChanges(
-          changed: try self.resources(of: todos, in: tx), removed: [], token: now)
+      let now = try page?.through ?? tx.changeSequence()
+      var changed: [CalendarResource]
+      var removed: Set<String> = []
+      if let token {
+        guard
+          let touched = try tx.changedIdentifiers(
+            of: [Todo.self, CalendarData.self, CalendarTombstone.self], after: token)
+        else { throw CalendarError.invalidSyncToken }
+        let todoIDs = touched[Todo.entityName] ?? []
+        let dataIDs = touched[CalendarData.entityName] ?? []
+        let tombstoneIDs = touched[CalendarTombstone.entityName] ?? []
+        let todos = try tx.fetch(
+          FetchRequest<Todo>(filter: Todo.idAttribute.isIn(Array(todoIDs.union(dataIDs))))
+        ).filter { $0.listID == listID }
+        let resources = try self.resources(of: todos, in: tx)
+        changed = resources.filter { !$0.todo.isTrashed }
+        removed = Set(resources.filter(\.todo.isTrashed).map(\.name))
+        let present = Set(changed.map(\.name))
+        let tombstones =
+          tombstoneIDs.isEmpty
+          ? []
+          : try tx.fetch(
+            FetchRequest<CalendarTombstone>(
+              filter: CalendarTombstone.idAttribute.isIn(Array(tombstoneIDs))))
+        for tombstone in tombstones
+        where tombstone.listID == listID && !present.contains(tombstone.name) {
+          removed.insert(tombstone.name)
+        }
+      } else {
+        changed = try self.resources(of: try tx.fetch(Self.liveTodos(inList: listID)), in: tx)
       }
-      guard
-        let touched = try tx.changedIdentifiers(
-          of: [Todo.self, CalendarData.self, CalendarTombstone.self], after: token)
-      else { throw CalendarError.invalidSyncToken }
-      let todoIDs = touched[Todo.entityName] ?? []
-      let dataIDs = touched[CalendarData.entityName] ?? []
-      let tombstoneIDs = touched[CalendarTombstone.entityName] ?? []
-      let todos = try tx.fetch(
-        FetchRequest<Todo>(filter: Todo.idAttribute.isIn(Array(todoIDs.union(dataIDs))))
-      ).filter { $0.listID == listID }
-      let resources = try self.resources(of: todos, in: tx)
-      let changed = resources.filter { !$0.todo.isTrashed }
-      var removed = resources.filter(\.todo.isTrashed).map(\.name)
-      let present = Set(changed.map(\.name))
-      let tombstones =
-        tombstoneIDs.isEmpty
-        ? []
-        : try tx.fetch(
-          FetchRequest<CalendarTombstone>(
-            filter: CalendarTombstone.idAttribute.isIn(Array(tombstoneIDs))))
-      for tombstone in tombstones
-      where tombstone.listID == listID && !present.contains(tombstone.name) {
-        removed.append(tombstone.name)
+      // One order, by name, so that an answer cut at its limit goes on where it stopped.
+      var entries =
+        changed.map { (name: $0.name, resource: Optional($0)) }
+        + removed.map { (name: $0, resource: CalendarResource?.none) }
+      entries.sort { $0.name < $1.name }
+      if let after = page?.afterName { entries.removeAll { $0.name <= after } }
+      var next: CalendarSyncPage?
+      if let limit, entries.count > limit, let last = entries.prefix(limit).last {
+        entries = Array(entries.prefix(limit))
+        next = CalendarSyncPage(through: now, afterName: last.name)
       }
       return CalendarChanges(
-        changed: changed.sorted { $0.todo.order < $1.todo.order },
-        removed: Array(Set(removed)).sorted(), token: now)
+        changed: entries.compactMap(\.resource),
+        removed: entries.filter { $0.resource == nil }.map(\.name), token: now, next: next)
     }
   }
 

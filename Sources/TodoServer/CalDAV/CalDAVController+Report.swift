@@ -96,21 +96,40 @@ extension CalDAVController {
       let tokenText =
         document.child(.dav("sync-token"))?.text.trimmingCharacters(
           in: .whitespacesAndNewlines) ?? ""
-      var token: ChangeSequence?
+      var since: ChangeSequence?
+      var page: CalendarSyncPage?
       if !tokenText.isEmpty {
-        guard let sequence = SyncToken.sequence(tokenText) else {
+        guard let position = SyncToken.position(tokenText) else {
           throw CalendarError.invalidSyncToken
         }
-        token = sequence
+        (since, page) = position
       }
-      let changes = try await service.calendarChanges(in: listID, after: token)
+      var limit: Int?
+      if let element = document.child(.dav("limit")) {
+        let text = element.child(.dav("nresults"))?.text.trimmingCharacters(
+          in: .whitespacesAndNewlines)
+        guard let count = text.flatMap({ Int($0) }), count >= 1 else {
+          return Self.error(
+            .forbidden, DAVElement(.dav("number-of-matches-within-limits")),
+            "a limit is DAV:nresults, a number from 1")
+        }
+        limit = count
+      }
+      let changes = try await service.calendarChanges(
+        in: listID, after: since, page: page, limit: limit)
       for resource in changes.changed { add(resource) }
       for name in changes.removed {
         multistatus.add(
           href: DAVPath.resource(user: user, segment: segment, name: name).href,
           status: "HTTP/1.1 404 Not Found")
       }
-      return Self.multistatus(multistatus.finish(syncToken: SyncToken.text(changes.token)))
+      guard let next = changes.next else {
+        return Self.multistatus(multistatus.finish(syncToken: SyncToken.text(changes.token)))
+      }
+      // Cut at the limit (RFC 6578 3.6): the collection says 507, and the token goes on.
+      multistatus.add(href: path.href, status: "HTTP/1.1 507 Insufficient Storage")
+      return Self.multistatus(
+        multistatus.finish(syncToken: SyncToken.text(since: since, page: next)))
     default:
       return Self.error(
         .forbidden, DAVElement(.dav("supported-report")),

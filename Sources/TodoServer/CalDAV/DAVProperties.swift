@@ -172,14 +172,47 @@ extension Multistatus {
 /// Sync tokens (RFC 6578) and CTags: the store's change sequence, as a URI.
 enum SyncToken {
   static let prefix = "urn:todo:sync:"
+  /// The prefix of a token that goes on with an answer cut at its limit:
+  /// `urn:todo:sync:page:SINCE:THROUGH:NAME` (`-` for no `SINCE`, the name's UTF-8 in hex).
+  static let pagePrefix = prefix + "page:"
 
   static func text(_ sequence: ChangeSequence) -> String { prefix + sequence.description }
 
-  /// The sequence of a token this server gave; `nil` for any other text.
-  static func sequence(_ text: String) -> ChangeSequence? {
+  /// The token of the rest of an answer after `since` cut at its limit.
+  static func text(since: ChangeSequence?, page: CalendarSyncPage) -> String {
+    let name = page.afterName.utf8.map { String(format: "%02x", $0) }.joined()
+    return pagePrefix + (since?.description ?? "-") + ":" + page.through.description + ":" + name
+  }
+
+  /// What a token this server gave asks for: the changes after a sequence (none: from the
+  /// start), and the page of the answer to go on with; `nil` for any other text.
+  static func position(_ text: String) -> (since: ChangeSequence?, page: CalendarSyncPage?)? {
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-    guard trimmed.hasPrefix(prefix) else { return nil }
-    return ChangeSequence(String(trimmed.dropFirst(prefix.count)))
+    guard trimmed.hasPrefix(pagePrefix) else {
+      guard trimmed.hasPrefix(prefix),
+        let sequence = ChangeSequence(String(trimmed.dropFirst(prefix.count)))
+      else { return nil }
+      return (sequence, nil)
+    }
+    let parts = trimmed.dropFirst(pagePrefix.count).split(
+      separator: ":", omittingEmptySubsequences: false)
+    guard parts.count == 3, let through = ChangeSequence(String(parts[1])),
+      parts[2].count.isMultiple(of: 2), !parts[2].isEmpty
+    else { return nil }
+    var since: ChangeSequence?
+    if parts[0] != "-" {
+      guard let sequence = ChangeSequence(String(parts[0])) else { return nil }
+      since = sequence
+    }
+    var bytes: [UInt8] = []
+    var digits = parts[2][...]
+    while !digits.isEmpty {
+      guard let byte = UInt8(digits.prefix(2), radix: 16) else { return nil }
+      bytes.append(byte)
+      digits = digits.dropFirst(2)
+    }
+    guard let name = String(validating: bytes, as: UTF8.self) else { return nil }
+    return (since, CalendarSyncPage(through: through, afterName: name))
   }
 }
 
