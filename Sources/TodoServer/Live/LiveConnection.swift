@@ -98,7 +98,20 @@ struct LiveConnection {
   ) async throws {
     var shown: PageRenderer.Rendered?
     var revision = 0
-    for await pending in outbox.deliveries {
+    var lastWrite: ContinuousClock.Instant?
+    for await delivery in outbox.deliveries {
+      var pending = delivery
+      // What comes within a frame of the last message waits for the frame's end and goes out
+      // with everything posted meanwhile (the other observations' values of the same commits,
+      // the commits after it): a page costs one render per frame at most, however many
+      // commits and views change. An isolated change goes out at once.
+      if let lastWrite {
+        let elapsed = ContinuousClock.now - lastWrite
+        if elapsed < TodoService.pageFrame {
+          try? await Task.sleep(for: TodoService.pageFrame - elapsed)
+          pending.append(outbox.take())
+        }
+      }
       for message in pending.errors { try await send(message, to: outbound) }
       if pending.resync { shown = nil }
       guard let state = pending.state ?? (pending.resync ? session.state : nil) else { continue }
@@ -118,10 +131,7 @@ struct LiveConnection {
         try await send(.snapshot(revision: revision, rendered.page), to: outbound)
       }
       shown = rendered
-      // What the rest of the frame brings (the other observations' values of the same
-      // commits, the commits after it) goes out in one message at its end: a page costs one
-      // render per frame at most, however many commits and views change meanwhile.
-      try? await Task.sleep(for: TodoService.pageFrame)
+      lastWrite = .now
     }
   }
 

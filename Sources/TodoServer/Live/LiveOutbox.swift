@@ -13,6 +13,13 @@ final class LiveOutbox: Sendable {
     var state: LivePage.State?
     var errors: [LiveMessage] = []
     var resync = false
+
+    /// What was posted after `self` added to it: the newer state, every error in order.
+    mutating func append(_ later: Pending) {
+      state = later.state ?? state
+      errors += later.errors
+      resync = resync || later.resync
+    }
   }
 
   private let pending = Mutex(Pending())
@@ -51,7 +58,8 @@ final class LiveOutbox: Sendable {
     }
   }
 
-  private func take() -> Pending {
+  /// Everything posted and not yet taken, taken now.
+  func take() -> Pending {
     pending.withLock { pending in
       defer { pending = Pending() }
       return pending

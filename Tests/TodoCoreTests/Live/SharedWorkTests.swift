@@ -15,10 +15,10 @@ struct SharedWorkTests {
 
   /// Claims `key` and, if it has to be computed, stores `value`; returns what the claim found.
   static func use(_ work: inout SharedWork<Key, String>, _ key: Key, _ value: String) -> String? {
-    switch work.claim(key) {
+    switch work.claim(key, identity: key.identity) {
     case .ready(let found): return found
     case .wait: Issue.record("nothing else computes \(key)")
-    case .compute: _ = work.finish(key, value, capacity: 4)
+    case .compute: _ = work.finish(key, identity: key.identity, value, capacity: 4)
     }
     return nil
   }
@@ -55,17 +55,19 @@ struct SharedWorkTests {
   func waiters() async {
     var work = SharedWork<Key, String>()
     let key = Key(name: "inbox", sequence: 1)
-    guard case .compute = work.claim(key) else {
+    guard case .compute = work.claim(key, identity: key.identity) else {
       Issue.record("the first claim computes")
       return
     }
-    guard case .wait = work.claim(key) else {
+    guard case .wait = work.claim(key, identity: key.identity) else {
       Issue.record("the second claim waits")
       return
     }
     let value = await withCheckedContinuation { continuation in
-      work.wait(for: key, continuation)
-      for waiter in work.finish(key, "one", capacity: 4) { waiter.resume(returning: "one") }
+      work.wait(for: key, identity: key.identity, continuation)
+      for waiter in work.finish(key, identity: key.identity, "one", capacity: 4) {
+        waiter.resume(returning: "one")
+      }
     }
     #expect(value == "one")
   }

@@ -157,12 +157,14 @@ public final class PageRenderer: Sendable {
     compute: () throws -> Value
   ) async rethrows -> Value {
     let capacity = self.capacity
-    switch shared.withLock({ $0[keyPath: table].claim(key) }) {
+    // Worked out before taking the lock that every page's rendering goes through.
+    let identity = key.identity
+    switch shared.withLock({ $0[keyPath: table].claim(key, identity: identity) }) {
     case .ready(let value):
       return value
     case .wait:
       let value = await withCheckedContinuation { continuation in
-        shared.withLock { $0[keyPath: table].wait(for: key, continuation) }
+        shared.withLock { $0[keyPath: table].wait(for: key, identity: identity, continuation) }
       }
       guard let value else { return try compute() }
       return value
@@ -170,7 +172,7 @@ public final class PageRenderer: Sendable {
       do {
         let value = try compute()
         let waiters = shared.withLock {
-          $0[keyPath: table].finish(key, value, capacity: capacity)
+          $0[keyPath: table].finish(key, identity: identity, value, capacity: capacity)
         }
         for waiter in waiters { waiter.resume(returning: value) }
         return value

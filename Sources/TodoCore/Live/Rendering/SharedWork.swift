@@ -21,7 +21,7 @@ struct SharedWork<Key: SharedWorkKey, Value: Sendable> {
     case ready(Value)
     /// Another page computes it: wait.
     case wait
-    /// Nobody has it: compute it, then ``finish(_:_:capacity:)``.
+    /// Nobody has it: compute it, then ``finish(_:identity:_:capacity:)``.
     case compute
   }
 
@@ -36,12 +36,13 @@ struct SharedWork<Key: SharedWorkKey, Value: Sendable> {
   /// Counts claims: an entry remembers the last one that used it.
   private var clock: UInt64 = 0
 
-  /// The value of `key`, or who computes it.
-  mutating func claim(_ key: Key) -> Claim {
+  /// The value of `key` (whose ``SharedWorkKey/identity`` is `identity`, worked out before
+  /// taking the lock), or who computes it.
+  mutating func claim(_ key: Key, identity: Key.Identity) -> Claim {
     clock += 1
-    if let entry = ready[key.identity], entry.key == key {
-      ready[key.identity]?.used = clock
-      return .ready(entry.value)
+    if let index = ready.index(forKey: identity), ready.values[index].key == key {
+      ready.values[index].used = clock
+      return .ready(ready.values[index].value)
     }
     if pending[key] != nil { return .wait }
     pending[key] = []
@@ -50,8 +51,10 @@ struct SharedWork<Key: SharedWorkKey, Value: Sendable> {
 
   /// Waits for `key`: resumed with its value, or with `nil` if its computation failed (the
   /// waiter then computes it itself). Resumed at once if it became ready meanwhile.
-  mutating func wait(for key: Key, _ continuation: CheckedContinuation<Value?, Never>) {
-    if let entry = ready[key.identity], entry.key == key {
+  mutating func wait(
+    for key: Key, identity: Key.Identity, _ continuation: CheckedContinuation<Value?, Never>
+  ) {
+    if let entry = ready[identity], entry.key == key {
       continuation.resume(returning: entry.value)
     } else if pending[key] != nil {
       pending[key]!.append(continuation)
@@ -62,14 +65,14 @@ struct SharedWork<Key: SharedWorkKey, Value: Sendable> {
 
   /// Stores `value` unless a newer one of its view is kept; returns the pages to resume with
   /// it.
-  mutating func finish(_ key: Key, _ value: Value, capacity: Int)
+  mutating func finish(_ key: Key, identity: Key.Identity, _ value: Value, capacity: Int)
     -> [CheckedContinuation<Value?, Never>]
   {
-    if let kept = ready[key.identity], kept.key.isNewer(than: key) {
+    if let kept = ready[identity], kept.key.isNewer(than: key) {
       // A page that fell behind: its value is not what the others will need.
     } else {
-      if ready[key.identity] == nil, ready.count >= capacity { evictLeastRecentlyUsed() }
-      ready[key.identity] = Entry(key: key, value: value, used: clock)
+      if ready[identity] == nil, ready.count >= capacity { evictLeastRecentlyUsed() }
+      ready[identity] = Entry(key: key, value: value, used: clock)
     }
     return pending.removeValue(forKey: key) ?? []
   }
