@@ -64,15 +64,17 @@ extension CalDAVController {
   }
 
   /// The answer to property changes of which some cannot be made: those 403, the others
-  /// 424, and none made (RFC 4918 9.2).
-  private static func refusal(_ changes: PropertyChanges, at path: DAVPath) -> Response {
+  /// 424, and none made (RFC 4918 9.2), with why if it is known.
+  private static func refusal(
+    _ changes: PropertyChanges, at path: DAVPath, description: String? = nil
+  ) -> Response {
     var multistatus = Multistatus()
     multistatus.add(
       href: path.href,
       statuses: [
         ("HTTP/1.1 403 Forbidden", changes.refused),
         ("HTTP/1.1 424 Failed Dependency", changes.accepted),
-      ])
+      ], description: description)
     return Self.multistatus(multistatus.finish())
   }
 
@@ -126,14 +128,7 @@ extension CalDAVController {
     var refused = changes
     refused.refused = [name]
     refused.accepted.removeAll { $0 == name }
-    var multistatus = Multistatus()
-    multistatus.add(
-      href: path.href,
-      statuses: [
-        ("HTTP/1.1 403 Forbidden", refused.refused),
-        ("HTTP/1.1 424 Failed Dependency", refused.accepted),
-      ], description: message)
-    return Self.multistatus(multistatus.finish())
+    return refusal(refused, at: path, description: message)
   }
 
   /// `MKCALENDAR` (RFC 4791 5.3.1), or `MKCOL` of a calendar (RFC 5689): a new list at the
