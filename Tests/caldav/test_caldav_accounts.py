@@ -310,3 +310,52 @@ def test_a_revoked_app_password_is_refused(world):
                              headers=[*basic(ALICE, token), ("Depth", "0")])
     assert refused.status == 401, refused
     assert (refused.header("www-authenticate") or "").lower().startswith("basic")
+
+
+MKCALENDAR = """<?xml version="1.0" encoding="utf-8"?>
+<c:mkcalendar xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:set><d:prop>
+<d:displayname>{name}</d:displayname></d:prop></d:set></c:mkcalendar>"""
+
+
+def test_a_calendar_name_is_its_owners_alone(world):
+    """A path a user chose names a calendar in that user's home only: another user may use
+    the same name for one of their own, cannot reach the first by it, and finds it by its
+    identifier once it is shared with them."""
+    server = world.server
+    segment = f"groceries-{uuid.uuid4().hex[:8]}"
+    made = world.request(ALICE, "MKCALENDAR", f"/dav/calendars/{ALICE}/{segment}/",
+                         MKCALENDAR.format(name="Alice's groceries " + segment[-8:]))
+    assert made.status == 201, made
+    put = put_ics(server, f"/dav/calendars/{ALICE}/{segment}/milk.ics",
+                  ics("SUMMARY:Alice's milk"), world.auth(ALICE))
+    assert put.status == 201, put
+    alice_list = next(item["id"] for item in world.alice.api(server, "GET", "/api/v1/lists",
+                                                              expect=200)
+                      if item["name"] == "Alice's groceries " + segment[-8:])
+
+    # Bob: Alice's path is nowhere, his own of the same name is a list of his.
+    for method, body, depth in (("PROPFIND", PROPFIND_NAME, 0), ("REPORT", SYNC, 1),
+                                ("DELETE", None, None)):
+        response = world.request(BOB, method, f"/dav/calendars/{ALICE}/{segment}/", body,
+                                 depth=depth)
+        assert response.status == 404 and b"Alice's" not in response.body, (method, response)
+        response = world.request(BOB, method, f"/dav/calendars/{BOB}/{segment}/", body,
+                                 depth=depth)
+        assert response.status == 404 and b"Alice's" not in response.body, (method, response)
+    mine = world.request(BOB, "MKCALENDAR", f"/dav/calendars/{BOB}/{segment}/",
+                         MKCALENDAR.format(name="Bob's groceries " + segment[-8:]))
+    assert mine.status == 201, mine
+    bobs = multistatus(world.request(BOB, "PROPFIND", f"/dav/calendars/{BOB}/{segment}/",
+                                     PROPFIND_NAME, depth=0))
+    assert bobs.text(f"/dav/calendars/{BOB}/{segment}/", "{DAV:}displayname") == (
+        "Bob's groceries " + segment[-8:])
+
+    # Shared with Bob, Alice's list is in his home under its identifier.
+    share(world, alice_list, "viewer")
+    calendar = find_calendar(world.client(BOB).principal(), alice_list)
+    assert calendar.url.path == calendar_path(alice_list, BOB)
+    assert [str(t.icalendar_component["SUMMARY"]) for t in calendar.todos()] == ["Alice's milk"]
+    mine_again = multistatus(world.request(BOB, "PROPFIND", f"/dav/calendars/{BOB}/{segment}/",
+                                           PROPFIND_NAME, depth=0))
+    assert mine_again.text(f"/dav/calendars/{BOB}/{segment}/", "{DAV:}displayname") == (
+        "Bob's groceries " + segment[-8:])

@@ -227,32 +227,14 @@ extension Outcome {
   }
 }
 
-/// The first value of `service`'s observation of `listID` that satisfies `condition`.
-///
-/// It waits for the observation's values, never for time; the deadline only turns a
-/// condition that never holds into a failure instead of a hung test (as
-/// `LivePageFixture.loaded(_:when:)`).
+/// The first value of `service`'s observation of `listID` that satisfies `condition`
+/// (``firstValue(of:where:)``).
 func observed(
   _ service: TodoService, _ listID: UUID,
   sourceLocation: SourceLocation = #_sourceLocation,
   when condition: @escaping @Sendable (ListObservation) -> Bool = { _ in true }
 ) async throws -> ListObservation {
-  let observation = service.observe(list: listID)
-  let found = try await withThrowingTaskGroup(of: ListObservation?.self) { group in
-    group.addTask {
-      for try await value in observation {
-        if condition(value) { return value }
-      }
-      return nil
-    }
-    group.addTask {
-      try? await Task.sleep(for: .seconds(10))
-      return nil
-    }
-    let first = try await group.next() ?? nil
-    group.cancelAll()
-    return first
-  }
+  let found = try await firstValue(of: service.observe(list: listID), where: condition)
   return try #require(
     found, "the observation of \(listID) never satisfied the condition",
     sourceLocation: sourceLocation)
