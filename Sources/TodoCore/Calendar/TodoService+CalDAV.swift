@@ -93,7 +93,7 @@ extension TodoService {
         let todos = try tx.fetch(
           FetchRequest<Todo>(filter: Todo.idAttribute.isIn(Array(todoIDs.union(dataIDs))))
         ).filter { $0.listID == listID }
-        let resources = try self.resources(of: todos, in: tx)
+        let resources = try Self.resources(of: todos, in: tx)
         changed = resources.filter { !$0.todo.isTrashed }
         removed = Set(resources.filter(\.todo.isTrashed).map(\.name))
         let present = Set(changed.map(\.name))
@@ -108,7 +108,7 @@ extension TodoService {
           removed.insert(tombstone.name)
         }
       } else {
-        changed = try self.resources(of: try tx.fetch(Self.liveTodos(inList: listID)), in: tx)
+        changed = try Self.resources(of: try tx.fetch(Self.liveTodos(inList: listID)), in: tx)
       }
       // One order, by name, so that an answer cut at its limit goes on where it stopped.
       var entries =
@@ -121,8 +121,9 @@ extension TodoService {
         entries = Array(entries.prefix(limit))
         next = CalendarSyncPage(through: now, afterName: last.name)
       }
+      // The reminders (and the ETags they are in) of the resources sent only.
       return CalendarChanges(
-        changed: entries.compactMap(\.resource),
+        changed: try self.withReminders(entries.compactMap(\.resource), in: tx),
         removed: entries.filter { $0.resource == nil }.map(\.name), token: now, next: next)
     }
   }
@@ -163,20 +164,28 @@ extension TodoService {
   /// Todos with what they keep of their calendars and the principal's reminders (their
   /// `VALARM`s), in the order given.
   func resources(of todos: [Todo], in tx: ReadTransaction) throws -> [CalendarResource] {
+    try withReminders(try Self.resources(of: todos, in: tx), in: tx)
+  }
+
+  /// `resources` with the principal's reminders of their todos (their `VALARM`s, and their
+  /// ETags with them).
+  func withReminders(_ resources: [CalendarResource], in tx: ReadTransaction) throws
+    -> [CalendarResource]
+  {
     var reminders: [UUID: [Reminder]] = [:]
     var first = 0
-    while first < todos.count {
-      let slice = todos[first..<min(first + 500, todos.count)]
+    while first < resources.count {
+      let slice = resources[first..<min(first + 500, resources.count)]
       for reminder in try tx.fetch(
         FetchRequest<Reminder>(
-          filter: Reminder.todoIDAttribute.isIn(slice.map(\.id)) && ownReminders,
+          filter: Reminder.todoIDAttribute.isIn(slice.map(\.todo.id)) && ownReminders,
           sortedBy: [Reminder.createdAtAttribute.ascending]))
       {
         reminders[reminder.todoID, default: []].append(reminder)
       }
       first += 500
     }
-    return try Self.resources(of: todos, in: tx).map {
+    return resources.map {
       CalendarResource(
         todo: $0.todo, data: $0.data, reminders: reminders[$0.todo.id] ?? [],
         parentUID: $0.parentUID)

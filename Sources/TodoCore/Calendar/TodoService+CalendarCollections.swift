@@ -39,14 +39,16 @@ extension TodoService {
   /// The longest time zone a calendar keeps (a `VTIMEZONE` with its rules).
   static let maximumCalendarTimeZone = 100_000
 
-  /// The list a calendar's path segment names, for the principal: the calendar it created at
-  /// that segment (in its own calendar home), else the list whose identifier it is.
+  /// The list a calendar's path segment names, for the principal: the list whose identifier
+  /// it is, else the calendar the principal created at that segment (in its own home).
   ///
   /// - Throws: `TodoError.notFound` when the segment names neither.
   public func calendarListID(segment: String) async throws -> UUID {
-    try await read { tx in
-      if let id = try self.namedCalendar(segment, in: tx, live: true)?.list.id { return id }
-      guard let id = UUID(uuidString: segment) else {
+    // A UUID is never kept as a chosen segment (a calendar created at one takes it as its
+    // identifier): no read for the paths of most calendars.
+    if let id = UUID(uuidString: segment) { return id }
+    return try await read { tx in
+      guard let id = try self.namedCalendar(segment, in: tx, live: true)?.list.id else {
         throw TodoError.notFound(entity: "calendar", id: segment)
       }
       return id
