@@ -123,7 +123,6 @@ extension TodoService {
     -> CalendarCollection
   {
     let name = try changes.name.map(TodoValidation.listName)
-    let updated = try Self.calendarData(changes, onto: CalendarListData(id: id))
     return try await write { tx in
       var list = try self.liveList(id: id, need: .own, in: tx)
       if let name, name != list.name {
@@ -133,10 +132,7 @@ extension TodoService {
         list = try tx.update(list)
       }
       let stored = try tx.object(CalendarListData.self, id: id)
-      var data = stored ?? CalendarListData(id: id)
-      if changes.color != nil { data.color = updated.color }
-      if changes.summary != nil { data.summary = updated.summary }
-      if changes.timeZone != nil { data.timeZone = updated.timeZone }
+      let data = try Self.calendarData(changes, onto: stored ?? CalendarListData(id: id))
       switch (stored, data.isEmpty) {
       case (nil, true): break
       case (nil, false): try tx.insert(data)
