@@ -45,6 +45,8 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
+    .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     // 603 is the syntax of the Swift 6.3 compiler, and the version the Point-Free macros
     // (case paths, dependencies) already resolve.
@@ -273,6 +275,9 @@ let package = Package(
         .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "Logging", package: "swift-log"),
+        // todo serve's settings: the configuration file, the environment and the flags.
+        .product(name: "Configuration", package: "swift-configuration"),
+        .product(name: "SystemPackage", package: "swift-system"),
       ],
       // The remote backend's types and client are generated from openapi.json, a symbolic
       // link to the server's document (openapi-generator-config.yaml beside it).

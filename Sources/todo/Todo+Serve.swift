@@ -1,4 +1,5 @@
 import ArgumentParser
+import Configuration
 import Foundation
 import Logging
 import Persistence
@@ -6,8 +7,9 @@ import ServiceLifecycle
 import TodoServer
 
 extension Todo {
-  /// `todo serve [--host 127.0.0.1] [--port 8080] [--db PATH]`: runs the server until SIGINT
-  /// or SIGTERM, then shuts down gracefully (in-flight requests finish, the database closes).
+  /// `todo serve [--config FILE] [--host 127.0.0.1] [--port 8080] [--db PATH]`: runs the
+  /// server until SIGINT or SIGTERM, then shuts down gracefully (in-flight requests finish,
+  /// the database closes). Its settings come from ``ServeConfiguration``.
   struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Serve the JSON API, the Todo-Backend API and the live page.",
@@ -20,24 +22,37 @@ extension Todo {
         """
     )
 
-    @Option(help: "The address to listen on.")
-    var host = "127.0.0.1"
+    @Option(
+      help: ArgumentHelp(
+        "A JSON file of settings: every option below is a key (\"port\": 8080).",
+        discussion: "Also $TODO_CONFIG. A flag beats $TODO_<KEY>, which beats the file. "
+          + "`todo config check FILE` shows what a file and the environment set.",
+        valueName: "file"))
+    var config: String?
 
-    @Option(help: "The TCP port to listen on (0 picks a free one).")
-    var port = 8080
+    @Option(help: "The address to listen on (default 127.0.0.1).")
+    var host: String?
+
+    @Option(help: "The TCP port to listen on, 0 for a free one (default 8080).")
+    var port: Int?
 
     @OptionGroup var db: DatabaseOption
     /// `--db`.
     var database: String? { db.database }
 
-    @Option(help: "The most connections to a PostgreSQL database at once.")
-    var dbPoolSize = 10
+    @Option(
+      help: ArgumentHelp(
+        "A file holding the PostgreSQL password (or $TODO_DB_PASSWORD).", valueName: "path"))
+    var dbPasswordFile: String?
+
+    @Option(help: "The most connections to a PostgreSQL database at once (default 10).")
+    var dbPoolSize: Int?
 
     @Option(
       help: ArgumentHelp(
-        "Seconds a request waits for PostgreSQL before it is answered 503.",
+        "Seconds a request waits for PostgreSQL before it is answered 503 (default 10).",
         discussion: "Also the time one connection attempt may take."))
-    var dbTimeout: Double = 10
+    var dbTimeout: Double?
 
     @Option(
       help: ArgumentHelp(
@@ -52,33 +67,35 @@ extension Todo {
     var allowOrigin: [String] = []
 
     @Flag(
+      inversion: .prefixedNo,
       help: ArgumentHelp(
-        "Let any website call the Todo-Backend API at /todos (CORS *).",
+        "Let any website call the Todo-Backend API at /todos (CORS *; default off).",
         discussion: "The Todo-Backend spec runner needs it; any page the user visits can then "
           + "read and change the Inbox through /todos."))
-    var todoBackendCORS = false
+    var todoBackendCORS: Bool?
 
     @Flag(
+      inversion: .prefixedNo,
       help: ArgumentHelp(
         "People sign in: each has their own lists and shares some (see `todo user add`).",
         discussion: "Needed to listen on an address other than loopback. A database that has "
           + "users turns accounts on by itself."))
-    var accounts = false
+    var accounts: Bool?
 
-    @Option(help: "Seconds a client may take to send a request's head.")
-    var headerTimeout: Double = 20
+    @Option(help: "Seconds a client may take to send a request's head (default 20).")
+    var headerTimeout: Double?
 
-    @Option(help: "Seconds a client may take to send a request's body.")
-    var bodyTimeout: Double = 60
+    @Option(help: "Seconds a client may take to send a request's body (default 60).")
+    var bodyTimeout: Double?
 
-    @Option(help: "Seconds an idle keep-alive connection stays open.")
-    var idleTimeout: Double = 75
+    @Option(help: "Seconds an idle keep-alive connection stays open (default 75).")
+    var idleTimeout: Double?
 
-    @Option(help: "Seconds requests in flight get to finish on SIGTERM or SIGINT.")
-    var shutdownGrace: Double = 5
+    @Option(help: "Seconds requests in flight get to finish on SIGTERM or SIGINT (default 5).")
+    var shutdownGrace: Double?
 
-    @Option(help: "The most connections open at once.")
-    var maxConnections = 512
+    @Option(help: "The most connections open at once (default 512).")
+    var maxConnections: Int?
 
     @Option(
       help: ArgumentHelp(
@@ -91,92 +108,65 @@ extension Todo {
 
     @OptionGroup(title: "Mail") var mail: MailOptions
 
-    func validate() throws {
-      _ = try mail.settings(environment: ProcessInfo.processInfo.environment)
-      if let timeZone, TimeZone(identifier: timeZone) == nil {
-        throw ValidationError(
-          "--time-zone \(timeZone) is not a time zone; write an IANA name such as Europe/Paris")
+    /// The values the command line gives, by setting.
+    var flagValues: [ServeSetting: ConfigContent] {
+      var values: [ServeSetting: ConfigContent] = [:]
+      func set(_ setting: ServeSetting, _ content: ConfigContent?) {
+        if let content { values[setting] = content }
       }
-      guard (0...65_535).contains(port) else {
-        throw ValidationError("--port must be between 0 and 65535")
-      }
-      guard !host.isEmpty else { throw ValidationError("--host cannot be empty") }
-      if !accounts, !Self.isLoopback(host) {
-        throw ValidationError(
-          "--host \(host) lets other machines connect, and without accounts anyone who "
-            + "reaches the server could read and change every list: add --accounts (and a "
-            + "user with `todo user add NAME`), or listen on 127.0.0.1")
-      }
-      if let publicURL, ServerOrigins.Origin(publicURL) == nil {
-        throw ValidationError(
-          "--public-url must be an http or https URL without a path, like https://todo.example.org"
-        )
-      }
-      for origin in allowOrigin where ServerOrigins.Origin(origin) == nil {
-        throw ValidationError(
-          "--allow-origin \(origin) is not an origin; write scheme://host[:port]")
-      }
-      let timeouts = [
-        ("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout),
-        ("--idle-timeout", idleTimeout), ("--shutdown-grace", shutdownGrace),
-      ]
-      for (name, seconds) in timeouts where !(seconds > 0 && seconds <= 86_400) {
-        throw ValidationError("\(name) must be a number of seconds between 0 and 86400")
-      }
-      guard maxConnections >= 1 else {
-        throw ValidationError("--max-connections must be at least 1")
-      }
-      guard (1...1_000).contains(dbPoolSize) else {
-        throw ValidationError("--db-pool-size must be between 1 and 1000")
-      }
-      guard dbTimeout > 0 && dbTimeout <= 3_600 else {
-        throw ValidationError("--db-timeout must be a number of seconds between 0 and 3600")
-      }
+      set(.host, host.map { .string($0) })
+      set(.port, port.map { .int($0) })
+      set(.database, database.map { .string($0) })
+      set(.databasePasswordFile, dbPasswordFile.map { .string($0) })
+      set(.databasePoolSize, dbPoolSize.map { .int($0) })
+      set(.databaseTimeout, dbTimeout.map { .double($0) })
+      set(.publicURL, publicURL.map { .string($0) })
+      set(.allowOrigin, allowOrigin.isEmpty ? nil : .stringArray(allowOrigin))
+      set(.todoBackendCORS, todoBackendCORS.map { .bool($0) })
+      set(.accounts, accounts.map { .bool($0) })
+      set(.headerTimeout, headerTimeout.map { .double($0) })
+      set(.bodyTimeout, bodyTimeout.map { .double($0) })
+      set(.idleTimeout, idleTimeout.map { .double($0) })
+      set(.shutdownGrace, shutdownGrace.map { .double($0) })
+      set(.maxConnections, maxConnections.map { .int($0) })
+      set(.timeZone, timeZone.map { .string($0) })
+      for (setting, value) in mail.flagValues { values[setting] = value }
+      return values
     }
 
-    /// Whether `host` is a loopback address or name, which only this machine reaches.
-    static func isLoopback(_ host: String) -> Bool {
-      let host = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
-      return host == "localhost" || host == "::1" || host.hasPrefix("127.")
-    }
-
-    /// The server options these arguments say.
-    func options(database location: StoreLocation) -> ServerOptions {
-      var location = location
-      if case .postgres(var postgres) = location {
-        postgres.maximumConnections = dbPoolSize
-        postgres.requestTimeout = .milliseconds(Int(dbTimeout * 1_000))
-        postgres.connectTimeout = postgres.requestTimeout
-        location = .postgres(postgres)
+    /// The settings of the flags, the environment and the configuration file, checked.
+    ///
+    /// - Throws: `CLIError.invalid` listing every bad setting with where it came from.
+    func settings(environment: [String: String]) async throws -> ServeSettings {
+      do {
+        let configuration = try await ServeConfiguration(
+          flags: flagValues, environment: environment,
+          file: config ?? environment["TODO_CONFIG"].flatMap { $0.isEmpty ? nil : $0 })
+        return try ServeSettings(configuration, environment: environment)
+      } catch {
+        throw CLIError.invalid(error.message)
       }
-      return ServerOptions(
-        host: host, port: port, database: location,
-        publicOrigin: publicURL.flatMap(ServerOrigins.Origin.init),
-        allowedOrigins: allowOrigin.compactMap(ServerOrigins.Origin.init),
-        todoBackendCORS: todoBackendCORS,
-        accounts: accounts,
-        limits: HTTPLimits(
-          headerTimeout: .seconds(headerTimeout), bodyTimeout: .seconds(bodyTimeout),
-          idleTimeout: .seconds(idleTimeout), shutdownGrace: .seconds(shutdownGrace),
-          maximumConnections: maxConnections))
     }
 
     func run() async throws {
+      let environment = ProcessInfo.processInfo.environment
+      let settings: ServeSettings
+      do {
+        settings = try await self.settings(environment: environment)
+      } catch {
+        throw CommandRunner.fail(error)
+      }
       // The process's own zone, before anything reads it: Foundation's current time zone,
       // the C library's and the log's clock all follow it.
-      if let timeZone {
+      if let timeZone = settings.timeZone {
         setenv("TZ", timeZone, 1)
         tzset()
       }
       ServerMemory.configure()
-      let location = try DatabasePath.resolve(
-        database, environment: ProcessInfo.processInfo.environment)
       var logger = Logger(label: "todo")
       logger.logLevel = .info
-      let host = host
-      let line = ServingLine(host: host, database: location.description)
-      var options = options(database: location)
-      options.mail = try mail.settings(environment: ProcessInfo.processInfo.environment)
+      let options = settings.options
+      let line = ServingLine(host: options.host, database: options.database.description)
       if let relay = options.mail?.relay { logger.info("mailing reminders through \(relay)") }
       let app = buildApplication(
         options, logger: logger,
@@ -186,7 +176,7 @@ extension Todo {
       // grace period, then every connection closes; the group's own limit is a backstop.
       var configuration = ServiceGroupConfiguration(
         services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
-      configuration.maximumGracefulShutdownDuration = .seconds(shutdownGrace + 2)
+      configuration.maximumGracefulShutdownDuration = .seconds(settings.shutdownGrace + 2)
       let group = ServiceGroup(configuration: configuration)
       try await group.run()
     }

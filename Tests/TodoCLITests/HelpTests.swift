@@ -49,6 +49,8 @@ struct HelpTests {
       token                   Create, list or revoke a user's API tokens (on the server's database).
       tui                     Work on your todo lists full-screen in the terminal, live.
       serve                   Serve the JSON API, the Todo-Backend API and the live page.
+      config                  Check the settings of todo serve.
+      healthcheck             Exit 0 if a server is ready (its /readyz), else 4.
 
       See 'todo help <subcommand>' for detailed help.
 

@@ -130,6 +130,20 @@ def test_pages_resync_after_a_database_restart(servers, browser):
     assert set(before) <= present
 
 
+def readiness(url):
+    """`/readyz`'s status and `todo healthcheck`'s exit status for the server at `url`."""
+    try:
+        with urllib.request.urlopen(url + "/readyz", timeout=15) as response:
+            code = response.status
+    except urllib.error.HTTPError as error:
+        code = error.code
+        assert "database" in json.loads(error.read())["detail"]
+    check = subprocess.run([os.environ.get("TODO_BIN", ".build/debug/todo"), "healthcheck", url],
+                           capture_output=True, text=True, timeout=30)
+    assert (check.returncode == 0) == ("ready" in check.stdout), check
+    return code, check.returncode
+
+
 def test_pages_show_offline_while_the_database_is_down(servers, browser):
     (a, b), _, _ = servers
     on_a = LivePage(browser(), a)
@@ -138,10 +152,14 @@ def test_pages_show_offline_while_the_database_is_down(servers, browser):
         "return [document.getElementById('connection').textContent,"
         " document.body.classList.contains('offline')]")
     assert status() == ["", False]
+    assert readiness(a) == (200, 0)
     subprocess.run(["sh", "-c", os.environ["TODO_TEST_PG_STOP"]], check=True, capture_output=True)
     try:
         on_a.wait(lambda: "database" in status()[0] and status()[1], timeout=10,
                   message="the page did not say that the server lost its database")
+        # The readiness check says the same as the banner, and the container's check fails.
+        code, healthcheck = readiness(a)
+        assert (code, healthcheck) == (503, 4)
         # Requests answer within the request timeout (3 s here), 503 with Retry-After.
         with pytest.raises(urllib.error.HTTPError) as refused:
             create(a, "while the database is down")
@@ -151,6 +169,7 @@ def test_pages_show_offline_while_the_database_is_down(servers, browser):
                        capture_output=True)
     on_a.wait(lambda: status() == ["", False], timeout=15,
               message="the page still says offline after the database came back")
+    assert readiness(a) == (200, 0)
     create(b, "after the outage")
     on_a.wait(lambda: on_a.has("after the outage"), timeout=10,
               message="the page on A missed a change made once the database was back")

@@ -183,6 +183,7 @@ def sign_in_body(case):
 # operation that has none.
 OPERATIONS = {
     "health": [Op("public")],
+    "readiness": [Op("public")],
     "openAPIDocument": [Op("public")],
     "listLists": [Op("own-read")],
     "createList": [Op("own-write", body=lambda c: {"name": unique("created")})],

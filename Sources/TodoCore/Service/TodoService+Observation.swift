@@ -286,6 +286,23 @@ private final class LatestPair: Sendable {
 }
 
 extension TodoService {
+  /// Why the service cannot serve requests now, or `nil` when it can: the change feed from
+  /// other servers is down, or a read of the database fails (within the database's request
+  /// timeout). What a load balancer's readiness check asks.
+  public func unreadiness() async -> String? {
+    if case .unavailable(let reason) = container.availability {
+      return "the change feed from other servers is down: \(reason)"
+    }
+    do {
+      try await container.read { _ in }
+      return nil
+    } catch PersistenceError.unavailable(let reason) {
+      return "the database does not answer: \(reason)"
+    } catch {
+      return "the database does not answer: \(error)"
+    }
+  }
+
   /// Whether the store can be reached, each time that changes: `false` when the database
   /// server went away (reads and writes fail with ``TodoError/unavailable(_:)`` meanwhile),
   /// `true` when it is back and every change missed meanwhile was published. Nothing is

@@ -53,4 +53,16 @@ struct TodoAPI: APIProtocol {
     guard state.service != nil else { throw Problem.unavailable }
     return .ok(.init(body: .json(.init(status: "ok"))))
   }
+
+  func readiness(_ input: Operations.Readiness.Input) async throws
+    -> Operations.Readiness.Output
+  {
+    let service = try state.requireService()
+    if let reason = await service.unreadiness() {
+      var problem = Problem.unavailable
+      problem.detail = reason
+      throw problem
+    }
+    return .ok(.init(body: .json(.init(status: "ok"))))
+  }
 }

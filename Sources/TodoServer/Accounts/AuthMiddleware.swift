@@ -15,7 +15,7 @@ import TodoCore
 /// answer instead.
 ///
 /// Without credentials, only what anyone may see is served: the sign-in page and the static
-/// files it needs, `/healthz`, the OpenAPI document and the sign-in itself. The page (`/`)
+/// files it needs, `/healthz`, `/readyz`, the OpenAPI document and the sign-in itself. The page (`/`)
 /// redirects to the sign-in page; everything else is 401.
 ///
 /// A write authenticated by the session cookie must also send the session's CSRF token in
@@ -169,7 +169,7 @@ struct AuthMiddleware: RouterMiddleware {
   static func isPublic(_ request: Request) -> Bool {
     let path = request.uri.path
     switch path {
-    case "/healthz", "/api/v1/openapi.json", "/signin", "/signin.html", "/signin.js",
+    case "/healthz", "/readyz", "/api/v1/openapi.json", "/signin", "/signin.html", "/signin.js",
       "/app.css", "/favicon.svg", "/.well-known/caldav":
       return true
     default:

@@ -57,8 +57,12 @@ final class HTTPGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
   private var refusedFirstRequest = false
   /// A refusal to write once the responses in progress have ended.
   private var deferredRefusal: (HTTPResponseStatus, String)?
-  /// Close once the responses in progress have ended (shutdown, or a body error).
+  /// Close once the responses in progress have ended (shutdown, a body error, or a request
+  /// that asked for it with `Connection: close`).
   private var closeWhenDone = false
+  /// Whether the request that asked to close the connection has been read: whatever the
+  /// client pipelined after it is dropped unanswered, as RFC 9112 section 9.6 says.
+  private var lastRequestRead = false
   /// When the current phase (head, body, idle) times out; `nil` while the server is
   /// answering.
   private var deadline: NIODeadline?
@@ -132,7 +136,7 @@ final class HTTPGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
   }
 
   private func received(_ buffer: ByteBuffer, context: ChannelHandlerContext) {
-    guard !refusing else { return }
+    guard !refusing, !lastRequestRead else { return }
     switch inbound {
     case .body:
       return
@@ -159,7 +163,7 @@ final class HTTPGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-    guard !refusing else { return }
+    guard !refusing, !lastRequestRead else { return }
     switch unwrapInboundIn(data) {
     case .head(let head):
       let firstRequest = isFirstRequest
@@ -176,12 +180,14 @@ final class HTTPGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
       }
       inbound = .body
       responsesPending += 1
+      if !head.isKeepAlive { closeWhenDone = true }
       arm(limits.bodyTimeout, context: context)
       context.fireChannelRead(data)
     case .body:
       context.fireChannelRead(data)
     case .end:
       inbound = .waiting
+      lastRequestRead = closeWhenDone
       cancelTimer()
       context.fireChannelRead(data)
     }
@@ -205,7 +211,7 @@ final class HTTPGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
       context.fireErrorCaught(error)
       return
     }
-    guard !refusing else { return }
+    guard !refusing, !lastRequestRead else { return }
     if case .body = inbound {
       // The route is reading this body: it gets a 400 problem to answer; then close.
       refusing = true

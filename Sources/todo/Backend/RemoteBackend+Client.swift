@@ -6,9 +6,11 @@ import OpenAPIRuntime
 
 extension RemoteBackend {
   /// The generated client for the server at `root`, over the process's shared
-  /// AsyncHTTPClient (30 s per request), with ``ProblemResponseMiddleware`` and, when there is
+  /// AsyncHTTPClient (30 s per request unless told), with ``ProblemResponseMiddleware`` and, when there is
   /// one, the token of `todo login` (``StoredLogins``) or extra headers on every request.
-  static func makeClient(root: URL, token: String? = nil, headers: HTTPFields = [:]) -> Client {
+  static func makeClient(
+    root: URL, token: String? = nil, headers: HTTPFields = [:], timeoutMilliseconds: Int64 = 30_000
+  ) -> Client {
     var text = root.absoluteString
     while text.hasSuffix("/") { text.removeLast() }
     var headers = headers
@@ -16,7 +18,7 @@ extension RemoteBackend {
     return Client(
       serverURL: URL(string: text) ?? root,
       transport: AsyncHTTPClientTransport(
-        configuration: .init(client: .shared, timeout: .seconds(30))),
+        configuration: .init(client: .shared, timeout: .milliseconds(timeoutMilliseconds))),
       middlewares: [ProblemResponseMiddleware(), HeadersMiddleware(headers: headers)])
   }
 

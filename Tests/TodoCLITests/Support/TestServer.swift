@@ -5,16 +5,18 @@ import Foundation
 final class TestServer {
   let process = Process()
   let port: Int
+  /// The host name or address it said it serves on.
+  let host: String
   let url: String
   let log: URL
 
-  /// Starts `todo serve --port 0 --db <database>` and waits for the line it prints once it
-  /// listens with its database ready, which names the port: no polling.
-  init(database: URL, directory: URL) throws {
+  /// Starts `todo serve --port 0 --db <database>` (and `arguments`) and waits for the line it
+  /// prints once it listens with its database ready, which names the port: no polling.
+  init(database: URL, directory: URL, arguments: [String] = []) throws {
     log = directory.appendingPathComponent("server.log")
     _ = FileManager.default.createFile(atPath: log.path, contents: nil)
     process.executableURL = CLI.executable
-    process.arguments = ["serve", "--port", "0", "--db", database.path]
+    process.arguments = ["serve", "--port", "0", "--db", database.path] + arguments
     var environment = ProcessInfo.processInfo.environment
     environment["TODO_DB"] = nil
     process.environment = environment
@@ -30,16 +32,17 @@ final class TestServer {
       text += String(decoding: data, as: UTF8.self)
     }
     let line = text.split(separator: "\n").first.map(String.init) ?? ""
-    guard line.hasPrefix("todo: serving http://127.0.0.1:"),
-      let port = line.split(separator: ":").last.flatMap({ Int($0.prefix { $0.isNumber }) })
-    else {
+    let address = line.hasPrefix("todo: serving http://") ? line.dropFirst(21) : ""
+    let parts = address.prefix { $0 != " " }.split(separator: ":")
+    guard parts.count == 2, let port = Int(parts[1].prefix { $0.isNumber }) else {
       if process.isRunning { process.terminate() }
       process.waitUntilExit()
       throw ServerError.exited(
         text + String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self))
     }
     self.port = port
-    url = "http://127.0.0.1:\(port)"
+    host = String(parts[0])
+    url = "http://\(host):\(port)"
   }
 
   /// Sends SIGTERM and waits for the process to end; returns how it ended.
