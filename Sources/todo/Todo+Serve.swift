@@ -168,6 +168,13 @@ extension Todo {
       let options = settings.options
       let line = ServingLine(host: options.host, database: options.database.description)
       if let relay = options.mail?.relay { logger.info("mailing reminders through \(relay)") }
+      if let origin = options.publicOrigin, !options.accounts {
+        // A proxy in front makes the server reachable from elsewhere: without accounts,
+        // whoever reaches the proxy reads and changes every list.
+        logger.warning(
+          "serving \(origin) without accounts: anyone who reaches it can read and change every list; add --accounts unless only you can reach it"
+        )
+      }
       let app = buildApplication(
         options, logger: logger,
         onServerRunning: { port in line.listening(on: port) },

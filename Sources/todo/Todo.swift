@@ -22,7 +22,7 @@ struct Todo: AsyncParsableCommand {
       Export.self,
       Import.self,
       Login.self, Logout.self, Share.self, Unshare.self, Members.self, User.self, Token.self,
-      Tui.self, Serve.self, Config.self, Healthcheck.self,
+      Tui.self, Serve.self, Config.self, Healthcheck.self, Backup.self, RestoreBackup.self,
     ]
   )
 }

@@ -66,3 +66,29 @@ def test_http_1_0_without_keep_alive_closes_after_its_response(server):
     responses, closed, extra = exchange(server, [request, request], 1)
     assert responses[0].status == 200
     assert closed and extra == b""
+
+
+def test_a_refused_body_is_read_while_it_comes_so_the_refusal_arrives(server):
+    """A client (or a proxy) still sending a body the server refused (413) gets the answer,
+    not a connection reset under it: the server stops answering and drops what comes for a
+    moment before it closes."""
+    body_size = 8 * 1024 * 1024
+    head = (f"POST /api/v1/lists HTTP/1.1\r\nHost: {server.host}\r\n"
+            f"Content-Type: application/json\r\nContent-Length: {body_size}\r\n\r\n").encode()
+    sock = connect(server.port, timeout=5.0)
+    try:
+        sock.sendall(head)
+        sent = 0
+        chunk = b" " * 65536
+        # Send the whole body before reading: a server that closed at once resets the
+        # connection and this send, or the read after it, fails.
+        while sent < body_size:
+            sock.sendall(chunk)
+            sent += len(chunk)
+        reader = Reader(sock)
+        response = read_response(reader, time.monotonic() + 5.0, method="POST")
+        assert response.status == 413
+        closed, _ = reader.wait_closed(time.monotonic() + 5.0)
+        assert closed
+    finally:
+        sock.close()

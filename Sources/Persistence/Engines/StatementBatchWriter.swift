@@ -48,14 +48,16 @@ struct StatementBatchWriter<Runner: StatementRunner>: BatchWriter {
     committed.inserted.reserveCapacity(batch.inserts.count)
     var rows: [[StoredValue]] = []
     rows.reserveCapacity(batch.inserts.count)
-    for object in batch.inserts {
+    for (index, object) in batch.inserts.enumerated() {
       var values: [StoredValue] = []
       values.reserveCapacity(attributes.count + 2)
       values.append(object.id.storedValue)
       for attribute in attributes { values.append(attribute.read(object)) }
       // A new object starts at version 1, or at the version it carries (an import keeps the
-      // versions of its source).
-      let version = max(.initial, Root.carriedVersion(of: object) ?? .initial)
+      // versions of its source), or at the version a copied row had.
+      let version =
+        batch.insertVersions?[index]
+        ?? max(.initial, Root.carriedVersion(of: object) ?? .initial)
       values.append(.integer(version.rawValue))
       rows.append(values)
       committed.inserted.append(

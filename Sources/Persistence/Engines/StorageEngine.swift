@@ -67,6 +67,9 @@ struct EntityBatch<Root: Entity>: AnyEntityBatch {
   }
 
   var inserts: [Root] = []
+  /// The versions the inserts are written at, one each, when they are copied from another
+  /// store (``StoreSnapshot``); otherwise each starts at the version it carries, or 1.
+  var insertVersions: [Version]? = nil
   var updates: [Update] = []
   var deletes: [Delete] = []
 

@@ -300,9 +300,25 @@ final class HTTPGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
     context.write(wrapOutboundOut(.head(head)), promise: nil)
     context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
     context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
+      self.lingerThenClose(context: context)
+    }
+  }
+
+  /// Ends the response side at once, then drops what the client still sends for a moment
+  /// before closing: a client (or a proxy) still sending a refused body then reads the answer,
+  /// where an immediate close would reset the connection under it (a proxy turns that into
+  /// 502).
+  private func lingerThenClose(context: ChannelHandlerContext) {
+    context.close(mode: .output).assumeIsolated().whenFailure { _ in
+      context.close(promise: nil)
+    }
+    context.eventLoop.assumeIsolated().scheduleTask(in: Self.linger) {
       context.close(promise: nil)
     }
   }
+
+  /// How long a refused connection is read (and its bytes dropped) after its answer.
+  static let linger = TimeAmount.seconds(2)
 
   private static func problemType(_ status: HTTPResponseStatus) -> String {
     switch status {

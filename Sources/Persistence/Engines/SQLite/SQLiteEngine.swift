@@ -295,6 +295,10 @@ final class SQLiteEngine: StorageEngine {
     guard !wasClosed else { return }
     do {
       if let pool = writer as? DatabasePool {
+        // Everything into the database file itself, even when a read still in flight keeps
+        // its connection (and so the log) open past this close: a closed store is one file,
+        // which a copy takes whole.
+        _ = try? pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
         try pool.close()
       } else if let queue = writer as? DatabaseQueue {
         try queue.close()
