@@ -51,6 +51,8 @@ struct HelpTests {
       serve                   Serve the JSON API, the Todo-Backend API and the live page.
       config                  Check the settings of todo serve.
       healthcheck             Exit 0 if a server is ready (its /readyz), else 4.
+      backup                  Back up the whole database to a file, while the server runs.
+      restore-backup          Restore a backup of todo backup into an empty database.
 
       See 'todo help <subcommand>' for detailed help.
 

@@ -6,7 +6,7 @@ extension Todo {
   /// `todo backup FILE`: a consistent copy of the whole database, while the server runs.
   struct Backup: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Back up the whole database into a file, while the server runs.",
+      abstract: "Back up the whole database to a file, while the server runs.",
       discussion: """
         Everything is in it: lists, todos, the trash, history, reminders, saved filters, \
         accounts, tokens, shares and the calendar apps' state (sign-in sessions are not: \
