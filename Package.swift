@@ -47,6 +47,8 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0"),
     .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+    .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+    .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     // 603 is the syntax of the Swift 6.3 compiler, and the version the Point-Free macros
     // (case paths, dependencies) already resolve.
@@ -235,6 +237,8 @@ let package = Package(
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
         .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
         .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+        // What the server counts (ServerMetrics); the process picks the backend.
+        .product(name: "Metrics", package: "swift-metrics"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       // The API's types and server are generated from Resources/openapi.json
@@ -278,6 +282,9 @@ let package = Package(
         // todo serve's settings: the configuration file, the environment and the flags.
         .product(name: "Configuration", package: "swift-configuration"),
         .product(name: "SystemPackage", package: "swift-system"),
+        // --metrics-listen: swift-metrics bootstrapped with Prometheus.
+        .product(name: "Metrics", package: "swift-metrics"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
       ],
       // The remote backend's types and client are generated from openapi.json, a symbolic
       // link to the server's document (openapi-generator-config.yaml beside it).

@@ -29,6 +29,13 @@ public struct ServerOptions: Sendable {
   public var hasher: PasswordHasher
   /// How reminders and morning digests are mailed; `nil` mails nothing.
   public var mail: MailSettings?
+  /// Whether requests are counted for the metrics the process exposes, and whether
+  /// `/metrics` is on the main port (behind its token); `nil` counts nothing.
+  public var metrics: MetricsExposition?
+  /// Backups the server makes by itself, if any.
+  public var backups: BackupSchedule?
+  /// Whether every request is logged once answered (method, path, status, duration, id).
+  public var logRequests = false
 
   /// Creates options.
   public init(
@@ -85,9 +92,11 @@ public func buildApplication(
   var database = DatabaseService(
     location: options.database, state: state, logger: logger, onReady: onDatabaseReady)
   database.mailer = options.mail.map { ReminderMailer(settings: $0, logger: logger) }
+  database.backups = options.backups
   if options.port != 0 { origins.bind(port: options.port) }
   return Application(
-    router: buildRouter(state: state),
+    router: buildRouter(
+      state: state, metrics: options.metrics, logRequests: options.logRequests),
     // The live page's WebSocket is an upgrade of the connection, not a route: this server
     // upgrades `GET /live` and hands every other request to the router.
     server: LivePageServer.server(
@@ -104,15 +113,20 @@ public func buildApplication(
 
 /// The router of every route, with its middleware, over `state`.
 ///
-/// Middleware, outermost first: the security headers, the origin check (and CORS for allowed
-/// origins), problem+json errors, the static client, the JSON content-type check, the body
-/// limit. Malformed, misaddressed and oversized requests never get here:
+/// Middleware, outermost first: the request's id and log line, the request metrics (with
+/// `metrics`), the security headers,
+/// the origin check (and CORS for allowed origins), problem+json errors, the static client,
+/// the JSON content-type check, the body limit. Malformed, misaddressed and oversized requests never get here:
 /// ``HTTPGuardHandler`` answers them.
 ///
 /// The API's routes are the handlers generated from `Resources/openapi.json` (``TodoAPI``);
 /// every other method of their paths is answered 405 with `Allow`.
-public func buildRouter(state: ServerState) -> Router<TodoRequestContext> {
+public func buildRouter(
+  state: ServerState, metrics: MetricsExposition? = nil, logRequests: Bool = false
+) -> Router<TodoRequestContext> {
   let router = Router(context: TodoRequestContext.self)
+  router.add(middleware: RequestLogMiddleware(logs: logRequests))
+  if metrics != nil { router.add(middleware: MetricsMiddleware()) }
   router.add(middleware: SecurityHeadersMiddleware(origins: state.origins))
   router.add(middleware: OriginMiddleware(origins: state.origins))
   router.add(middleware: ProblemMiddleware())
@@ -125,6 +139,7 @@ public func buildRouter(state: ServerState) -> Router<TodoRequestContext> {
   router.add(middleware: BodyLimitMiddleware())
 
   OpenAPIController().addRoutes(to: router.group("api/v1"))
+  if let metrics, let token = metrics.token { metrics.addRoute(to: router, token: token) }
   // CalDAV, so calendar and reminder apps sync the todos: every list a calendar, every todo
   // a VTODO.
   CalDAVController(state: state).addRoutes(to: router)

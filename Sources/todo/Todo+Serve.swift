@@ -108,6 +108,34 @@ extension Todo {
 
     @OptionGroup(title: "Mail") var mail: MailOptions
 
+    @Option(
+      help: ArgumentHelp(
+        "Serve /metrics (Prometheus' text format) on a listener of its own.",
+        discussion: "Off by default. Or on the main port: set $TODO_METRICS_TOKEN (or the "
+          + "configuration file's metrics-token) and scrape with that bearer token.",
+        valueName: "host:port"))
+    var metricsListen: String?
+
+    @Option(
+      help: ArgumentHelp(
+        "Back the database up on a schedule: every 1d, 12h, 30m… (off by default).",
+        discussion: "Into --backup-dir (default: a backups folder beside a SQLite database), "
+          + "keeping the newest --backup-keep (7). todo restore-backup reads them.",
+        valueName: "interval"))
+    var backupEvery: String?
+
+    @Option(help: "How many scheduled backups to keep (default 7).")
+    var backupKeep: Int?
+
+    @Option(help: ArgumentHelp("Where scheduled backups go.", valueName: "dir"))
+    var backupDir: String?
+
+    @Option(
+      help: ArgumentHelp(
+        "text (default), or json: one JSON object a line on stderr, one line a request.",
+        discussion: "A request's line and every response carry its id (X-Request-ID)."))
+    var logFormat: String?
+
     /// The values the command line gives, by setting.
     var flagValues: [ServeSetting: ConfigContent] {
       var values: [ServeSetting: ConfigContent] = [:]
@@ -130,6 +158,11 @@ extension Todo {
       set(.shutdownGrace, shutdownGrace.map { .double($0) })
       set(.maxConnections, maxConnections.map { .int($0) })
       set(.timeZone, timeZone.map { .string($0) })
+      set(.metricsListen, metricsListen.map { .string($0) })
+      set(.logFormat, logFormat.map { .string($0) })
+      set(.backupEvery, backupEvery.map { .string($0) })
+      set(.backupKeep, backupKeep.map { .int($0) })
+      set(.backupDirectory, backupDir.map { .string($0) })
       for (setting, value) in mail.flagValues { values[setting] = value }
       return values
     }
@@ -163,9 +196,23 @@ extension Todo {
         tzset()
       }
       ServerMemory.configure()
+      if settings.jsonLogs {
+        LoggingSystem.bootstrap { label in JSONLogHandler(label: label) }
+      }
       var logger = Logger(label: "todo")
       logger.logLevel = .info
-      let options = settings.options
+      var options = settings.options
+      var services: [any Service] = []
+      if settings.metricsEnabled {
+        let exposition = PrometheusExposition.bootstrap(token: settings.metricsToken)
+        options.metrics = exposition
+        if let listen = settings.metricsListen {
+          logger.info("metrics on http://\(listen.host):\(listen.port)/metrics")
+          services.append(
+            buildMetricsApplication(
+              exposition, host: listen.host, port: listen.port, logger: logger))
+        }
+      }
       let line = ServingLine(host: options.host, database: options.database.description)
       if let relay = options.mail?.relay { logger.info("mailing reminders through \(relay)") }
       if let origin = options.publicOrigin, !options.accounts {
@@ -182,7 +229,7 @@ extension Todo {
       // On SIGTERM or SIGINT the server stops accepting at once, requests in flight get the
       // grace period, then every connection closes; the group's own limit is a backstop.
       var configuration = ServiceGroupConfiguration(
-        services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        services: [app] + services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
       configuration.maximumGracefulShutdownDuration = .seconds(settings.shutdownGrace + 2)
       let group = ServiceGroup(configuration: configuration)
       try await group.run()

@@ -26,6 +26,7 @@ extension TodoAPI {
     let wait = try await service.signInWait(
       name: body.name, address: auth.address, policy: state.throttlePolicy)
     if wait > .zero {
+      ServerMetrics.signInFailures.increment()
       var problem = Problem(
         .tooManyRequests, type: "urn:todo:problem:throttled", title: "Too many attempts",
         detail: "too many failed sign-ins; try again later")
@@ -36,6 +37,7 @@ extension TodoAPI {
     let matches = await state.hasher.verify(
       body.password, hash: account?.passwordHash ?? PasswordHasher.decoy)
     guard let account, matches else {
+      ServerMetrics.signInFailures.increment()
       try await service.recordSignInFailure(
         name: body.name, address: auth.address, policy: state.throttlePolicy)
       throw Problem.unauthorized("wrong user name or password")

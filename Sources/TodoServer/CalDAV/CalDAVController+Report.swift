@@ -82,6 +82,7 @@ extension CalDAVController {
       }
       return Self.multistatus(multistatus.finish())
     case .dav("sync-collection"):
+      ServerMetrics.calDAVSyncs.increment()
       guard only == nil else {
         return Self.error(
           .forbidden, DAVElement(.dav("supported-report")), "sync-collection is a calendar's")

@@ -34,7 +34,9 @@ struct LiveConnection {
     let session = LivePageSession(service: service, signedIn: principal)
     let outbox = LiveOutbox()
     let observation = session.observe { outbox.post(state: $0) }
+    ServerMetrics.livePages.increment()
     defer {
+      ServerMetrics.livePages.decrement()
       observation.cancel()
       session.end()
     }
@@ -132,6 +134,7 @@ struct LiveConnection {
       }
       shown = rendered
       lastWrite = .now
+      ServerMetrics.liveMessages.increment()
     }
   }
 

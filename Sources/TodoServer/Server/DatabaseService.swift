@@ -16,6 +16,8 @@ struct DatabaseService: Service {
   let onReady: @Sendable () async -> Void
   /// Mails fired reminders and the morning digests, when the server has a relay.
   var mailer: ReminderMailer?
+  /// Backups made on a schedule, if any.
+  var backups: BackupSchedule?
 
   func run() async throws {
     let service = try await TodoService.open(location)
@@ -33,9 +35,11 @@ struct DatabaseService: Service {
     // servers on one database each fires once (``ReminderScheduler``).
     let mailer = self.mailer
     let scheduler = ReminderScheduler(service: service) { fired in
+      ServerMetrics.remindersFired.increment(by: fired.count)
       await mailer?.deliver(fired, service: service)
     }
     let digests = Task { await mailer?.runDigests(service: service) }
+    let backups = Task { [backups, logger] in await backups?.run(service: service, logger: logger) }
     let reminders = Task {
       do {
         try await scheduler.run()
@@ -47,8 +51,10 @@ struct DatabaseService: Service {
     try? await gracefulShutdown()
     reminders.cancel()
     digests.cancel()
+    backups.cancel()
     await reminders.value
     await digests.value
+    await backups.value
     state.unload()
     try service.close()
     logger.info("database closed")

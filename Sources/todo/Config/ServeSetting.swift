@@ -73,13 +73,20 @@ struct ServeSetting: Sendable, Hashable {
   static let mailTo = ServeSetting("mail-to", .string)
   static let digest = ServeSetting("digest", .bool, default: "false")
   static let digestAt = ServeSetting("digest-at", .string, default: "07:00")
+  static let logFormat = ServeSetting("log-format", .string, default: "text")
+  static let backupEvery = ServeSetting("backup-every", .string)
+  static let backupKeep = ServeSetting("backup-keep", .int, default: "7")
+  static let backupDirectory = ServeSetting("backup-dir", .string)
+  static let metricsListen = ServeSetting("metrics-listen", .string)
+  static let metricsToken = ServeSetting("metrics-token", .string, secret: true)
 
   /// Every setting, in the order `todo config check` lists them.
   static let all: [ServeSetting] = [
     host, port, database, databasePassword, databasePasswordFile, databasePoolSize,
     databaseTimeout, publicURL, allowOrigin, todoBackendCORS, accounts, headerTimeout,
     bodyTimeout, idleTimeout, shutdownGrace, maxConnections, timeZone, smtpURL, smtpFrom,
-    smtpPassword, smtpPasswordFile, smtpCAFile, mailTo, digest, digestAt,
+    smtpPassword, smtpPasswordFile, smtpCAFile, mailTo, digest, digestAt, logFormat,
+    metricsListen, metricsToken, backupEvery, backupKeep, backupDirectory,
   ]
 
   /// The setting whose key is `key`, if any.

@@ -12,6 +12,16 @@ struct ServeSettings: Sendable {
   var timeZone: String?
   /// Seconds requests in flight get on shutdown.
   var shutdownGrace: Double
+  /// Where `/metrics` gets a listener of its own, if anywhere.
+  var metricsListen: (host: String, port: Int)?
+  /// The token that opens `/metrics` on the main port, if it is there.
+  var metricsToken: String?
+
+  /// Whether logs are JSON lines, one a request among them.
+  var jsonLogs = false
+
+  /// Whether the server counts and exposes metrics.
+  var metricsEnabled: Bool { metricsListen != nil || metricsToken != nil }
 
   /// Checks `configuration` and builds the options it says.
   ///
@@ -113,7 +123,79 @@ struct ServeSettings: Sendable {
         shutdownGrace: .seconds(shutdownGrace),
         maximumConnections: maxConnections))
     options.mail = Self.mail(configuration, problem: problem)
+    if let listen = configuration.string(.metricsListen) {
+      metricsListen = Self.hostAndPort(listen)
+      if metricsListen == nil {
+        problem(.metricsListen, "is not HOST:PORT, like 127.0.0.1:9464 or [::1]:9464")
+      } else if metricsListen?.port == port, metricsListen?.host == host {
+        problem(.metricsListen, "is the address the pages are served on; give another port")
+      }
+    }
+    options.backups = Self.backups(configuration, database: location, problem: problem)
+    switch configuration.string(.logFormat) ?? "text" {
+    case "text": jsonLogs = false
+    case "json": jsonLogs = true
+    default: problem(.logFormat, "is neither text nor json")
+    }
+    options.logRequests = jsonLogs
+    metricsToken = configuration.string(.metricsToken)
+    if let metricsToken, metricsToken.count < 16 {
+      problem(.metricsToken, "is shorter than 16 characters: anyone could guess it")
+    }
     if !problems.isEmpty { throw ConfigurationError(problems: problems) }
+  }
+
+  /// The backup schedule, or `nil` without `backup-every`.
+  private static func backups(
+    _ configuration: ServeConfiguration, database: StoreLocation,
+    problem: (ServeSetting, String) -> Void
+  ) -> BackupSchedule? {
+    let keep = configuration.int(.backupKeep) ?? 7
+    guard let every = configuration.string(.backupEvery) else {
+      for setting in [ServeSetting.backupKeep, .backupDirectory]
+      where configuration.resolved(setting).content != nil {
+        problem(setting, "needs \(ServeSetting.backupEvery.names): how often to back up")
+      }
+      return nil
+    }
+    guard let interval = duration(every) else {
+      problem(.backupEvery, "is not a duration; write a number and s, m, h or d, as 1d or 12h")
+      return nil
+    }
+    guard keep >= 1 else {
+      problem(.backupKeep, "must be at least 1")
+      return nil
+    }
+    let directory: URL
+    if let path = configuration.string(.backupDirectory) {
+      directory = URL(fileURLWithPath: path)
+    } else if case .file(let url) = database {
+      directory = url.deletingLastPathComponent().appendingPathComponent("backups")
+    } else {
+      problem(.backupEvery, "needs \(ServeSetting.backupDirectory.names) with a database server")
+      return nil
+    }
+    return BackupSchedule(directory: directory, interval: interval, keep: keep)
+  }
+
+  /// `90s`, `30m`, `12h`, `1d` as a duration (at least a second), or `nil`.
+  static func duration(_ text: String) -> Duration? {
+    let units: [Character: Int] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400]
+    guard let unit = text.last.flatMap({ units[$0] }), let count = Int(text.dropLast()),
+      count >= 1, count <= 100_000
+    else { return nil }
+    return .seconds(count * unit)
+  }
+
+  /// `HOST:PORT` or `[IPv6]:PORT` split, or `nil` when it is neither.
+  static func hostAndPort(_ text: String) -> (host: String, port: Int)? {
+    guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
+      (1...65_535).contains(port)
+    else { return nil }
+    var host = String(text[..<colon])
+    if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+    guard !host.isEmpty, !host.contains(" ") else { return nil }
+    return (host, port)
   }
 
   /// Whether `host` is a loopback address or name, which only this machine reaches.
