@@ -34,6 +34,11 @@ public struct ServerOptions: Sendable {
   public var metrics: MetricsExposition?
   /// Backups the server makes by itself, if any.
   public var backups: BackupSchedule?
+  /// How long change records and calendar tombstones are kept for syncing clients; `nil`
+  /// keeps them (the change log still keeps only its newest 20,000 records).
+  public var historyRetention: Duration? = .seconds(90 * 86_400)
+  /// The proxies whose forwarding headers name the client (`--trusted-proxy`).
+  public var trustedProxies = TrustedProxies.none
   /// Whether every request is logged once answered (method, path, status, duration, id).
   public var logRequests = false
 
@@ -93,10 +98,12 @@ public func buildApplication(
     location: options.database, state: state, logger: logger, onReady: onDatabaseReady)
   database.mailer = options.mail.map { ReminderMailer(settings: $0, logger: logger) }
   database.backups = options.backups
+  database.historyRetention = options.historyRetention
   if options.port != 0 { origins.bind(port: options.port) }
   return Application(
     router: buildRouter(
-      state: state, metrics: options.metrics, logRequests: options.logRequests),
+      state: state, metrics: options.metrics, logRequests: options.logRequests,
+      trustedProxies: options.trustedProxies),
     // The live page's WebSocket is an upgrade of the connection, not a route: this server
     // upgrades `GET /live` and hands every other request to the router.
     server: LivePageServer.server(
@@ -113,7 +120,8 @@ public func buildApplication(
 
 /// The router of every route, with its middleware, over `state`.
 ///
-/// Middleware, outermost first: the request's id and log line, the request metrics (with
+/// Middleware, outermost first: the client's address (behind trusted proxies, the one they
+/// forward), the request's id and log line, the request metrics (with
 /// `metrics`), the security headers,
 /// the origin check (and CORS for allowed origins), problem+json errors, the static client,
 /// the JSON content-type check, the body limit. Malformed, misaddressed and oversized requests never get here:
@@ -122,9 +130,11 @@ public func buildApplication(
 /// The API's routes are the handlers generated from `Resources/openapi.json` (``TodoAPI``);
 /// every other method of their paths is answered 405 with `Allow`.
 public func buildRouter(
-  state: ServerState, metrics: MetricsExposition? = nil, logRequests: Bool = false
+  state: ServerState, metrics: MetricsExposition? = nil, logRequests: Bool = false,
+  trustedProxies: TrustedProxies = .none
 ) -> Router<TodoRequestContext> {
   let router = Router(context: TodoRequestContext.self)
+  router.add(middleware: ClientAddressMiddleware(proxies: trustedProxies))
   router.add(middleware: RequestLogMiddleware(logs: logRequests))
   if metrics != nil { router.add(middleware: MetricsMiddleware()) }
   router.add(middleware: SecurityHeadersMiddleware(origins: state.origins))

@@ -132,6 +132,22 @@ extension Todo {
 
     @Option(
       help: ArgumentHelp(
+        "A proxy whose X-Forwarded-For or Forwarded says who the client is (repeatable).",
+        discussion: "An address or a network (127.0.0.1, 10.0.0.0/8, fd00::/8): only requests "
+          + "from it are believed, for sign-in throttling and logs.",
+        valueName: "cidr"))
+    var trustedProxy: [String] = []
+
+    @Option(
+      help: ArgumentHelp(
+        "How long the history that calendar apps sync from is kept (default 90d; forever).",
+        discussion: "A calendar app that last synced before then syncs in full, losing "
+          + "nothing.",
+        valueName: "duration"))
+    var syncRetention: String?
+
+    @Option(
+      help: ArgumentHelp(
         "text (default), or json: one JSON object a line on stderr, one line a request.",
         discussion: "A request's line and every response carry its id (X-Request-ID)."))
     var logFormat: String?
@@ -163,6 +179,8 @@ extension Todo {
       set(.backupEvery, backupEvery.map { .string($0) })
       set(.backupKeep, backupKeep.map { .int($0) })
       set(.backupDirectory, backupDir.map { .string($0) })
+      set(.syncRetention, syncRetention.map { .string($0) })
+      set(.trustedProxy, trustedProxy.isEmpty ? nil : .stringArray(trustedProxy))
       for (setting, value) in mail.flagValues { values[setting] = value }
       return values
     }

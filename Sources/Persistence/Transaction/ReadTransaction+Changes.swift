@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 extension ReadTransaction {
   /// The store's change sequence as this transaction sees it: every commit up to it, and none
@@ -47,5 +48,37 @@ extension ReadTransaction {
       ids[record.entity]!.formUnion(record.touched)
     }
     return ids
+  }
+}
+
+extension PersistentContainer {
+  /// Drops the change records up to and including `sequence`: readers that remember a
+  /// sequence before it start over from a full read (``ReadTransaction/changedIdentifiers(of:after:)``
+  /// says `nil`), as they do past the newest 20,000 records. What a store's history keeps is
+  /// bounded this way by time as well as by count.
+  ///
+  /// - Returns: How many records were dropped.
+  @discardableResult
+  public func pruneChangeRecords(through sequence: ChangeSequence) async throws -> Int {
+    guard let through = sequence.stored, through > 0 else { return 0 }
+    return try await write { transaction in
+      try transaction.deleteChangeRecords(through: through)
+    }
+  }
+}
+
+extension WriteTransaction {
+  fileprivate func deleteChangeRecords(through sequence: Int64) throws -> Int {
+    switch connection {
+    case .sqlite(let db):
+      try db.execute(
+        sql: "DELETE FROM persistence_changes WHERE sequence <= ?", arguments: [sequence])
+      return db.changesCount
+    case .postgres(let session):
+      return try session.rows(
+        "DELETE FROM persistence_changes WHERE sequence <= $1 RETURNING sequence",
+        [.integer(sequence)]
+      ).count
+    }
   }
 }

@@ -7,7 +7,9 @@ import Logging
 /// `hb.request.id`), and with `logs` logs one line per request once it is answered: method,
 /// path (never the query string, which may carry what a person typed), status and duration.
 /// No header, cookie or body is ever logged.
-struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
+struct RequestLogMiddleware: RouterMiddleware {
+  typealias Context = TodoRequestContext
+
   /// Whether each request gets a log line.
   let logs: Bool
 
@@ -43,6 +45,7 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
         "http.method": .string(request.method.rawValue),
         "http.path": .string(request.uri.path),
         "http.status": .stringConvertible(status),
+        "client.address": .string(context.peerAddress),
         "duration_ms": .stringConvertible((milliseconds * 10).rounded() / 10),
       ])
   }

@@ -18,6 +18,35 @@ struct DatabaseService: Service {
   var mailer: ReminderMailer?
   /// Backups made on a schedule, if any.
   var backups: BackupSchedule?
+  /// How long the history kept for syncing clients lasts; `nil` keeps it (up to the change
+  /// log's own count limit).
+  var historyRetention: Duration?
+
+  /// Drops the history older than `retention` now, then every hour, until cancelled. Several
+  /// servers on one database may all do it: each pruning is its own transactions.
+  static func pruneHistory(_ service: TodoService, keeping retention: Duration, logger: Logger)
+    async
+  {
+    while !Task.isCancelled {
+      do {
+        let pruned = try await service.pruneHistory(keeping: retention)
+        if pruned.changeRecords + pruned.tombstones > 0 {
+          logger.info(
+            """
+            pruned the history: \(pruned.changeRecords) change record(s), \
+            \(pruned.tombstones) calendar tombstone(s)
+            """)
+        }
+      } catch {
+        logger.warning("pruning the history failed: \(error)")
+      }
+      do {
+        try await Task.sleep(for: .seconds(3_600))
+      } catch {
+        return
+      }
+    }
+  }
 
   func run() async throws {
     let service = try await TodoService.open(location)
@@ -40,6 +69,10 @@ struct DatabaseService: Service {
     }
     let digests = Task { await mailer?.runDigests(service: service) }
     let backups = Task { [backups, logger] in await backups?.run(service: service, logger: logger) }
+    let history = Task { [historyRetention, logger] in
+      guard let historyRetention else { return }
+      await Self.pruneHistory(service, keeping: historyRetention, logger: logger)
+    }
     let reminders = Task {
       do {
         try await scheduler.run()
@@ -52,6 +85,8 @@ struct DatabaseService: Service {
     reminders.cancel()
     digests.cancel()
     backups.cancel()
+    history.cancel()
+    await history.value
     await reminders.value
     await digests.value
     await backups.value

@@ -8,7 +8,8 @@ public struct TodoRequestContext: RequestContext {
   public static let maximumBodySize = 1_048_576
 
   public var coreContext: CoreRequestContextStorage
-  /// The peer's IP address (sign-in attempts are counted per address).
+  /// The client's IP address: the peer's, or behind a trusted proxy the one it forwards
+  /// (sign-in attempts are counted per address).
   public var peerAddress: String
 
   public init(source: ApplicationRequestContextSource) {

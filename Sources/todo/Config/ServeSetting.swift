@@ -77,6 +77,8 @@ struct ServeSetting: Sendable, Hashable {
   static let backupEvery = ServeSetting("backup-every", .string)
   static let backupKeep = ServeSetting("backup-keep", .int, default: "7")
   static let backupDirectory = ServeSetting("backup-dir", .string)
+  static let syncRetention = ServeSetting("sync-retention", .string, default: "90d")
+  static let trustedProxy = ServeSetting("trusted-proxy", .strings, default: "[]")
   static let metricsListen = ServeSetting("metrics-listen", .string)
   static let metricsToken = ServeSetting("metrics-token", .string, secret: true)
 
@@ -86,7 +88,8 @@ struct ServeSetting: Sendable, Hashable {
     databaseTimeout, publicURL, allowOrigin, todoBackendCORS, accounts, headerTimeout,
     bodyTimeout, idleTimeout, shutdownGrace, maxConnections, timeZone, smtpURL, smtpFrom,
     smtpPassword, smtpPasswordFile, smtpCAFile, mailTo, digest, digestAt, logFormat,
-    metricsListen, metricsToken, backupEvery, backupKeep, backupDirectory,
+    metricsListen, metricsToken, backupEvery, backupKeep, backupDirectory, syncRetention,
+    trustedProxy,
   ]
 
   /// The setting whose key is `key`, if any.

@@ -132,6 +132,21 @@ struct ServeSettings: Sendable {
       }
     }
     options.backups = Self.backups(configuration, database: location, problem: problem)
+    do {
+      options.trustedProxies = try TrustedProxies(
+        parsing: configuration.strings(.trustedProxy) ?? [])
+    } catch {
+      problem(.trustedProxy, "names \(error)")
+    }
+    switch configuration.string(.syncRetention) ?? "90d" {
+    case "forever": options.historyRetention = nil
+    case let text:
+      if let retention = Self.duration(text), retention >= .seconds(86_400) {
+        options.historyRetention = retention
+      } else {
+        problem(.syncRetention, "is not a duration of a day or more (as 90d), nor forever")
+      }
+    }
     switch configuration.string(.logFormat) ?? "text" {
     case "text": jsonLogs = false
     case "json": jsonLogs = true
