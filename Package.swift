@@ -237,8 +237,9 @@ let package = Package(
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
         .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
         .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-        // What the server counts (ServerMetrics); the process picks the backend.
+        // What the server counts (ServerMetrics), and Prometheus to expose it.
         .product(name: "Metrics", package: "swift-metrics"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       // The API's types and server are generated from Resources/openapi.json
@@ -282,9 +283,6 @@ let package = Package(
         // todo serve's settings: the configuration file, the environment and the flags.
         .product(name: "Configuration", package: "swift-configuration"),
         .product(name: "SystemPackage", package: "swift-system"),
-        // --metrics-listen: swift-metrics bootstrapped with Prometheus.
-        .product(name: "Metrics", package: "swift-metrics"),
-        .product(name: "Prometheus", package: "swift-prometheus"),
       ],
       // The remote backend's types and client are generated from openapi.json, a symbolic
       // link to the server's document (openapi-generator-config.yaml beside it).

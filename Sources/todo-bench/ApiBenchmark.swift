@@ -51,6 +51,12 @@ struct ApiBenchmark: AsyncParsableCommand {
         + "on a server without accounts, and sign-in latency."))
   var auth = false
 
+  @Flag(
+    help: ArgumentHelp(
+      "Measure list reads and creates with metrics and JSON request logs on, against off.",
+      discussion: "Prints list_observed_ratio and post_observed_ratio (on over off)."))
+  var observability = false
+
   @Option(help: "Sign-ins measured with --auth (one after the other).")
   var signIns = 30
 
@@ -79,6 +85,10 @@ struct ApiBenchmark: AsyncParsableCommand {
     }
     if auth {
       try await runAuth(directory: directory, logger: logger, generator: generator)
+      return
+    }
+    if observability {
+      try await runObservability(directory: directory, logger: logger, generator: generator)
       return
     }
 

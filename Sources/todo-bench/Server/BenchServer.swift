@@ -18,19 +18,21 @@ enum BenchServer {
   /// (a SQLite file, or a PostgreSQL database other servers may share), ready (its
   /// database open and `/healthz` answering 200) for the duration of `body`, which gets the port.
   ///
-  /// - Parameter maximumConnections: The server's connection limit (`HTTPLimits`): raise it
-  ///   above the default 512 to open more pages.
+  /// - Parameters:
+  ///   - maximumConnections: The server's connection limit (`HTTPLimits`): raise it above the
+  ///     default 512 to open more pages.
+  ///   - configure: Changes to the server's options (metrics, request logs).
   static func withTodoServer<T: Sendable>(
     database: StoreLocation, maximumConnections: Int = HTTPLimits().maximumConnections,
-    logger: Logger,
+    logger: Logger, configure: (inout ServerOptions) -> Void = { _ in },
     _ body: @escaping @Sendable (Int) async throws -> T
   ) async throws -> T {
     let port = PortPromise()
-    let app = buildApplication(
-      ServerOptions(
-        host: "127.0.0.1", port: 0, database: database,
-        limits: HTTPLimits(maximumConnections: maximumConnections)),
-      logger: logger, onServerRunning: { port.publish($0) })
+    var options = ServerOptions(
+      host: "127.0.0.1", port: 0, database: database,
+      limits: HTTPLimits(maximumConnections: maximumConnections))
+    configure(&options)
+    let app = buildApplication(options, logger: logger, onServerRunning: { port.publish($0) })
     return try await serving(app, on: port, logger: logger) { port in
       try await waitUntilHealthy(port: port)
       return try await body(port)

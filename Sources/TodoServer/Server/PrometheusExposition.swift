@@ -1,13 +1,12 @@
 import Metrics
 import Prometheus
-import TodoServer
 
 /// The process's metrics backend: Prometheus, bootstrapped once for swift-metrics, with the
 /// names and help texts Prometheus' own linter (`promtool check metrics`) expects.
-enum PrometheusExposition {
+public enum PrometheusExposition {
   /// Bootstraps swift-metrics with a Prometheus registry and returns how the server exposes
-  /// it (`token` also puts `/metrics` on the main port).
-  static func bootstrap(token: String?) -> MetricsExposition {
+  /// it (`token` also puts `/metrics` on the main port). Call it once per process.
+  public static func bootstrap(token: String?) -> MetricsExposition {
     let registry = PrometheusCollectorRegistry()
     var factory = PrometheusMetricsFactory(registry: registry)
     factory.nameAndLabelSanitizer = { name, labels in (renamed[name] ?? name, labels) }
