@@ -3,8 +3,12 @@ import Logging
 import Synchronization
 
 /// A swift-log handler that writes one JSON object per line on stderr (`todo serve
-/// --log-format json`), for a log collector: `time`, `level`, `label`, `message`, and each
-/// metadata key (the request's `hb.request.id` among them) as a string field.
+/// --log-format json`), for a log collector: `time`, `level`, `label`, `message`, then each
+/// metadata key (the request's `hb.request.id` among them) as a string field, in key order.
+///
+/// The line is written byte by byte rather than through `JSONSerialization`: with one line a
+/// request, Foundation's writer (a bridged dictionary, keys sorted as `AnyHashable`) cost a
+/// tenth of the server's CPU.
 public struct JSONLogHandler: LogHandler {
   public var metadata: Logger.Metadata = [:]
   public var logLevel: Logger.Level = .info
@@ -23,8 +27,8 @@ public struct JSONLogHandler: LogHandler {
     /// Standard error, the process's log.
     public static let standardError = Output(.standardError)
 
-    func write(_ line: Data) {
-      handle.withLock { $0.write(line) }
+    func write(_ line: [UInt8]) {
+      handle.withLock { $0.write(Data(line)) }
     }
   }
 
@@ -40,16 +44,79 @@ public struct JSONLogHandler: LogHandler {
   }
 
   public func log(event: LogEvent) {
-    var fields: [String: String] = [:]
-    for (key, value) in metadata { fields[key] = "\(value)" }
-    for (key, value) in event.metadata ?? [:] { fields[key] = "\(value)" }
-    fields["time"] = Date.now.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
-    fields["level"] = event.level.rawValue
-    fields["label"] = label
-    fields["message"] = "\(event.message)"
-    guard var line = try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])
-    else { return }
-    line.append(UInt8(ascii: "\n"))
+    var fields = metadata
+    if let extra = event.metadata {
+      fields.merge(extra) { _, new in new }
+    }
+    var line: [UInt8] = []
+    line.reserveCapacity(256)
+    line.append(contentsOf: #"{"time":""#.utf8)
+    Self.appendTime(Date(), to: &line)
+    line.append(contentsOf: #"","level":"#.utf8)
+    Self.appendString(event.level.rawValue, to: &line)
+    line.append(contentsOf: #","label":"#.utf8)
+    Self.appendString(label, to: &line)
+    line.append(contentsOf: #","message":"#.utf8)
+    Self.appendString(event.message.description, to: &line)
+    for key in fields.keys.sorted() where !["time", "level", "label", "message"].contains(key) {
+      line.append(UInt8(ascii: ","))
+      Self.appendString(key, to: &line)
+      line.append(UInt8(ascii: ":"))
+      Self.appendString(fields[key].map { "\($0)" } ?? "", to: &line)
+    }
+    line.append(contentsOf: "}\n".utf8)
     output.write(line)
+  }
+
+  /// `text` as a JSON string: quotes, backslashes and control characters escaped.
+  static func appendString(_ text: String, to line: inout [UInt8]) {
+    let hex = Array("0123456789abcdef".utf8)
+    line.append(UInt8(ascii: "\""))
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): line.append(contentsOf: #"\""#.utf8)
+      case UInt8(ascii: "\\"): line.append(contentsOf: #"\\"#.utf8)
+      case UInt8(ascii: "\n"): line.append(contentsOf: #"\n"#.utf8)
+      case UInt8(ascii: "\r"): line.append(contentsOf: #"\r"#.utf8)
+      case UInt8(ascii: "\t"): line.append(contentsOf: #"\t"#.utf8)
+      case 0..<0x20:
+        line.append(contentsOf: #"\u00"#.utf8)
+        line.append(hex[Int(byte >> 4)])
+        line.append(hex[Int(byte & 0xF)])
+      default: line.append(byte)
+      }
+    }
+    line.append(UInt8(ascii: "\""))
+  }
+
+  /// `date` in UTC as `2026-11-28T16:30:00.123Z`.
+  static func appendTime(_ date: Date, to line: inout [UInt8]) {
+    let milliseconds = Int64((date.timeIntervalSince1970 * 1_000).rounded(.down))
+    var seconds = time_t(milliseconds / 1_000)
+    var parts = tm()
+    gmtime_r(&seconds, &parts)
+    func digits(_ value: Int, _ count: Int) {
+      var buffer = [UInt8](repeating: UInt8(ascii: "0"), count: count)
+      var value = value
+      for index in stride(from: count - 1, through: 0, by: -1) {
+        buffer[index] = UInt8(ascii: "0") + UInt8(value % 10)
+        value /= 10
+      }
+      line.append(contentsOf: buffer)
+    }
+    digits(Int(parts.tm_year) + 1_900, 4)
+    line.append(UInt8(ascii: "-"))
+    digits(Int(parts.tm_mon) + 1, 2)
+    line.append(UInt8(ascii: "-"))
+    digits(Int(parts.tm_mday), 2)
+    line.append(UInt8(ascii: "T"))
+    digits(Int(parts.tm_hour), 2)
+    line.append(UInt8(ascii: ":"))
+    digits(Int(parts.tm_min), 2)
+    line.append(UInt8(ascii: ":"))
+    digits(Int(parts.tm_sec), 2)
+    line.append(UInt8(ascii: "."))
+    digits(Int(milliseconds % 1_000), 3)
+    line.append(UInt8(ascii: "Z"))
   }
 }
