@@ -17,18 +17,36 @@ public struct JSONLogHandler: LogHandler {
 
   /// Where the lines go: one writer, so that lines never interleave.
   public final class Output: Sendable {
-    private let handle: Mutex<FileHandle>
+    private let handle: FileHandle
+    private let lock = Mutex(())
 
     /// Lines to `handle`.
     public init(_ handle: FileHandle) {
-      self.handle = Mutex(handle)
+      self.handle = handle
     }
 
     /// Standard error, the process's log.
     public static let standardError = Output(.standardError)
 
+    /// Writes the whole line with write(2), straight from its bytes.
     func write(_ line: [UInt8]) {
-      handle.withLock { $0.write(Data(line)) }
+      let descriptor = handle.fileDescriptor
+      lock.withLock { _ in
+        line.withUnsafeBytes { bytes in
+          var offset = 0
+          while offset < bytes.count {
+            let written = Foundation.write(
+              descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written > 0 {
+              offset += written
+            } else if written < 0, errno == EINTR {
+              continue
+            } else {
+              return
+            }
+          }
+        }
+      }
     }
   }
 
@@ -46,7 +64,7 @@ public struct JSONLogHandler: LogHandler {
   public func log(event: LogEvent) {
     var fields = metadata
     if let extra = event.metadata {
-      fields.merge(extra) { _, new in new }
+      for (key, value) in extra { fields[key] = value }
     }
     var line: [UInt8] = []
     line.reserveCapacity(256)
