@@ -17,8 +17,13 @@ extension Todo {
         The database is --db, else $TODO_DB, else $DATABASE_URL, else \
         $XDG_DATA_HOME/todo/todo.sqlite (~/.local/share/todo/todo.sqlite without \
         XDG_DATA_HOME): a file path or sqlite:PATH for SQLite, created on first run, or \
-        postgresql://user[:password]@host[:port]/database for a PostgreSQL database that \
-        exists, which several servers can share.
+        postgresql://user@host[:port]/database for a PostgreSQL database that exists, which \
+        several servers can share; its password comes from $TODO_DB_PASSWORD, \
+        --db-password-file or the URL in $TODO_DB or $DATABASE_URL, never from --db.
+
+        Every option is also a key of the --config file and a $TODO_<KEY> variable \
+        (--db-pool-size: "db-pool-size", $TODO_DB_POOL_SIZE); `todo config check --help` \
+        lists them.
         """
     )
 
