@@ -80,6 +80,8 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        // The PostgreSQL pool's use and waits (PostgresPoolMetrics).
+        .product(name: "Metrics", package: "swift-metrics"),
       ]
     ),
     .target(

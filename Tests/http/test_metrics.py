@@ -143,3 +143,29 @@ def test_prometheus_scrapes_the_server_and_sees_requests_rise(metrics_server):
             process.kill()
         log.close()
         shutil.rmtree(directory, ignore_errors=True)
+
+
+def test_a_postgresql_store_reports_its_pool(tmp_path):
+    """On PostgreSQL, how long requests wait for a pooled connection, and how many are busy."""
+    url = os.environ.get("TODO_TEST_POSTGRES_URL")
+    if not url:
+        pytest.skip("needs the test cluster (TODO_TEST_POSTGRES_URL, started by scripts/test)")
+    name = "t_metrics_" + os.urandom(6).hex()
+    subprocess.run(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", url, "-c",
+                    f"CREATE DATABASE {name}"], check=True, capture_output=True)
+    port = free_port()
+    server = Server("--metrics-listen", f"127.0.0.1:{port}", name="metrics-postgres")
+    server.database = url.rsplit("/", 1)[0] + f"/{name}?sslmode=disable"
+    try:
+        server.start()
+        for _ in range(3):
+            assert get(f"http://127.0.0.1:{server.port}/api/v1/lists")[0] == 200
+        status, text, _ = get(f"http://127.0.0.1:{port}/metrics")
+        assert status == 200
+        waits = sample(text, "persistence_postgres_connection_wait_seconds_count")
+        assert waits is not None and waits >= 3, text[-2000:]
+        assert sample(text, "persistence_postgres_connections_in_use") is not None
+    finally:
+        server.close()
+        subprocess.run(["psql", "-X", "-q", url, "-c",
+                        f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], capture_output=True)

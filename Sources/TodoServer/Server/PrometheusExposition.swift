@@ -35,6 +35,10 @@ public enum PrometheusExposition {
     "todo_sign_in_failures_total": "Sign-ins refused: a wrong name or password, or throttled.",
     "todo_reminders_fired_total": "Reminders that rang.",
     "todo_caldav_syncs_total": "sync-collection reports answered to calendar apps.",
+    "persistence_postgres_connection_wait_seconds":
+      "Seconds a read or write waited for a PostgreSQL connection of the pool.",
+    "persistence_postgres_connections_in_use":
+      "PostgreSQL connections of the pool running a transaction now.",
   ]
 
   /// The exposition with a `# HELP` line before each family's `# TYPE` line.

@@ -75,11 +75,15 @@ final class PostgresEngine: StorageEngine {
     try checkOpen()
     let started = Protected(false)
     let timeout = requestTimeout
+    let requested = ContinuousClock.now
     do {
       return try await withThrowingTaskGroup(of: T?.self) { group in
         group.addTask {
           try await self.client.withConnection { connection in
             started.withLock { $0 = true }
+            PostgresPoolMetrics.wait.record(duration: ContinuousClock.now - requested)
+            PostgresPoolMetrics.inUse.increment()
+            defer { PostgresPoolMetrics.inUse.decrement() }
             return try await self.threads.runIfActive {
               let session = PostgresSession(connection: connection, logger: self.logger)
               try session.execute(
