@@ -32,8 +32,8 @@ class Tools:
         self.home = Path(home)
         self.calendars = self.home / "calendars"
         config = self.home / "config"
-        (config / "vdirsyncer").mkdir(parents=True)
-        (config / "todoman").mkdir(parents=True)
+        (config / "vdirsyncer").mkdir(parents=True, exist_ok=True)
+        (config / "todoman").mkdir(parents=True, exist_ok=True)
         self.vdirsyncer_config = config / "vdirsyncer" / "config"
         self.todoman_config = config / "todoman" / "config.py"
         # The server's bare address: vdirsyncer finds /dav/ itself (/.well-known/caldav).
@@ -326,3 +326,32 @@ def test_subtasks_go_both_ways_a_child_before_its_parent_included(tools):
     tools.vdirsyncer("sync")
     assert "RELATED-TO" not in tools.file_of(trip["id"], "Socks").read_text()
     assert copies(tools.vdirsyncer("sync")) == []
+
+
+def test_vdirsyncer_loses_and_repeats_nothing_after_the_history_was_pruned(tools):
+    """vdirsyncer compares ETags, not sync tokens: once the server dropped its history
+    (`--sync-retention`; here every change record, on the stopped server's database), a sync
+    copies nothing, and a later change arrives once."""
+    import sqlite3
+
+    from davkit import restart
+
+    server = tools.server
+    errands = server.new_list("Errands")
+    kept = server.new_todo(errands["id"], "Kept")
+    server.new_todo(errands["id"], "Also kept")
+    tools.vdirsyncer("discover", stdin="y\n" * 20)
+    assert len([line for line in copies(tools.vdirsyncer("sync")) if "to local" in line]) >= 2
+
+    def prune():
+        with sqlite3.connect(server.database) as db:
+            db.execute("DELETE FROM persistence_changes")
+
+    restart(server, between=prune)
+    tools = Tools(server, tools.home)  # the new port, which vdirsyncer wants discovered again
+    tools.vdirsyncer("discover", stdin="y\n" * 20)
+    assert copies(tools.vdirsyncer("sync")) == []
+    server.api("PATCH", f"/api/v1/todos/{kept['id']}", {"title": "Kept, renamed"}, expect=200)
+    changed = copies(tools.vdirsyncer("sync"))
+    assert len(changed) == 1 and "to local" in changed[0], changed
+    assert sorted(task["summary"] for task in tools.tasks()) == ["Also kept", "Kept, renamed"]
