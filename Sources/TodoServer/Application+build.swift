@@ -134,7 +134,9 @@ public func buildRouter(
   trustedProxies: TrustedProxies = .none
 ) -> Router<TodoRequestContext> {
   let router = Router(context: TodoRequestContext.self)
-  router.add(middleware: ClientAddressMiddleware(proxies: trustedProxies))
+  if trustedProxies != .none {
+    router.add(middleware: ClientAddressMiddleware(proxies: trustedProxies))
+  }
   router.add(middleware: RequestLogMiddleware(logs: logRequests))
   if metrics != nil { router.add(middleware: MetricsMiddleware()) }
   router.add(middleware: SecurityHeadersMiddleware(origins: state.origins))

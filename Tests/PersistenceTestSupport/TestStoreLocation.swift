@@ -18,6 +18,11 @@ public enum TestStoreLocation {
     -> StoreLocation
   {
     guard isPostgres else { return .file(directory.appendingPathComponent(name)) }
+    return try newPostgresStore()
+  }
+
+  /// A new database of the test cluster, whatever engine this run uses (to compare engines).
+  public static func newPostgresStore() throws -> StoreLocation {
     let database = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
     try psql("CREATE DATABASE \(database)")
     var location = try PostgresLocation(parsing: try serverURL())

@@ -465,7 +465,13 @@ class WebSocket:
     def handshake(cls, port, host, origin=None, path="/live", timeout=3.0, headers=()):
         """Sends the upgrade; returns (WebSocket or None, handshake Response). `headers`
         are extra request headers (e.g. a Cookie), sent after the upgrade's own."""
-        sock = connect(port, timeout=timeout)
+        return cls.handshake_on(connect(port, timeout=timeout), host, origin, path, timeout,
+                                headers)
+
+    @classmethod
+    def handshake_on(cls, sock, host, origin=None, path="/live", timeout=3.0, headers=()):
+        """`handshake` over a socket already connected (a TLS one, say); the socket is closed
+        when the upgrade fails."""
         key = base64.b64encode(os.urandom(16)).decode()
         extra = list(headers)
         headers = [("Upgrade", "websocket"), ("Connection", "Upgrade"),

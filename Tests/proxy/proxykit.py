@@ -14,18 +14,15 @@ touched. Readiness is a TLS handshake that succeeds on the proxy's port (waited 
 slept); a proxy that exits first fails with its logs.
 """
 
-import base64
-import hashlib
 import os
 import re
 import shutil
 import socket
 import ssl
 import subprocess
-import time
 from pathlib import Path
 
-from httpkit import WS_GUID, NoResponse, Reader, WebSocket, read_response, request_bytes
+from httpkit import WebSocket
 from todoserve import ROOT, wait_for
 
 DEPLOY = ROOT / "docs" / "deploy"
@@ -297,23 +294,5 @@ def wss_handshake(proxy, path="/live", origin=None, headers=(), timeout=5.0):
     except BaseException:
         raw.close()
         raise
-    key = base64.b64encode(os.urandom(16)).decode()
-    fields = [("Upgrade", "websocket"), ("Connection", "Upgrade"),
-              ("Sec-WebSocket-Key", key), ("Sec-WebSocket-Version", "13")]
-    if origin is not None:
-        fields.append(("Origin", origin))
-    fields += list(headers)
-    host = f"localhost:{proxy.port}"
-    sock.sendall(request_bytes("GET", path, host, fields))
-    reader = Reader(sock)
-    try:
-        response = read_response(reader, time.monotonic() + timeout)
-    except NoResponse:
-        sock.close()
-        raise
-    if response.status != 101:
-        sock.close()
-        return None, response
-    expected = base64.b64encode(hashlib.sha1((key + WS_GUID).encode()).digest()).decode()
-    assert response.header("sec-websocket-accept") == expected, response
-    return WebSocket(sock, reader, response), response
+    return WebSocket.handshake_on(sock, f"localhost:{proxy.port}", origin, path, timeout,
+                                  headers)

@@ -34,7 +34,7 @@ public struct BackupSchedule: Sendable, Hashable {
         return
       }
       do {
-        let file = try backUp(service: service)
+        let file = try nextFile()
         let summary = try await StoreBackup.write(service.container, to: file)
         logger.info("backed up \(summary.description) to \(file.path)")
         try prune()
@@ -47,7 +47,7 @@ public struct BackupSchedule: Sendable, Hashable {
   }
 
   /// The next backup's file, its directory made if need be.
-  private func backUp(service: TodoService) throws -> URL {
+  private func nextFile() throws -> URL {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let stamp = Date.now.formatted(
       Date.ISO8601FormatStyle(dateSeparator: .omitted, timeSeparator: .omitted))

@@ -1,7 +1,7 @@
-import Crypto
 import Foundation
 import Hummingbird
 import Logging
+import TodoCore
 
 /// Where and how the server's metrics are read: `GET /metrics` in Prometheus' text format, on
 /// a listener of its own (``buildMetricsApplication(_:host:port:logger:)``) or on the main
@@ -25,17 +25,15 @@ public struct MetricsExposition: Sendable {
   /// Adds `GET /metrics` to `router`, checking the bearer token when `token` is set.
   func addRoute<Context: RequestContext>(to router: Router<Context>, token: String?) {
     let text = self.text
-    let expected = token.map { Data(SHA256.hash(data: Data($0.utf8))) }
+    let expected = token.map(Secrets.hash)
     router.get("/metrics") { request, _ -> Response in
       if let expected {
         let presented = request.headers[.authorization].flatMap { value in
           value.hasPrefix("Bearer ") ? String(value.dropFirst(7)) : nil
         }
-        // Digests of equal length, compared without an early exit: the comparison's time
-        // tells nothing about the token.
-        let digest = Data(SHA256.hash(data: Data((presented ?? "").utf8)))
-        let same = zip(digest, expected).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
-        guard presented != nil, same else {
+        // Digests of equal length, compared in constant time: the comparison's time tells
+        // nothing about the token.
+        guard let presented, ConstantTime.equal(Secrets.hash(presented), expected) else {
           throw Problem.unauthorized("send the metrics token: Authorization: Bearer TOKEN")
         }
       }

@@ -120,6 +120,22 @@ struct JSONBytes: ~Copyable {
     put(UInt8(ascii: "]"))
   }
 
+  /// A string member whose name is known only at run time (a log line's metadata key).
+  mutating func member(named name: String, _ value: String) {
+    var name = name
+    var value = value
+    name.withUTF8 { name in
+      value.withUTF8 { value in
+        reserve(name.count + value.count + 6)
+        if needsComma { put(UInt8(ascii: ",")) }
+        needsComma = true
+        string(name)
+        put(UInt8(ascii: ":"))
+        string(value)
+      }
+    }
+  }
+
   mutating func member(_ name: StaticString, _ value: String?) {
     guard let value else { return }
     member(name, value)

@@ -41,76 +41,69 @@ struct StoreBackupTests {
     try await container.snapshot().excluding(StoreBackup.excluded).identities
   }
 
-  @Test("a backup restores to the same objects at the same versions, sessions left out")
-  func roundTrip() async throws {
+  /// Runs `body` with a populated store, its service and a backup of it in the store's
+  /// directory, then closes and removes them.
+  static func withBackup(
+    _ body: (TodoService, URL, _ directory: URL, StoreBackup.Summary) async throws -> Void
+  ) async throws {
     let source = try TemporaryStore()
     defer { source.remove() }
     let service = try await source.open()
     defer { try? service.close() }
-    try await Self.populate(service)
+    try await populate(service)
     let file = source.directory.appendingPathComponent("backup.sqlite")
     let summary = try await StoreBackup.write(service.container, to: file)
-    #expect(summary.counts[Todo.entityName] == 3)
-    #expect(summary.counts[Account.entityName] == 2)
-    #expect(!FileManager.default.fileExists(atPath: file.path + "-wal"))
+    try await body(service, file, source.directory, summary)
+  }
 
-    let target = try TemporaryStore()
-    defer { target.remove() }
-    let restored = try await target.open()
-    defer { try? restored.close() }
-    try await StoreBackup.restore(file, into: restored.container, replacing: false)
-    #expect(try await Self.identities(restored.container) == Self.identities(service.container))
-    #expect(try await Self.export(restored) == Self.export(service))
-    let tokens = try await restored.container.read { try $0.fetch(FetchRequest<AccessToken>()) }
-    #expect(tokens.map(\.secretHash) == ["token-hash"])
+  @Test("a backup restores to the same objects at the same versions, sessions left out")
+  func roundTrip() async throws {
+    try await Self.withBackup { service, file, _, summary in
+      #expect(summary.counts[Todo.entityName] == 3)
+      #expect(summary.counts[Account.entityName] == 2)
+      #expect(!FileManager.default.fileExists(atPath: file.path + "-wal"))
+
+      let target = try TemporaryStore()
+      defer { target.remove() }
+      let restored = try await target.open()
+      defer { try? restored.close() }
+      try await StoreBackup.restore(file, into: restored.container, replacing: false)
+      #expect(try await Self.identities(restored.container) == Self.identities(service.container))
+      #expect(try await Self.export(restored) == Self.export(service))
+      let tokens = try await restored.container.read { try $0.fetch(FetchRequest<AccessToken>()) }
+      #expect(tokens.map(\.secretHash) == ["token-hash"])
+    }
   }
 
   @Test("a backup goes from this run's engine to the other and back unchanged")
   func acrossEngines() async throws {
-    let source = try TemporaryStore()
-    defer { source.remove() }
-    let service = try await source.open()
-    defer { try? service.close() }
-    try await Self.populate(service)
-    let first = source.directory.appendingPathComponent("first.sqlite")
-    try await StoreBackup.write(service.container, to: first)
+    try await Self.withBackup { service, first, directory, _ in
 
-    // The other engine: a SQLite file when this run is on PostgreSQL, and PostgreSQL (when
-    // the test cluster is there) when it is on SQLite.
-    let other: StoreLocation
-    if TestStoreLocation.isPostgres {
-      other = .file(source.directory.appendingPathComponent("other.sqlite"))
-    } else if ProcessInfo.processInfo.environment["TODO_TEST_POSTGRES_URL"] != nil {
-      other = try Self.postgresStore()
-    } else {
-      other = .file(source.directory.appendingPathComponent("other.sqlite"))
+      // The other engine: a SQLite file when this run is on PostgreSQL, and PostgreSQL (when
+      // the test cluster is there) when it is on SQLite.
+      let other: StoreLocation
+      if TestStoreLocation.isPostgres {
+        other = .file(directory.appendingPathComponent("other.sqlite"))
+      } else if ProcessInfo.processInfo.environment["TODO_TEST_POSTGRES_URL"] != nil {
+        other = try TestStoreLocation.newPostgresStore()
+      } else {
+        other = .file(directory.appendingPathComponent("other.sqlite"))
+      }
+      defer { TestStoreLocation.remove(other) }
+      let across = try await TodoService.open(other)
+      defer { try? across.close() }
+      try await StoreBackup.restore(first, into: across.container, replacing: false)
+      let second = directory.appendingPathComponent("second.sqlite")
+      try await StoreBackup.write(across.container, to: second)
+
+      let back = try TemporaryStore()
+      defer { back.remove() }
+      let returned = try await back.open()
+      defer { try? returned.close() }
+      try await StoreBackup.restore(second, into: returned.container, replacing: false)
+      #expect(try await Self.identities(returned.container) == Self.identities(service.container))
+      #expect(try await Self.export(returned) == Self.export(service))
     }
-    defer { TestStoreLocation.remove(other) }
-    let across = try await TodoService.open(other)
-    defer { try? across.close() }
-    try await StoreBackup.restore(first, into: across.container, replacing: false)
-    let second = source.directory.appendingPathComponent("second.sqlite")
-    try await StoreBackup.write(across.container, to: second)
-
-    let back = try TemporaryStore()
-    defer { back.remove() }
-    let returned = try await back.open()
-    defer { try? returned.close() }
-    try await StoreBackup.restore(second, into: returned.container, replacing: false)
-    #expect(try await Self.identities(returned.container) == Self.identities(service.container))
-    #expect(try await Self.export(returned) == Self.export(service))
-  }
-
-  /// A new database of the test cluster, whatever engine this run uses.
-  static func postgresStore() throws -> StoreLocation {
-    let url = ProcessInfo.processInfo.environment["TODO_TEST_POSTGRES_URL"] ?? ""
-    let database = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-    try TestStoreLocation.psql("CREATE DATABASE \(database)")
-    var location = try PostgresLocation(parsing: url)
-    location.database = database
-    location.tls = .disable
-    location.maximumConnections = 4
-    return .postgres(location)
   }
 
   @Test("a backup taken during a burst of writes holds whole transactions only")
@@ -152,34 +145,29 @@ struct StoreBackupTests {
 
   @Test("a restore refuses a store with data unless told to replace it, in one transaction")
   func refusesAndReplaces() async throws {
-    let source = try TemporaryStore()
-    defer { source.remove() }
-    let service = try await source.open()
-    defer { try? service.close() }
-    try await Self.populate(service)
-    let file = source.directory.appendingPathComponent("backup.sqlite")
-    try await StoreBackup.write(service.container, to: file)
+    try await Self.withBackup { service, file, _, _ in
 
-    let target = try TemporaryStore()
-    defer { target.remove() }
-    let busy = try await target.open()
-    defer { try? busy.close() }
-    let kept = try await busy.createTodo(NewTodo(title: "Mine"))
-    await #expect(throws: TodoError.self) {
-      try await StoreBackup.restore(file, into: busy.container, replacing: false)
-    }
-    #expect(try await busy.todo(id: kept.id).title == "Mine")
-    let sequence = try await busy.container.read { try $0.changeSequence() }
+      let target = try TemporaryStore()
+      defer { target.remove() }
+      let busy = try await target.open()
+      defer { try? busy.close() }
+      let kept = try await busy.createTodo(NewTodo(title: "Mine"))
+      await #expect(throws: TodoError.self) {
+        try await StoreBackup.restore(file, into: busy.container, replacing: false)
+      }
+      #expect(try await busy.todo(id: kept.id).title == "Mine")
+      let sequence = try await busy.container.read { try $0.changeSequence() }
 
-    try await StoreBackup.restore(file, into: busy.container, replacing: true)
-    #expect(try await Self.identities(busy.container) == Self.identities(service.container))
-    // The history before the restore is gone: a reader that remembers a sequence from before
-    // (a sync token, a page's revision) starts over.
-    let after = try await busy.container.read {
-      (try $0.changeSequence(), try $0.changedIdentifiers(of: Todo.self, after: sequence))
+      try await StoreBackup.restore(file, into: busy.container, replacing: true)
+      #expect(try await Self.identities(busy.container) == Self.identities(service.container))
+      // The history before the restore is gone: a reader that remembers a sequence from before
+      // (a sync token, a page's revision) starts over.
+      let after = try await busy.container.read {
+        (try $0.changeSequence(), try $0.changedIdentifiers(of: Todo.self, after: sequence))
+      }
+      #expect(after.0.rawValue > UInt64(1) << 32)
+      #expect(after.1 == nil)
     }
-    #expect(after.0.rawValue > UInt64(1) << 32)
-    #expect(after.1 == nil)
   }
 
   @Test("a file that is not a backup, or one of a newer version, is refused by name")
