@@ -37,6 +37,9 @@ public struct ServerOptions: Sendable {
   /// How long change records and calendar tombstones are kept for syncing clients; `nil`
   /// keeps them (the change log still keeps only its newest 20,000 records).
   public var historyRetention: Duration? = .seconds(90 * 86_400)
+  /// How often the history older than ``historyRetention`` is dropped: hourly, so that the
+  /// history lasts the retention plus an hour at most.
+  public var historyPruningInterval: Duration = .seconds(3_600)
   /// The proxies whose forwarding headers name the client (`--trusted-proxy`).
   public var trustedProxies = TrustedProxies.none
   /// Whether every request is logged once answered (method, path, status, duration, id).
@@ -99,6 +102,7 @@ public func buildApplication(
   database.mailer = options.mail.map { ReminderMailer(settings: $0, logger: logger) }
   database.backups = options.backups
   database.historyRetention = options.historyRetention
+  database.historyPruningInterval = options.historyPruningInterval
   if options.port != 0 { origins.bind(port: options.port) }
   return Application(
     router: buildRouter(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Persistence
 import TodoServer
 
 /// `todo-bench soak`: a bounded soak of the server with live pages open.
@@ -7,10 +8,13 @@ import TodoServer
 /// A real server on 127.0.0.1 over a temporary database whose Inbox holds `--todos` todos;
 /// `--pages` live pages open on it, reading every message they are sent; `--connections`
 /// keep-alive connections writing through the JSON API (create, rename, move, trash the
-/// created todo, trash and restore another) for `--warm-up` seconds and then `--duration`
-/// seconds. Reported: the write throughput of the first and the last window (a minute, or a
-/// tenth of a shorter run) and their ratio (target ≥ 0.8), and the growth of this process's
-/// resident memory from the end of the warm-up to the end (target < 0.2).
+/// created todo and delete it for good, trash and restore another) for `--warm-up` seconds
+/// and then `--duration` seconds, the server dropping history older than `--retention`
+/// seconds as `todo serve --sync-retention` does. Reported: the write throughput of the first
+/// and the last window (a minute, or a tenth of a shorter run) and their ratio (target
+/// ≥ 0.8), the growth of this process's resident memory from the end of the warm-up to the
+/// end (target < 0.2), and the database's size at the end over its size at the end of the
+/// warm-up (target < 1.2).
 struct SoakBenchmark: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "soak",
@@ -32,6 +36,13 @@ struct SoakBenchmark: AsyncParsableCommand {
   @Option(help: "Todos in the list the pages show and the writes change.")
   var todos = 1_000
 
+  @Option(
+    help: """
+      Seconds of history kept (change records, calendar tombstones), pruned every quarter of \
+      it; 0 keeps it.
+      """)
+  var retention = 10
+
   func validate() throws {
     guard (10...86_400).contains(duration) else {
       throw ValidationError("--duration must be 10...86400 seconds")
@@ -45,6 +56,11 @@ struct SoakBenchmark: AsyncParsableCommand {
     guard todos >= 8 * connections, todos <= 1_000_000 else {
       throw ValidationError("--todos must be at least 8 per connection, at most 1000000")
     }
+    guard (0...86_400).contains(retention), retention == 0 || retention < warmUp else {
+      throw ValidationError(
+        "--retention must be 0...86400 seconds and shorter than --warm-up (then the size is steady)"
+      )
+    }
   }
 
   func run() async throws {
@@ -57,22 +73,31 @@ struct SoakBenchmark: AsyncParsableCommand {
     }
     let window = max(1, min(60, duration / 10))
     let (duration, warmUp, connections, pages) = (duration, warmUp, connections, pages)
+    let (retention, todos) = (retention, todos)
 
-    let outcome = try await LiveServerRun.with(
-      todos: todos, maximumConnections: pages + connections + 64, logger: logger
-    ) { port, ids in
-      let opened = try await FanOut.open(pages, port: port, logger: logger, draining: true)
-      defer { for page in opened { page.close() } }
-      let messagesBefore = opened.map(\.received.value).reduce(0, +)
-      let driver = SoakDriver(
-        port: port, connections: connections, todoIDs: ids, warmUp: .seconds(warmUp),
-        seconds: duration, sampleEvery: window)
-      let result = try await Blocking.run { try driver.run() }
-      let residentAtEnd = ResidentMemory.bytes
-      let messages = opened.map(\.received.value).reduce(0, +) - messagesBefore
-      return (result, residentAtEnd, messages)
+    let outcome = try await BenchEngine.sqlite.withNewStore("soak", logger: logger) { location in
+      let ids = try await BenchData.seed(location, inbox: todos, varied: false).inboxTodos
+      let databaseBytes: @Sendable () -> Int? = { Self.bytes(of: location) }
+      return try await BenchServer.withTodoServer(
+        database: location, maximumConnections: pages + connections + 64, logger: logger,
+        configure: { options in
+          options.historyRetention = retention > 0 ? .seconds(retention) : nil
+          options.historyPruningInterval = .milliseconds(max(1, retention) * 250)
+        }
+      ) { port in
+        let opened = try await FanOut.open(pages, port: port, logger: logger, draining: true)
+        defer { for page in opened { page.close() } }
+        let messagesBefore = opened.map(\.received.value).reduce(0, +)
+        let driver = SoakDriver(
+          port: port, connections: connections, todoIDs: ids, warmUp: .seconds(warmUp),
+          seconds: duration, sampleEvery: window, databaseBytes: databaseBytes)
+        let result = try await Blocking.run { try driver.run() }
+        let residentAtEnd = ResidentMemory.bytes
+        let messages = opened.map(\.received.value).reduce(0, +) - messagesBefore
+        return (result, residentAtEnd, databaseBytes(), messages)
+      }
     }
-    let (result, residentAtEnd, pageMessages) = outcome
+    let (result, residentAtEnd, databaseAtEnd, pageMessages) = outcome
 
     var table = Table("window", "seconds", "writes", "writes/s", "resident MB at end")
     func megabytes(_ bytes: Int?) -> String {
@@ -99,16 +124,25 @@ struct SoakBenchmark: AsyncParsableCommand {
         residentAtEnd.map { Double($0 - start) / Double(start) }
       } ?? .nan
     let total = result.perSecond.reduce(0, +)
+    let databaseGrowth =
+      result.databaseAtWarmUpEnd.flatMap { start in
+        databaseAtEnd.map { Double($0) / Double(start) }
+      } ?? .nan
 
     print(
       "todo-bench soak: real server on 127.0.0.1, \(todos) todos, \(pages) live pages reading, "
         + "\(connections) writing connections, \(warmUp) s warm-up + \(duration) s, "
-        + "windows of \(window) s; \(Format.build)")
+        + "windows of \(window) s, "
+        + (retention > 0 ? "history kept \(retention) s" : "history kept (no retention)")
+        + "; \(Format.build)")
     print(table.rendered)
     print(
-      "writes: \(total) measured (\(result.cycles) cycles of 6 in all), \(result.failures) failed"
+      "writes: \(total) measured (\(result.cycles) cycles of 7 in all), \(result.failures) failed"
         + (result.firstFailure.map { " (first: \($0))" } ?? "")
         + "; the pages received \(pageMessages) messages")
+    print(
+      "database: \(megabytes(result.databaseAtWarmUpEnd)) MB at the end of the warm-up, "
+        + "\(megabytes(databaseAtEnd)) MB at the end (the file and its write-ahead log)")
     print(
       Format.summary([
         "soak_seconds": "\(duration)",
@@ -120,6 +154,18 @@ struct SoakBenchmark: AsyncParsableCommand {
         "soak_rss_end_mb": megabytes(residentAtEnd),
         "soak_rss_growth": Format.fixed(growth, 3),
         "soak_failures": "\(result.failures)",
+        "db_start_mb": megabytes(result.databaseAtWarmUpEnd),
+        "db_end_mb": megabytes(databaseAtEnd),
+        "db_growth_ratio": Format.fixed(databaseGrowth, 3),
       ]))
+  }
+
+  /// The bytes of a SQLite store on disk: its file and its write-ahead log.
+  static func bytes(of location: StoreLocation) -> Int? {
+    guard case .file(let url) = location else { return nil }
+    let sizes = [url.path, url.path + "-wal"].compactMap { path in
+      (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+    }
+    return sizes.isEmpty ? nil : sizes.reduce(0, +)
   }
 }

@@ -89,11 +89,17 @@ struct ContainerErrorTests {
 
     await #expect(
       throws: ContainerError.schemaTooNew(
-        path: directory.database.path, unknownMigrations: ["todo/from-the-future"])
+        path: directory.database.path, storeVersion: Todo.migrations.count + 1,
+        supportedVersion: Todo.migrations.count, unknownMigrations: ["todo/from-the-future"])
     ) {
       try await PersistentContainer(.file(directory.database), entities: [Todo.self])
     }
     #expect(try Data(contentsOf: directory.database) == before)
+    let message = ContainerError.schemaTooNew(
+      path: "todo.sqlite", storeVersion: 9, supportedVersion: 7, unknownMigrations: ["a", "b"]
+    ).description
+    #expect(message.contains("todo.sqlite has schema version 9"), "\(message)")
+    #expect(message.contains("schema versions up to 7"), "\(message)")
   }
 
   @Test("Invalid entity declarations are reported before anything is opened")

@@ -70,7 +70,8 @@ struct MigrationTests {
     }
     await #expect(
       throws: ContainerError.schemaTooNew(
-        path: "\(directory.store)", unknownMigrations: ["note/index-pinned", "note/pinned"])
+        path: "\(directory.store)", storeVersion: 3, supportedVersion: 1,
+        unknownMigrations: ["note/index-pinned", "note/pinned"])
     ) {
       try await PersistentContainer(directory.store, entities: [NoteV1.self])
     }

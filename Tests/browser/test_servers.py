@@ -173,3 +173,41 @@ def test_pages_show_offline_while_the_database_is_down(servers, browser):
     create(b, "after the outage")
     on_a.wait(lambda: on_a.has("after the outage"), timeout=10,
               message="the page on A missed a change made once the database was back")
+
+
+def test_pages_show_offline_while_only_the_pool_fails(servers, browser):
+    """The change feed's connection stays up while the pool's connections fail (the database
+    refuses new connections and the pooled ones are gone): requests get 503, so the banner and
+    the readiness check say offline too, until the pool works again."""
+    (a, b), _, database = servers
+    name = database.rsplit("/", 1)[1].split("?")[0]
+    on_a = LivePage(browser(), a)
+    on_a.wait_loaded()
+    status = lambda: on_a.driver.execute_script(
+        "return [document.getElementById('connection').textContent,"
+        " document.body.classList.contains('offline')]")
+    assert status() == ["", False]
+    psql(f"ALTER DATABASE {name} ALLOW_CONNECTIONS false")
+    try:
+        # Every connection of the servers but the ones that LISTEN.
+        psql(f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'"
+             " AND query NOT LIKE 'LISTEN%'")
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            create(a, "while the pool fails")
+        assert refused.value.code == 503
+        on_a.wait(lambda: "database" in status()[0] and status()[1], timeout=10,
+                  message="the page stayed online while requests got 503")
+        assert readiness(a) == (503, 4)
+        listeners = subprocess.run(
+            ["psql", "-X", "-At", POSTGRES, "-c", "SELECT count(*) FROM pg_stat_activity"
+             f" WHERE datname = '{name}' AND query LIKE 'LISTEN%'"],
+            check=True, capture_output=True, text=True).stdout.strip()
+        assert listeners == "2", "the change feeds were lost too: this is not a pool failure"
+    finally:
+        psql(f"ALTER DATABASE {name} ALLOW_CONNECTIONS true")
+    on_a.wait(lambda: status() == ["", False], timeout=15,
+              message="the page still says offline after the pool came back")
+    assert readiness(a) == (200, 0)
+    create(b, "after the pool came back")
+    on_a.wait(lambda: on_a.has("after the pool came back"), timeout=10,
+              message="the page on A missed a change made once the pool was back")

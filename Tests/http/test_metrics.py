@@ -15,7 +15,7 @@ import urllib.request
 
 import pytest
 
-from httpkit import Server
+from httpkit import INBOX, Server, WebSocket
 from todoserve import wait_for
 
 TOKEN = "metrics-token-0123456789abcdef"
@@ -97,6 +97,45 @@ def test_the_main_port_serves_metrics_only_with_the_token(metrics_server):
     assert get(url, {"Authorization": "Bearer " + TOKEN[:-1] + "x"})[0] == 401
     status, text, _ = get(url, {"Authorization": "Bearer " + TOKEN})
     assert status == 200 and "hb_requests_total" in text
+
+
+def test_open_pages_pipeline_lag_and_armed_reminders(metrics_server):
+    """A page's socket is counted while it is open; a write reaches it through the change
+    pipeline, whose lag from commit to observers is timed; armed reminders are a gauge that
+    follows reminders added and removed, however late they fire."""
+    server = metrics_server
+
+    def scrape(name):
+        status, text, _ = get(server.metrics_url)
+        assert status == 200
+        return sample(text, name)
+
+    ws, response = WebSocket.handshake(server.port, server.host, origin=server.origin)
+    assert ws is not None, f"upgrade refused: {response!r}"
+    try:
+        assert ws.read_json(timeout=5).get("type") == "snapshot"
+        assert scrape("todo_live_pages") == 1
+        lagged = scrape("persistence_observation_lag_seconds_count") or 0
+        todo = server.api("POST", f"/api/v1/lists/{INBOX}/todos", {"title": "timed"},
+                          expect=201)
+        ws.read_json(timeout=5)
+        wait_for(lambda: (scrape("persistence_observation_lag_seconds_count") or 0) > lagged,
+                 "the write's way to the page was not timed", timeout=10)
+        assert scrape("persistence_observation_lag_seconds_sum") < 10
+    finally:
+        ws.close()
+    wait_for(lambda: scrape("todo_live_pages") == 0, "the closed page is still counted",
+             timeout=10)
+
+    armed = scrape("todo_reminders_scheduled") or 0
+    # The later one does not move the first moment, and is counted all the same.
+    created = [server.api("POST", f"/api/v1/todos/{todo['id']}/reminders", {"at": at},
+                          expect=201) for at in ("2099-01-01T09:00:00Z", "2099-06-01T09:00:00Z")]
+    wait_for(lambda: scrape("todo_reminders_scheduled") == armed + 2,
+             "the armed reminders were not counted", timeout=10)
+    server.api("DELETE", f"/api/v1/reminders/{created[1]['id']}", expect=204)
+    wait_for(lambda: scrape("todo_reminders_scheduled") == armed + 1,
+             "a removed reminder is still counted", timeout=10)
 
 
 def test_prometheus_scrapes_the_server_and_sees_requests_rise(metrics_server):

@@ -54,6 +54,15 @@ struct MigrationPlan: Sendable {
     return applied.filter { !known.contains($0) }.sorted()
   }
 
+  /// The refusal of a store that applied migrations this code does not know, or `nil`.
+  func refusal(applied: [String], location: String) -> ContainerError? {
+    let unknown = unknown(among: applied)
+    guard !unknown.isEmpty else { return nil }
+    return .schemaTooNew(
+      path: location, storeVersion: applied.count, supportedVersion: steps.count,
+      unknownMigrations: unknown)
+  }
+
   /// The table that records applied migrations.
   static let createSQL = """
     CREATE TABLE IF NOT EXISTS persistence_migrations (

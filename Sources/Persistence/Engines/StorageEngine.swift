@@ -123,6 +123,9 @@ struct CommitSummary: Sendable {
   var sequence: ChangeSequence
   /// The changes, per entity type.
   var changes: [ObjectIdentifier: any AnyCommittedChanges]
+  /// When this process learnt of the commit: right after it, or when another server's
+  /// notification of it arrived. Observations measure their lag from it.
+  var committedAt: ContinuousClock.Instant = .now
 
   func changes<Root: Entity>(of type: Root.Type) -> CommittedChanges<Root>? {
     changes[ObjectIdentifier(type)] as? CommittedChanges<Root>

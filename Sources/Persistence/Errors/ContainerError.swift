@@ -10,7 +10,11 @@ public enum ContainerError: Error, Sendable, Hashable, CustomStringConvertible {
   case corrupt(path: String, reason: String)
   /// The store has applied migrations that this code does not know: it was written by newer
   /// code. It was opened for nothing and left unmodified.
-  case schemaTooNew(path: String, unknownMigrations: [String])
+  ///
+  /// A schema version is the number of migrations applied: `storeVersion` is the store's,
+  /// `supportedVersion` the newest this code can write.
+  case schemaTooNew(
+    path: String, storeVersion: Int, supportedVersion: Int, unknownMigrations: [String])
   /// An entity declaration is invalid, or two entities share a table.
   case invalidModel(String)
   /// The database server could not be used: refused connection, unknown host, wrong
@@ -25,8 +29,10 @@ public enum ContainerError: Error, Sendable, Hashable, CustomStringConvertible {
     case .notWritable(let path): "\(path) is not writable"
     case .notADatabase(let path): "\(path) is not a database"
     case .corrupt(let path, let reason): "\(path) is corrupt: \(reason)"
-    case .schemaTooNew(let path, let unknown):
-      "\(path) was written by newer code (unknown migrations: \(unknown.joined(separator: ", ")))"
+    case .schemaTooNew(let path, let store, let supported, let unknown):
+      "\(path) has schema version \(store), written by newer code; this code reads schema "
+        + "versions up to \(supported). Run the newer version, or restore a backup made by this "
+        + "one (unknown migrations: \(unknown.joined(separator: ", ")))"
     case .invalidModel(let reason): "invalid model: \(reason)"
     case .cannotConnect(let location, let reason): "cannot open \(location): \(reason)"
     case .notLoaded: "the container is not loaded"

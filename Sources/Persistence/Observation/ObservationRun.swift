@@ -105,6 +105,7 @@ final class ObservationRun<Root: Entity>: AnyObservationRun {
         var refetched = false
         var updated: Set<UUID> = []
         var joined = false
+        var earliest: ContinuousClock.Instant?
         for item in items {
           switch item {
           case .join:
@@ -113,6 +114,7 @@ final class ObservationRun<Root: Entity>: AnyObservationRun {
             guard summary.sequence > state.sequence else { continue }
             state.sequence = summary.sequence
             guard let committed = summary.changes(of: Root.self) else { continue }
+            earliest = min(earliest ?? summary.committedAt, summary.committedAt)
             if state.isIncremental {
               if let changes = state.apply(committed) {
                 applied.append(changes)
@@ -147,6 +149,9 @@ final class ObservationRun<Root: Entity>: AnyObservationRun {
           previous = next.snapshot
           let active = observers.withLock { Array($0.active.values) }
           for observer in active { observer.yield(next) }
+          if let earliest, !active.isEmpty {
+            ObservationMetrics.lag.record(duration: ContinuousClock.now - earliest)
+          }
           if joined { try welcome(state, observers) }
           // The commits of the rest of the frame wait for its end, then go out together.
           if frame > .zero { try? await Task.sleep(for: frame) }

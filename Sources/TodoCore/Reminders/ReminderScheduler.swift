@@ -25,6 +25,7 @@ public struct ReminderScheduler: Sendable {
 
   let service: TodoService
   let deliver: @Sendable ([RingingReminder]) async -> Void
+  let scheduled: @Sendable (Int) -> Void
   let clock: any Clock<Duration>
   let logger = Logger(label: "todo.reminders")
 
@@ -36,12 +37,16 @@ public struct ReminderScheduler: Sendable {
   ///   - deliver: Called with the reminders of each firing, after it committed, for the
   ///     deliveries that are not a page's (e-mail). Pages and terminals see them ring through
   ///     their observation.
+  ///   - scheduled: Called with the number of reminders armed to fire when the scheduler
+  ///     starts and each time it changes (a server's gauge).
   public init(
     service: TodoService, clock: any Clock<Duration> = ContinuousClock(),
-    deliver: @escaping @Sendable ([RingingReminder]) async -> Void = { _ in }
+    deliver: @escaping @Sendable ([RingingReminder]) async -> Void = { _ in },
+    scheduled: @escaping @Sendable (Int) -> Void = { _ in }
   ) {
     self.service = service
     self.clock = clock
+    self.scheduled = scheduled
     self.deliver = deliver
   }
 
@@ -51,10 +56,19 @@ public struct ReminderScheduler: Sendable {
   ///   tries again when the change pipeline is back, or after its longest sleep).
   public func run() async throws {
     let next = NextMoment()
-    let changes = service.observeNextReminderMoment()
+    let changes = service.observeReminderSchedule()
+    let scheduled = self.scheduled
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask {
-        for try await moment in changes { next.set(moment) }
+        var first = true
+        var known: Date?
+        for try await schedule in changes {
+          scheduled(schedule.armed)
+          // Only a new first moment wakes the loop: a reminder armed later than it changes
+          // nothing the loop waits for.
+          if first || schedule.next != known { next.set(schedule.next) }
+          (first, known) = (false, schedule.next)
+        }
       }
       group.addTask { try await self.loop(next) }
       try await group.next()

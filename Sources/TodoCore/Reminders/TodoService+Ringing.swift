@@ -128,15 +128,18 @@ extension TodoService {
     }
   }
 
-  /// The moment of the next armed reminder: the current one first, then again after every
-  /// commit that changes it, from any process or server.
-  func observeNextReminderMoment() -> AsyncThrowingStream<Date?, any Error> {
-    let observed = container.viewContext.observe(Self.nextReminder)
+  /// The armed reminders of everyone: how many, and the moment of the first, each time
+  /// either changes (the scheduler's wakeups and a server's gauge). Every armed reminder is
+  /// observed, not just the first, so that one armed later is counted too.
+  func observeReminderSchedule() -> AsyncThrowingStream<(armed: Int, next: Date?), any Error> {
+    let observed = container.viewContext.observe(
+      FetchRequest<Reminder>(
+        filter: Reminder.fireAtAttribute.isNotNil, sortedBy: [Reminder.fireAtAttribute.ascending]))
     return AsyncThrowingStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
       let task = Task {
         do {
           for try await results in observed {
-            continuation.yield(results.objects.first?.fireAt)
+            continuation.yield((results.objects.count, results.objects.first?.fireAt))
           }
           continuation.finish()
         } catch {

@@ -291,7 +291,7 @@ extension TodoService {
   /// timeout). What a load balancer's readiness check asks.
   public func unreadiness() async -> String? {
     if case .unavailable(let reason) = container.availability {
-      return "the database's feed of other servers' changes is down: \(reason)"
+      return "the database cannot be reached: \(reason)"
     }
     do {
       try await container.read { _ in }

@@ -21,12 +21,14 @@ struct DatabaseService: Service {
   /// How long the history kept for syncing clients lasts; `nil` keeps it (up to the change
   /// log's own count limit).
   var historyRetention: Duration?
+  /// How often the history is pruned.
+  var historyPruningInterval: Duration = .seconds(3_600)
 
-  /// Drops the history older than `retention` now, then every hour, until cancelled. Several
-  /// servers on one database may all do it: each pruning is its own transactions.
-  static func pruneHistory(_ service: TodoService, keeping retention: Duration, logger: Logger)
-    async
-  {
+  /// Drops the history older than `retention` now, then every `interval`, until cancelled.
+  /// Several servers on one database may all do it: each pruning is its own transactions.
+  static func pruneHistory(
+    _ service: TodoService, keeping retention: Duration, every interval: Duration, logger: Logger
+  ) async {
     while !Task.isCancelled {
       do {
         let pruned = try await service.pruneHistory(keeping: retention)
@@ -41,7 +43,7 @@ struct DatabaseService: Service {
         logger.warning("pruning the history failed: \(error)")
       }
       do {
-        try await Task.sleep(for: .seconds(3_600))
+        try await Task.sleep(for: interval)
       } catch {
         return
       }
@@ -63,15 +65,19 @@ struct DatabaseService: Service {
     // Reminders fire from the database, beside the routes, until shutdown; with several
     // servers on one database each fires once (``ReminderScheduler``).
     let mailer = self.mailer
-    let scheduler = ReminderScheduler(service: service) { fired in
-      ServerMetrics.remindersFired.increment(by: fired.count)
-      await mailer?.deliver(fired, service: service)
-    }
+    let scheduler = ReminderScheduler(
+      service: service,
+      deliver: { fired in
+        ServerMetrics.remindersFired.increment(by: fired.count)
+        await mailer?.deliver(fired, service: service)
+      },
+      scheduled: { ServerMetrics.remindersScheduled.record($0) })
     let digests = Task { await mailer?.runDigests(service: service) }
     let backups = Task { [backups, logger] in await backups?.run(service: service, logger: logger) }
-    let history = Task { [historyRetention, logger] in
+    let history = Task { [historyRetention, historyPruningInterval, logger] in
       guard let historyRetention else { return }
-      await Self.pruneHistory(service, keeping: historyRetention, logger: logger)
+      await Self.pruneHistory(
+        service, keeping: historyRetention, every: historyPruningInterval, logger: logger)
     }
     let reminders = Task {
       do {

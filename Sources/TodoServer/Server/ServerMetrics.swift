@@ -11,6 +11,8 @@ enum ServerMetrics {
   static let liveMessages = Counter(label: "todo_live_messages_total")
   /// Sign-ins refused: a wrong name or password, or throttled.
   static let signInFailures = Counter(label: "todo_sign_in_failures_total")
+  /// Reminders armed to fire, of everyone.
+  static let remindersScheduled = Gauge(label: "todo_reminders_scheduled")
   /// Reminders that rang.
   static let remindersFired = Counter(label: "todo_reminders_fired_total")
   /// `sync-collection` reports answered to calendar apps.

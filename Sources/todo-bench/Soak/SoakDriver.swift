@@ -5,9 +5,10 @@ import TodoCore
 /// The writers of the soak: a few keep-alive connections, one thread each, each repeating a
 /// cycle of mixed writes through the JSON API on todos of its own, until a fixed end.
 ///
-/// A cycle: create a todo, rename a todo, move a todo after another, trash the created todo,
-/// trash a todo and restore it. The live list keeps its size (what is created is trashed);
-/// the trash grows by one todo per cycle.
+/// A cycle: create a todo, rename a todo, move a todo after another, trash the created todo
+/// and delete it from the trash, trash a todo and restore it. The list and the trash keep
+/// their sizes, so what the database gains in a steady run is history: change records, and
+/// the calendar tombstones of deleted todos.
 struct SoakDriver {
   var port: Int
   var connections: Int
@@ -18,6 +19,8 @@ struct SoakDriver {
   var seconds: Int
   /// Resident memory is sampled at the end of the warm-up and every `sampleEvery` seconds.
   var sampleEvery: Int
+  /// The database's size in bytes, sampled with the resident memory.
+  var databaseBytes: @Sendable () -> Int?
 
   struct Result: Sendable {
     /// Successful writes in each second of the measured time.
@@ -27,6 +30,8 @@ struct SoakDriver {
     /// Resident bytes at the end of the warm-up, then at each sampling second (when reached).
     var residentAtWarmUpEnd: Int?
     var residentSamples: [Int: Int]
+    /// The database's bytes at the end of the warm-up.
+    var databaseAtWarmUpEnd: Int?
     /// Cycles completed, warm-up included.
     var cycles: Int
   }
@@ -52,11 +57,15 @@ struct SoakDriver {
         // Connection 0 also samples resident memory as it passes each sampling time.
         var nextSample = 0
         var residentAtWarmUpEnd: Int? = nil
+        var databaseAtWarmUpEnd: Int? = nil
         var samples: [Int: Int] = [:]
         func record(_ status: Int, expected: Int, _ what: String) -> Bool {
           let now = clock.now
           if connection == 0, now >= measureFrom {
-            if residentAtWarmUpEnd == nil { residentAtWarmUpEnd = ResidentMemory.bytes }
+            if residentAtWarmUpEnd == nil {
+              residentAtWarmUpEnd = ResidentMemory.bytes
+              databaseAtWarmUpEnd = databaseBytes()
+            }
             let second = Int((now - measureFrom).milliseconds / 1_000)
             while nextSample <= min(second, seconds) {
               if nextSample > 0 { samples[nextSample] = ResidentMemory.bytes }
@@ -103,6 +112,10 @@ struct SoakDriver {
               _ = record(
                 try http.roundTrip(httpRequest("DELETE", "/api/v1/todos/\(createdID)", port: port))
                   .status, expected: 200, "trash the created todo")
+              _ = record(
+                try http.roundTrip(
+                  httpRequest("DELETE", "/api/v1/trash/todos/\(createdID)", port: port)
+                ).status, expected: 204, "delete the created todo")
             }
             let trashed = owned[(cycle + 2) % n]
             _ = record(
@@ -122,7 +135,8 @@ struct SoakDriver {
         }
         shared.merge(
           counts: counts, failures: failures, firstFailure: firstFailure, cycles: cycles,
-          residentAtWarmUpEnd: residentAtWarmUpEnd, samples: samples)
+          residentAtWarmUpEnd: residentAtWarmUpEnd, databaseAtWarmUpEnd: databaseAtWarmUpEnd,
+          samples: samples)
       }
       thread.stackSize = 1 << 20
       thread.start()
@@ -150,12 +164,12 @@ struct SoakDriver {
       result = Mutex(
         Result(
           perSecond: Array(repeating: 0, count: seconds), failures: 0, firstFailure: nil,
-          residentAtWarmUpEnd: nil, residentSamples: [:], cycles: 0))
+          residentAtWarmUpEnd: nil, residentSamples: [:], databaseAtWarmUpEnd: nil, cycles: 0))
     }
 
     func merge(
       counts: [Int], failures: Int, firstFailure: String?, cycles: Int,
-      residentAtWarmUpEnd: Int?, samples: [Int: Int]
+      residentAtWarmUpEnd: Int?, databaseAtWarmUpEnd: Int?, samples: [Int: Int]
     ) {
       result.withLock { result in
         for (second, count) in counts.enumerated() { result.perSecond[second] += count }
@@ -163,6 +177,7 @@ struct SoakDriver {
         result.firstFailure = result.firstFailure ?? firstFailure
         result.cycles += cycles
         result.residentAtWarmUpEnd = result.residentAtWarmUpEnd ?? residentAtWarmUpEnd
+        result.databaseAtWarmUpEnd = result.databaseAtWarmUpEnd ?? databaseAtWarmUpEnd
         result.residentSamples.merge(samples) { first, _ in first }
       }
     }

@@ -150,10 +150,8 @@ extension PostgresEngine {
         if case .text(let identifier) = row[0] { return identifier }
         return nil
       }
-      let unknown = plan.unknown(among: applied)
-      if !unknown.isEmpty {
-        throw ContainerError.schemaTooNew(
-          path: location.description, unknownMigrations: unknown)
+      if let refusal = plan.refusal(applied: applied, location: location.description) {
+        throw refusal
       }
       for statement in PostgresChangeLog.createSQL { try session.execute(statement) }
       try session.execute(try containsFunctionSQL(session))

@@ -34,7 +34,7 @@ final class PostgresEngine: StorageEngine {
   private let publication = AsyncLock()
   private let isClosed = Mutex(false)
   private let listening = Mutex<Task<Void, Never>?>(nil)
-  private let currentAvailability = Mutex(StoreAvailability.available)
+  private let health = Mutex(Health())
   private let publish: @Sendable (ChangeHub.Event) -> Void
 
   /// The key of the store's write lock (`pg_advisory_xact_lock`), the same in every process.
@@ -113,7 +113,18 @@ final class PostgresEngine: StorageEngine {
         throw CancellationError()
       }
     } catch {
-      throw PostgresSession.engineError(error, sql: nil, arguments: [])
+      let mapped = PostgresSession.engineError(error, sql: nil, arguments: [])
+      // A caller that went away says nothing about the server.
+      if Task.isCancelled || error is CancellationError { throw mapped }
+      if case PersistenceError.unavailable(let reason) = mapped {
+        poolFailed(reason)
+      } else if !started.withLock({ $0 }) {
+        // No connection could be had: whatever the server said, it cannot be used now.
+        let reason = "cannot connect to \(location): \(mapped)"
+        poolFailed(reason)
+        throw PersistenceError.unavailable(reason)
+      }
+      throw mapped
     }
   }
 
@@ -311,18 +322,84 @@ final class PostgresEngine: StorageEngine {
     }
   }
 
-  /// Whether the server can be reached, as the change feed's connection last found.
-  var availability: StoreAvailability { currentAvailability.withLock { $0 } }
+  /// What keeps the store unavailable: the change feed's connection, or the pool's.
+  private struct Health {
+    /// Why the change feed is down, if it is.
+    var feed: String?
+    /// Why the pool's connections fail, if they do.
+    var pool: String?
+    /// Whether a probe of the pool is running.
+    var probing = false
 
-  /// Records whether the server can be reached and publishes a change of it.
-  func report(_ availability: StoreAvailability) {
-    let changed = currentAvailability.withLock { current in
-      // A second reason for the same outage is not news.
-      if case .unavailable = current, case .unavailable = availability { return false }
-      defer { current = availability }
-      return current != availability
+    var availability: StoreAvailability {
+      (feed ?? pool).map(StoreAvailability.unavailable) ?? .available
     }
-    if changed, !isClosedNow { publish(.availability(availability)) }
+  }
+
+  /// Whether the server can be reached: unavailable while the change feed's connection is
+  /// lost or while the pool's connections fail, so that pages show offline exactly while
+  /// requests cannot be served.
+  var availability: StoreAvailability { health.withLock { $0.availability } }
+
+  /// Records what the change feed's connection found, and publishes a change of the store's
+  /// availability.
+  func report(_ availability: StoreAvailability) {
+    updateHealth { health in
+      if case .unavailable(let reason) = availability {
+        health.feed = reason
+      } else {
+        health.feed = nil
+      }
+    }
+  }
+
+  /// A transaction could not get or keep a connection: the store is unavailable until a
+  /// probe of the pool succeeds and what was missed meanwhile was read.
+  private func poolFailed(_ reason: String) {
+    var startProbe = false
+    updateHealth { health in
+      health.pool = reason
+      if !health.probing {
+        health.probing = true
+        startProbe = true
+      }
+    }
+    if startProbe { Task { [weak self] in await self?.probePool() } }
+  }
+
+  /// Tries the pool with a growing delay (0.1 s doubling to 2 s) until a transaction
+  /// succeeds, then catches up on the changes other servers made meanwhile (their
+  /// notifications could not be read) and reports the store available.
+  private func probePool() async {
+    var delay = Duration.milliseconds(100)
+    while !isClosedNow {
+      try? await Task.sleep(for: delay)
+      delay = min(delay * 2, .seconds(2))
+      do {
+        try await session(.read) { _ in }
+      } catch {
+        continue
+      }
+      await reconnected()
+      updateHealth { health in
+        health.pool = nil
+        health.probing = false
+      }
+      return
+    }
+  }
+
+  private func updateHealth(_ change: (inout Health) -> Void) {
+    let (before, after) = health.withLock { health in
+      let before = health.availability
+      change(&health)
+      return (before, health.availability)
+    }
+    // A second reason for the same outage is not news.
+    switch (before, after) {
+    case (.available, .available), (.unavailable, .unavailable): return
+    default: if !isClosedNow { publish(.availability(after)) }
+    }
   }
 
   /// Starts receiving other servers' commits (``PostgresListener``).

@@ -4,11 +4,8 @@ extension MigrationPlan {
   /// Throws `schemaTooNew` if the database recorded migrations unknown here. Read-only.
   func checkNotNewer(_ db: Database, path: String) throws {
     guard try db.tableExists("persistence_migrations") else { return }
-    let unknown = unknown(
-      among: try String.fetchAll(db, sql: "SELECT identifier FROM persistence_migrations"))
-    if !unknown.isEmpty {
-      throw ContainerError.schemaTooNew(path: path, unknownMigrations: unknown)
-    }
+    let applied = try String.fetchAll(db, sql: "SELECT identifier FROM persistence_migrations")
+    if let refusal = refusal(applied: applied, location: path) { throw refusal }
   }
 
   /// Applies the migrations not yet applied, inside the caller's transaction. `PRAGMA
