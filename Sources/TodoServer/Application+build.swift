@@ -142,7 +142,7 @@ public func buildRouter(
     router.add(middleware: ClientAddressMiddleware(proxies: trustedProxies))
   }
   router.add(middleware: RequestLogMiddleware(logs: logRequests))
-  if metrics != nil { router.add(middleware: MetricsMiddleware()) }
+  if metrics != nil { router.add(middleware: RequestMetricsMiddleware()) }
   router.add(middleware: SecurityHeadersMiddleware(origins: state.origins))
   router.add(middleware: OriginMiddleware(origins: state.origins))
   router.add(middleware: ProblemMiddleware())

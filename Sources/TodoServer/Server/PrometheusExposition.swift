@@ -8,20 +8,9 @@ public enum PrometheusExposition {
   /// it (`token` also puts `/metrics` on the main port). Call it once per process.
   public static func bootstrap(token: String?) -> MetricsExposition {
     let registry = PrometheusCollectorRegistry()
-    var factory = PrometheusMetricsFactory(registry: registry)
-    factory.nameAndLabelSanitizer = { name, labels in (renamed[name] ?? name, labels) }
-    MetricsSystem.bootstrap(factory)
+    MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
     return MetricsExposition(token: token) { withHelp(registry.emitToString()) }
   }
-
-  /// Hummingbird's metric names as Prometheus names them: a counter ends in `_total`, a
-  /// duration in its unit.
-  static let renamed: [String: String] = [
-    "hb.requests": "hb_requests_total",
-    "hb.request.errors": "hb_request_errors_total",
-    "http.server.request.duration": "http_server_request_duration_seconds",
-    "http.server.active_requests": "http_server_active_requests",
-  ]
 
   /// What each metric family counts, for its `# HELP` line.
   static let help: [String: String] = [
@@ -33,8 +22,11 @@ public enum PrometheusExposition {
     "todo_live_pages": "Live pages and terminal UIs connected now.",
     "todo_live_messages_total": "Messages sent to live pages, each one render of changes.",
     "todo_sign_in_failures_total": "Sign-ins refused: a wrong name or password, or throttled.",
+    "todo_reminders_scheduled": "Reminders armed to fire, of everyone.",
     "todo_reminders_fired_total": "Reminders that rang.",
     "todo_caldav_syncs_total": "sync-collection reports answered to calendar apps.",
+    "persistence_observation_lag_seconds":
+      "Seconds from a commit to its changes handed to the observers of a fetch.",
     "persistence_postgres_connection_wait_seconds":
       "Seconds a read or write waited for a PostgreSQL connection of the pool.",
     "persistence_postgres_connections_in_use":

@@ -2,8 +2,8 @@ import Metrics
 
 /// What the server counts, through swift-metrics: whatever backend the process bootstraps
 /// (`todo serve --metrics-listen` bootstraps Prometheus) receives them; without one they cost
-/// nothing. Requests by route and status, with their latency, are counted by Hummingbird's
-/// `MetricsMiddleware`.
+/// nothing. Requests by route and status, with their latency, are counted by
+/// ``RequestMetricsMiddleware``.
 enum ServerMetrics {
   /// Live pages (and terminal UIs) connected now.
   static let livePages = Meter(label: "todo_live_pages")
