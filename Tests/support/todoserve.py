@@ -89,7 +89,8 @@ class TodoServe:
 
     The database is `database` (a path or a PostgreSQL URL), else todo.sqlite in a temporary
     folder of the server's own, which also holds its log and which `close()` removes.
-    `start()` and `stop()` may alternate: a restart on the same database, on a new port.
+    `start()` and `stop()` may alternate: a restart on the same database, on a new port
+    unless `fixed_port` is set (then on that one, as a restarted service would be).
     As a context manager it is started on entry and closed on exit.
     """
 
@@ -104,13 +105,14 @@ class TodoServe:
         self.process = None
         self.url = None
         self.port = None
+        self.fixed_port = None
 
     def start(self, timeout=120):
         """Starts the server; returns self once it printed its line (`url` and `port` are
         set). Raises ServeError, with its log, when it exits first or stays silent for
         `timeout` seconds."""
         binary = self.binary or todo_binary()
-        command = [binary, "serve", "--host", self.address, "--port", "0",
+        command = [binary, "serve", "--host", self.address, "--port", str(self.fixed_port or 0),
                    "--db", self.database, *self.args]
         with open(self.log_path, "ab") as log:
             # A build relinking the executable makes exec fail (ETXTBSY) for a moment.

@@ -251,6 +251,40 @@ def test_todo_tui_through_a_server(tmux, todo_bin, server):
     pane.assert_terminal_restored()
 
 
+def test_todo_tui_reconnects_when_the_server_restarts(tmux, todo_bin, tmp_path):
+    """The server stops under `todo tui --server` and comes back on its port: the terminal
+    says it is offline, keeps what is typed meanwhile, and once reconnected shows the list it
+    showed, with the todo typed while offline added once."""
+    database = tmp_path / "served.sqlite"
+    todo(todo_bin, database, "add", "Served")
+    todo(todo_bin, database, "list", "add", "Groceries")
+    todo(todo_bin, database, "add", "Apples", "--list", "Groceries")
+    serve = TodoServe(database=database, binary=todo_bin, name="tui-restart").start()
+    try:
+        pane = start(tmux, todo_bin, "--server", serve.url)
+        pane.wait_for("Inbox · 1 item left")
+        pane.send_keys("]")
+        pane.wait_for("Groceries · 1 item left")
+        serve.fixed_port = serve.port
+        serve.stop()
+        pane.wait_for("Offline — reconnecting")
+        pane.send_keys("n")
+        pane.wait_for("─ New todo ─")
+        pane.type("Pears")
+        pane.send_keys("Enter")
+        serve.start()
+        lines = wait(pane, lambda lines: titles(lines) == ["Apples", "Pears"],
+                     "the todo typed while offline, in the list shown before", timeout=20)
+        assert "Groceries · 2 items left" in lines[-1], lines[-1]
+        listed = todo(todo_bin, database, "ls", "--list", "Groceries")
+        assert listed.count("Pears") == 1, listed
+        pane.send_keys("q")
+        assert pane.wait_for_exit() == 0
+        pane.assert_terminal_restored()
+    finally:
+        serve.close()
+
+
 @pytest.mark.parametrize("ending", ["Ctrl-C", "SIGTERM"])
 def test_todo_tui_redraws_on_resize_and_restores_the_terminal(tmux, todo_bin, tmp_path, ending):
     database = tmp_path / "todo.sqlite"

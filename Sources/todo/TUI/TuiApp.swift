@@ -32,7 +32,9 @@ struct TuiApp {
     case page(PageSnapshot)
     case key(Key)
     case resize(TerminalSize)
-    /// The page ended (the server closed it): the error to report.
+    /// The connection to the server's page was lost (`false`) or is back (`true`).
+    case connection(Bool)
+    /// The page ended (the server refused it): the error to report.
     case ended(CLIError)
     /// The error to report if no page has arrived yet.
     case deadline(CLIError)
@@ -81,7 +83,8 @@ struct TuiApp {
       current = { nil }
       let connection = Task {
         do {
-          try await remote.run { input.yield(.page($0)) }
+          try await remote.run(
+            onPage: { input.yield(.page($0)) }, onConnection: { input.yield(.connection($0)) })
         } catch {
           input.yield(.ended(CLIError(error)))
         }
@@ -154,6 +157,8 @@ struct TuiApp {
         }
       case .resize(let size):
         output += renderer.resize(to: size)
+      case .connection(let online):
+        screen.offline = !online
       case .ended(let error):
         throw error
       case .deadline(let error):

@@ -83,6 +83,11 @@ extension TuiScreen {
   func listKeyLine(of page: PageSnapshot) -> KeyLine {
     let chrome = page.chrome
     guard chrome.loaded else { return KeyLine([KeyHint("q", "quit")], message: "Loading…") }
+    if offline {
+      return KeyLine(
+        [KeyHint("?", "keys"), KeyHint("q", "quit")],
+        message: "! Offline — reconnecting…; what you do is sent once the server is back.")
+    }
     if let problem = chrome.problem {
       return KeyLine([KeyHint("?", "keys"), KeyHint("q", "quit")], message: "! \(problem)")
     }

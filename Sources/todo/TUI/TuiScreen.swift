@@ -42,6 +42,9 @@ struct TuiScreen: Equatable {
   var mode = Mode.list
   /// The focused button of the delete confirmation (Delete, Cancel).
   var confirmFocus = 0
+  /// Whether the connection to the server's page is lost (`todo tui --server`): the key line
+  /// says so until it is back.
+  var offline = false
 
   /// What a key asks of the program.
   struct Command: Equatable {

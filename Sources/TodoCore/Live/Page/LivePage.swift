@@ -45,6 +45,8 @@ public struct LivePage: Reducer {
     public var editor = PageEditor.Local()
     /// The reminders that ring.
     public var reminders = PageReminders.Local()
+    /// The events that came before the first load, run once it ends (``PageLoadGate``).
+    var heldEvents: [Action] = []
 
     /// Creates the state of a page that has not loaded yet.
     ///
@@ -130,21 +132,23 @@ public struct LivePage: Reducer {
   /// The scopes name their actions by generated case paths: a server runs this for every
   /// change at every open page.
   public var body: some Reducer<State, Action> {
-    Reduce { state, action in
-      // Something the person did: the last problem has been read.
-      if action.isEvent { state.problem = nil }
-      return .none
+    PageLoadGate {
+      Reduce { state, action in
+        // Something the person did: the last problem has been read.
+        if action.isEvent { state.problem = nil }
+        return .none
+      }
+      Scope(state: \.[scope: \.sidebar], action: Action.allCasePaths.sidebar) { PageSidebar() }
+      Scope(state: \.[scope: \.list], action: Action.allCasePaths.list) { PageList() }
+      Scope(state: \.[scope: \.search], action: Action.allCasePaths.search) { PageSearch() }
+      Scope(state: \.[scope: \.trash], action: Action.allCasePaths.trash) { PageTrash() }
+      Scope(state: \.[scope: \.reminders], action: Action.allCasePaths.reminders) {
+        PageReminders()
+      }
+      Scope(state: \.[scope: \.editor], action: Action.allCasePaths.editor) {
+        PageEditor(sessions: sessions)
+      }
+      Reduce { state, action in reducePage(into: &state, action: action) }
     }
-    Scope(state: \.[scope: \.sidebar], action: Action.allCasePaths.sidebar) { PageSidebar() }
-    Scope(state: \.[scope: \.list], action: Action.allCasePaths.list) { PageList() }
-    Scope(state: \.[scope: \.search], action: Action.allCasePaths.search) { PageSearch() }
-    Scope(state: \.[scope: \.trash], action: Action.allCasePaths.trash) { PageTrash() }
-    Scope(state: \.[scope: \.reminders], action: Action.allCasePaths.reminders) {
-      PageReminders()
-    }
-    Scope(state: \.[scope: \.editor], action: Action.allCasePaths.editor) {
-      PageEditor(sessions: sessions)
-    }
-    Reduce { state, action in reducePage(into: &state, action: action) }
   }
 }

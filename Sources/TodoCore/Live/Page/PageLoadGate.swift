@@ -1,0 +1,49 @@
+import Composable
+
+/// Holds a page's events until its data has loaded, then runs them in the order they came.
+///
+/// A page's first events can name what only the loaded data knows: a client that reconnects
+/// tells its new page the list, view and search it showed as soon as the socket opens, before
+/// the first load has read the lists, and the sidebar would refuse a list it does not know
+/// yet. The page's own lifecycle (appearing, disappearing, its time zone) and the results of
+/// its effects are never held.
+struct PageLoadGate<Base: Reducer<LivePage.State, LivePage.Action>>: Reducer {
+  /// The most events a page holds; more, before the first load ends, are refused.
+  static var limit: Int { 64 }
+
+  let base: Base
+
+  init(@ReducerBuilder<LivePage.State, LivePage.Action> _ base: () -> Base) {
+    self.base = base()
+  }
+
+  func reduce(into state: inout LivePage.State, action: LivePage.Action) -> Effect<
+    LivePage.Action
+  > {
+    if !state.data.loaded, action.waitsForLoad {
+      if state.heldEvents.count < Self.limit {
+        state.heldEvents.append(action)
+      } else {
+        state.problem = "The page is still loading; try again in a moment."
+      }
+      return .none
+    }
+    var effects = [base.reduce(into: &state, action: action)]
+    if state.data.loaded, !state.heldEvents.isEmpty {
+      let held = state.heldEvents
+      state.heldEvents = []
+      for event in held { effects.append(base.reduce(into: &state, action: event)) }
+    }
+    return .merge(effects)
+  }
+}
+
+extension LivePage.Action {
+  /// Whether the action is something the person did that needs the page's data.
+  var waitsForLoad: Bool {
+    switch self {
+    case .onAppear, .onDisappear, .setTimeZone: false
+    default: isEvent
+    }
+  }
+}
