@@ -32,6 +32,8 @@ public struct TagList: Hashable, Sendable, Codable, TextAttributeValue {
     guard case .text(let text) = storedValue else {
       throw PersistenceError.invalidValue(type: "TagList", value: storedValue)
     }
-    names = text.split(separator: "#").map(String.init)
+    // Split on the byte (`#` is ASCII): splitting on a Character pays grapheme breaking
+    // on every tag of every todo read.
+    names = text.utf8.split(separator: UInt8(ascii: "#")).map { String(Substring($0)) }
   }
 }

@@ -39,6 +39,8 @@ struct DatabaseService: Service {
             \(pruned.tombstones) calendar tombstone(s)
             """)
         }
+      } catch is CancellationError {
+        return
       } catch {
         logger.warning("pruning the history failed: \(error)")
       }

@@ -93,7 +93,7 @@ extension LivePage {
       state.storeUnreachable = !reachable
       return .none
 
-    case .sidebar, .list, .search, .trash, .editor, .reminders:
+    case .sidebar, .list, .search, .trash, .editor, .reminders, .releaseHeld:
       return .none
     }
   }
@@ -163,7 +163,7 @@ extension LivePage.Action {
   var isEvent: Bool {
     switch self {
     case .onAppear, .onDisappear, .setTimeZone: true
-    case .loaded, .viewsLoaded, .failed, .storeReachable: false
+    case .loaded, .viewsLoaded, .failed, .storeReachable, .releaseHeld: false
     case .sidebar(let action): action.isEvent
     case .list(let action): action.isEvent
     case .search: true

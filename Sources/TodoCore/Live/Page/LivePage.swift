@@ -45,8 +45,11 @@ public struct LivePage: Reducer {
     public var editor = PageEditor.Local()
     /// The reminders that ring.
     public var reminders = PageReminders.Local()
-    /// The events that came before the first load, run once it ends (``PageLoadGate``).
+    /// The events that came before the first load, and those that came after them while
+    /// they are run one by one once it ends (``PageLoadGate``).
     var heldEvents: [Action] = []
+    /// Whether the held events are being run.
+    var releasingHeld = false
 
     /// Creates the state of a page that has not loaded yet.
     ///
@@ -90,6 +93,8 @@ public struct LivePage: Reducer {
     case failed(String)
     /// The store became unreachable (`false`) or reachable again (`true`).
     case storeReachable(Bool)
+    /// Runs the next of the events held before the first load (``PageLoadGate``).
+    case releaseHeld
   }
 
   /// What a load read.

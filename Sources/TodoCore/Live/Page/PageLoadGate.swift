@@ -7,6 +7,12 @@ import Composable
 /// the first load has read the lists, and the sidebar would refuse a list it does not know
 /// yet. The page's own lifecycle (appearing, disappearing, its time zone) and the results of
 /// its effects are never held.
+///
+/// The held events run one at a time, each through ``LivePage/Action/releaseHeld``: the store
+/// queues the actions an event sends (the sidebar's choice of a list becomes the page's
+/// `showList`) behind the next `releaseHeld`, so each event's own actions are done before the
+/// next event runs, as when events arrive one by one. Events that arrive meanwhile wait
+/// behind the held ones.
 struct PageLoadGate<Base: Reducer<LivePage.State, LivePage.Action>>: Reducer {
   /// The most events a page holds; more, before the first load ends, are refused.
   static var limit: Int { 64 }
@@ -20,7 +26,15 @@ struct PageLoadGate<Base: Reducer<LivePage.State, LivePage.Action>>: Reducer {
   func reduce(into state: inout LivePage.State, action: LivePage.Action) -> Effect<
     LivePage.Action
   > {
-    if !state.data.loaded, action.waitsForLoad {
+    if action == .releaseHeld {
+      guard !state.heldEvents.isEmpty else {
+        state.releasingHeld = false
+        return .none
+      }
+      let event = state.heldEvents.removeFirst()
+      return .merge(base.reduce(into: &state, action: event), .send(.releaseHeld))
+    }
+    if action.waitsForLoad, !state.data.loaded || !state.heldEvents.isEmpty {
       if state.heldEvents.count < Self.limit {
         state.heldEvents.append(action)
       } else {
@@ -28,13 +42,10 @@ struct PageLoadGate<Base: Reducer<LivePage.State, LivePage.Action>>: Reducer {
       }
       return .none
     }
-    var effects = [base.reduce(into: &state, action: action)]
-    if state.data.loaded, !state.heldEvents.isEmpty {
-      let held = state.heldEvents
-      state.heldEvents = []
-      for event in held { effects.append(base.reduce(into: &state, action: event)) }
-    }
-    return .merge(effects)
+    let effect = base.reduce(into: &state, action: action)
+    guard state.data.loaded, !state.heldEvents.isEmpty, !state.releasingHeld else { return effect }
+    state.releasingHeld = true
+    return .merge(effect, .send(.releaseHeld))
   }
 }
 
