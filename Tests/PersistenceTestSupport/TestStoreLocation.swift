@@ -49,9 +49,24 @@ public enum TestStoreLocation {
 
   /// Runs one statement on the test cluster's maintenance database.
   public static func psql(_ sql: String) throws {
+    try runPSQL([try serverURL(), "-c", sql], what: sql)
+  }
+
+  /// Runs the SQL file `file` (a `pg_dump` in plain SQL) on the test cluster's database
+  /// `location` names.
+  public static func psql(file: URL, into location: StoreLocation) throws {
+    guard case .postgres(let postgres) = location else {
+      throw TestStoreError(message: "\(file.lastPathComponent) is for a PostgreSQL store")
+    }
+    var url = try PostgresLocation(parsing: try serverURL())
+    url.database = postgres.database
+    try runPSQL([url.description + "?sslmode=disable", "-f", file.path], what: file.path)
+  }
+
+  private static func runPSQL(_ arguments: [String], what: String) throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", try serverURL(), "-c", sql]
+    process.arguments = ["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1"] + arguments
     let errors = Pipe()
     process.standardError = errors
     process.standardOutput = FileHandle.nullDevice
@@ -60,7 +75,7 @@ public enum TestStoreLocation {
     guard process.terminationStatus == 0 else {
       let message = String(
         decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      throw TestStoreError(message: "psql \(sql): \(message)")
+      throw TestStoreError(message: "psql \(what): \(message)")
     }
   }
 
