@@ -289,6 +289,8 @@ struct LiveBenchmark: AsyncParsableCommand {
       // Named by the large fan-out's pages: fanout_1000_p99_ms by default.
       "fanout_\(largePages)_p50_ms": Format.fixed(Measure.percentile(large.perRound, 0.5), 3),
       "fanout_\(largePages)_p99_ms": Format.fixed(Measure.percentile(large.perRound, 0.99), 3),
+      // Server and bench client together: an upper bound of what a page costs the server.
+      "rss_per_page_kb": large.residentPerPage.map { Format.fixed($0 / 1_024, 1) } ?? "n/a",
       "writes_rps_no_pages": ApiBenchmark.whole(combined[0].requestsPerSecond),
       "writes_rps_with_pages": ApiBenchmark.whole(combined[1].requestsPerSecond),
       "writes_with_pages_ratio": Format.fixed(writesRatio, 2),
