@@ -97,7 +97,11 @@ extension TodoService {
         let visible = Set(lists.map(\.id))
         let digest = self.digest(of: all)
         let counts = digest.openCounts.filter { visible.contains($0.key) }
-        let agenda = digest.agenda.filter { visible.contains($0.listID) }
+        // The digest's own agenda when the page sees every list it names (one person's
+        // server): every page then shares one array instead of holding a copy of it.
+        let agenda =
+          digest.agenda.allSatisfy { visible.contains($0.listID) }
+          ? digest.agenda : digest.agenda.filter { visible.contains($0.listID) }
         let tags = Self.tagCounts(merging: lists.compactMap { digest.tagCounts[$0.id] })
           .filter { $0.open > 0 }
         let next = ListObservation(
