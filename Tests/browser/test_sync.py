@@ -169,6 +169,35 @@ def test_offline_then_reconnect_keeps_typed_text(clean, browser):
     page.wait(lambda: page.titles() == ["Before", "While away"])
 
 
+def test_reconnect_comes_back_on_the_list_shown(clean, browser):
+    """A page that reconnects tells its new store the list it showed as soon as the socket
+    opens; the store holds that until it has loaded the lists, so the page comes back on it,
+    with no problem shown, and a todo added then goes to it."""
+    url = clean[0]
+    name = "Errands " + str(uuid.uuid4())[:8]
+    created = api(url, "POST", "/api/v1/lists", {"name": name})
+    driver = browser()
+    page = LivePage(driver, url)
+    page.wait_loaded()
+    driver.execute_script(
+        "[...document.querySelectorAll('#lists button')]"
+        ".find(b => b.textContent.includes(arguments[0])).click()", name)
+    page.wait(lambda: page.find("#list-title").text == name, message="the list is not shown")
+    page.add("Apples", wait_for="Apples")
+    for _ in range(3):
+        revision = page.revision()
+        driver.execute_script("window.todoPage.connection.socket.close()")
+        # A new store's first snapshot starts the revisions again.
+        page.wait(lambda: page.revision() < revision or page.revision() == 1, timeout=5,
+                  message="the page did not reconnect")
+        page.wait(lambda: page.find("#list-title").text == name and page.titles() == ["Apples"],
+                  message="the page did not come back on its list")
+        assert not page.find("#problem").is_displayed(), page.find("#problem").text
+    page.add("Pears", wait_for="Pears")
+    todos = api(url, "GET", f"/api/v1/lists/{created['id']}/todos")
+    assert [todo["title"] for todo in todos] == ["Apples", "Pears"]
+
+
 def test_accessibility_roles_and_outline(clean, browser):
     driver = browser()
     page = LivePage(driver, clean[0])
