@@ -134,4 +134,26 @@ struct ObservationTests {
     try container.close()
     #expect(try await ended.value == 1)
   }
+
+  @Test("After a write, the published sequence is its commit's: an observer at it has seen it")
+  func publishedSequenceCoversTheWrite() async throws {
+    try await withContainer { container, _ in
+      let list = UUID()
+      let request = FetchRequest<Todo>(filter: Todo.listIDAttribute == list)
+      #expect(container.publishedSequence == .zero)
+      let collector = ResultsCollector(container.viewContext.observe(request))
+      defer { collector.cancel() }
+      try await collector.waitFor { $0.objects.isEmpty }
+
+      try await container.write { tx in _ = try tx.insert(Todo.sample("Elsewhere", list: UUID())) }
+      let unseen = container.publishedSequence
+      #expect(unseen > .zero)
+      try await container.write { tx in _ = try tx.insert(Todo.sample("Milk", list: list)) }
+      let written = container.publishedSequence
+      #expect(written > unseen)
+      // The first value that shows the write is at the published sequence, not before it.
+      try await collector.waitFor { $0.objects.map(\.title) == ["Milk"] }
+      #expect(collector.all.last?.sequence == written)
+    }
+  }
 }

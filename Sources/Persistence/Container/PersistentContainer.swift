@@ -111,6 +111,22 @@ public final class PersistentContainer: Sendable {
 }
 
 extension PersistentContainer {
+  /// The change sequence of the newest commit handed to this container's observations (its
+  /// own, and those of other processes or servers it has read).
+  ///
+  /// Read after a write, it is at least that write's commit: an observer whose value has
+  /// reached it has seen the write.
+  ///
+  /// ```swift
+  /// try await container.write { tx in try tx.insert(todo) }
+  /// let written = container.publishedSequence
+  /// for try await results in container.viewContext.observe(request)
+  /// where results.sequence >= written {
+  ///   break  // the observation shows the write
+  /// }
+  /// ```
+  public var publishedSequence: ChangeSequence { core.hub.publishedSequence }
+
   /// Whether the store can be reached now (a SQLite store always can).
   public var availability: StoreAvailability { core.engine.availability }
 

@@ -23,6 +23,11 @@ final class ChangeHub: Sendable {
   }
 
   private let subscribers = Mutex(Subscribers())
+  private let newest = Mutex(ChangeSequence.zero)
+
+  /// The sequence of the newest commit published: every observation has been handed it, or
+  /// has it queued.
+  var publishedSequence: ChangeSequence { newest.withLock { $0 } }
 
   /// Registers a receiver and returns the token that unregisters it.
   func subscribe(_ receive: @escaping @Sendable (Event) -> Void) -> UInt64 {
@@ -38,6 +43,9 @@ final class ChangeHub: Sendable {
   }
 
   func publish(_ event: Event) {
+    if case .commit(let summary) = event {
+      newest.withLock { if summary.sequence > $0 { $0 = summary.sequence } }
+    }
     let receivers = subscribers.withLock { Array($0.receivers.values) }
     for receive in receivers { receive(event) }
   }

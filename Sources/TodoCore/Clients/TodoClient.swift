@@ -53,6 +53,9 @@ public struct TodoClient: Sendable {
   public var observeRinging: @Sendable () -> AsyncThrowingStream<[RingingReminder], any Error> = {
     AsyncThrowingStream { $0.finish() }
   }
+  /// The change sequence of the newest commit the store handed its observations: read after
+  /// a write, an observed value at it shows the write (`PersistentContainer.publishedSequence`).
+  public var publishedSequence: @Sendable () -> ChangeSequence = { .zero }
   /// Makes a todo a subtask of the sibling above it.
   public var indentTodo: @Sendable (UUID) async throws -> Todo = { _ in
     throw TodoClientError.noStore
@@ -174,6 +177,7 @@ public struct TodoClient: Sendable {
       skipOccurrence: { try await service.skipOccurrence(id: $0) },
       completions: { try await service.completions(of: $0) },
       changedOccurrences: { try await service.changedOccurrences(of: $0) })
+    client.publishedSequence = { service.container.publishedSequence }
     client.indentTodo = { try await service.indentTodo(id: $0) }
     client.outdentTodo = { try await service.outdentTodo(id: $0) }
     client.observeRinging = { service.observeRingingReminders() }

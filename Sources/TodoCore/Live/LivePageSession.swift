@@ -34,6 +34,7 @@ public final class LivePageSession: Sendable {
     } withDependencies: {
       $0.todoClient = .live(service)
       $0.date = DateGenerator { Date() }
+      $0.continuousClock = ContinuousClock()
       $0.calendar = .autoupdatingCurrent
     }
   }

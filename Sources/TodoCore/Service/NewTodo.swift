@@ -39,6 +39,10 @@ public struct NewTodo: Sendable, Hashable {
   public var parentID: UUID?
   /// The member of the list it is assigned to; `nil` for nobody.
   public var assigneeID: UUID?
+  /// The identifier the client chose, if it did: creating the todo again, in the same list,
+  /// returns it as it is, so a client that retries (a page whose connection dropped before
+  /// the answer) adds it once.
+  public var id: UUID?
 
   /// Creates a draft.
   public init(
@@ -46,7 +50,7 @@ public struct NewTodo: Sendable, Hashable {
     status: TodoStatus = .notStarted, section: String? = nil, position: MovePosition = .bottom,
     externalOrder: Int? = nil, recurrence: Recurrence? = nil, start: Deadline? = nil,
     someday: Bool = false, priority: Priority? = nil, tags: [String] = [], parentID: UUID? = nil,
-    assigneeID: UUID? = nil
+    assigneeID: UUID? = nil, id: UUID? = nil
   ) {
     self.title = title
     self.listID = listID
@@ -63,5 +67,6 @@ public struct NewTodo: Sendable, Hashable {
     self.tags = tags
     self.parentID = parentID
     self.assigneeID = assigneeID
+    self.id = id
   }
 }

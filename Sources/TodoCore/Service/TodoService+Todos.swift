@@ -43,10 +43,18 @@ extension TodoService {
       let parentList = try draft.parentID.flatMap { try tx.object(Todo.self, id: $0) }?.listID
       let listID = draft.listID ?? parentList ?? self.inboxID
       _ = try self.liveList(id: listID, need: .edit, in: tx)
+      if let id = draft.id, let existing = try tx.object(Todo.self, id: id) {
+        // Created already, by an earlier try of the same request.
+        guard existing.listID == listID, existing.deletedAt == nil else {
+          throw TodoError.validation(field: "id", message: "another todo has this identifier")
+        }
+        return existing
+      }
       try Self.checkAnchor(of: draft.position, moving: nil, inList: listID, in: tx)
       let date = self.now()
       let todo = Todo(
-        listID: listID, title: title, notes: notes, deadline: draft.deadline,
+        id: draft.id ?? UUID(), listID: listID, title: title, notes: notes,
+        deadline: draft.deadline,
         status: draft.status, doneAt: draft.status == .done ? date : nil, section: section,
         order: try OrderKey.between(nil, nil), externalOrder: draft.externalOrder, createdAt: date,
         updatedAt: date, recurrence: draft.recurrence, start: draft.start,

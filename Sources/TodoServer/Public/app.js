@@ -1,5 +1,6 @@
 // The live page: connects, shows snapshots and changes, and turns what the person does into
-// events. It holds no business logic; the server's store decides everything.
+// events. The server's store decides everything; what the person does shows at once as a
+// prediction until the server's answer replaces it (optimistic.js).
 
 import { Connection } from './connection.js';
 import { Desync } from './list-model.js';
@@ -7,6 +8,7 @@ import { ListView } from './list-view.js';
 import { Chrome } from './chrome.js';
 import { enableReordering } from './reorder.js';
 import { enableListReordering } from './list-order.js';
+import { Optimistic } from './optimistic.js';
 
 const $ = (id) => document.getElementById(id);
 const filterFromHash = () => ({ '#/active': 'active', '#/completed': 'completed' })[location.hash] ?? 'all';
@@ -14,7 +16,7 @@ const filterFromHash = () => ({ '#/active': 'active', '#/completed': 'completed'
 let revision = 0;
 let chrome = null;
 let socketOnline = false;
-const send = (type, fields) => connection.send(type, fields);
+const send = (type, fields) => optimistic.send(type, fields);
 
 const view = new ListView($('list'), (action, id, extra = {}) => {
   switch (action) {
@@ -58,14 +60,14 @@ function onMessage(message) {
   switch (message.type) {
     case 'snapshot':
       revision = message.rev;
-      view.showSnapshot(message);
+      optimistic.snapshot(message);
       showChrome(message.chrome);
       document.body.dataset.revision = String(revision);
       break;
     case 'changes':
       if (message.rev !== revision + 1) return resync();
       try {
-        view.applyChanges(message);
+        optimistic.changes(message);
       } catch (error) {
         if (error instanceof Desync) return resync();
         throw error;
@@ -153,12 +155,15 @@ const connection = new Connection({
     socketOnline = true;
     showStatus();
     restore();
+    optimistic.reconnected();
   },
   onOffline: () => {
     socketOnline = false;
     showStatus();
   },
 });
+
+const optimistic = new Optimistic({ view, connection, chrome: () => chrome });
 
 // MARK: - Inputs
 
@@ -292,4 +297,4 @@ $('quick-remove').addEventListener('click', () => {
 });
 
 /** For tests and debugging: the page's parts. */
-window.todoPage = { view, connection, get revision() { return revision; }, get chrome() { return chrome; } };
+window.todoPage = { view, connection, optimistic, get revision() { return revision; }, get chrome() { return chrome; } };

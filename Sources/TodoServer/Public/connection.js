@@ -1,8 +1,17 @@
 // The WebSocket to the server: reconnects with backoff, reports online/offline, and hands
 // every message to the page. Events typed while offline are not sent; the page keeps the
 // typed text, and a reconnect brings a fresh snapshot.
+//
+// For development, `?latency=200` in the page's address delays every message each way by
+// 200 ms, as a connection from far away would (the page's predictions then show).
 
 export const VERSION = 1;
+
+/** The simulated delay of each message, each way, in milliseconds (0: none). */
+const LATENCY = Math.max(0, Math.min(10000, Number(new URLSearchParams(location.search).get('latency')) || 0));
+
+/** Runs `work` after the simulated delay (at once without one), in the order given. */
+const later = (work) => (LATENCY ? setTimeout(work, LATENCY) : work());
 
 export class Connection {
   constructor({ onMessage, onOnline, onOffline }) {
@@ -37,7 +46,7 @@ export class Connection {
       } catch {
         return;
       }
-      this.onMessage(message);
+      later(() => this.onMessage(message));
     });
     socket.addEventListener('close', (event) => {
       if (this.socket !== socket) return;
@@ -62,7 +71,11 @@ export class Connection {
   /** Sends an event; returns false (and sends nothing) while offline. */
   send(type, fields = {}) {
     if (!this.isOpen) return false;
-    this.socket.send(JSON.stringify({ v: VERSION, type, ...fields }));
+    const socket = this.socket;
+    const text = JSON.stringify({ v: VERSION, type, ...fields });
+    later(() => {
+      if (socket.readyState === WebSocket.OPEN) socket.send(text);
+    });
     return true;
   }
 }

@@ -8,6 +8,12 @@
 // → and ← expand and collapse a parent. The row's buttons stay for the pointer and are out
 // of the tab order. A list with subtasks is a tree (treeitems with their level); without, a
 // list.
+//
+// A long list (more than WINDOWED rows) is windowed: only the rows in and near the viewport
+// are in the document, between two spacers as tall as the rows left out, and scrolling
+// moves the window. The model still holds every row and every changeset is applied to it;
+// each row says its place in the whole list (aria-posinset, aria-setsize, aria-level), and
+// the keys move through the whole list, bringing the row they reach into the window.
 
 import { applyStage, modelFromSnapshot } from './list-model.js';
 
@@ -29,6 +35,11 @@ const STATES = {
   done: { icon: '✓', label: 'Done', checked: 'true', next: 'notStarted' },
 };
 
+/** Lists longer than this are windowed. */
+export const WINDOWED = 300;
+/** Rows kept in the document beyond each edge of the viewport. */
+const OVERSCAN = 40;
+
 export class ListView {
   /** `root` holds the sections; `actions` receives (name, id, extra) from cells. */
   constructor(root, actions) {
@@ -48,11 +59,83 @@ export class ListView {
       }
     });
     root.addEventListener('keydown', (event) => this.key(event));
+    // The window: the flat indices of the rows in the document, and a row's estimated height.
+    this.range = { start: 0, end: Infinity };
+    this.placedCount = 0;
+    this.rowHeight = 0;
+    let scheduled = false;
+    const follow = () => {
+      if (scheduled || !this.windowed) return;
+      scheduled = true;
+      requestAnimationFrame(() => {
+        scheduled = false;
+        this.follow();
+      });
+    };
+    window.addEventListener('scroll', follow, { passive: true });
+    window.addEventListener('resize', follow);
+  }
+
+  /** How many rows the list has. */
+  get count() {
+    let count = 0;
+    for (const section of this.model) count += section.items.length;
+    return count;
+  }
+
+  /** Whether only part of the rows is in the document. */
+  get windowed() {
+    return this.count > WINDOWED;
+  }
+
+  /** The window that covers the viewport, from the scroll position and the row height. */
+  wanted() {
+    const height = this.rowHeight || 48;
+    const top = window.scrollY - (this.root.getBoundingClientRect().top + window.scrollY);
+    const first = Math.max(0, Math.floor(top / height) - OVERSCAN);
+    const last = Math.ceil((top + window.innerHeight) / height) + OVERSCAN;
+    return { start: first, end: Math.min(this.count, Math.max(last, first + 2 * OVERSCAN)) };
+  }
+
+  /** Moves the window when the viewport nears its edge. */
+  follow() {
+    const want = this.wanted();
+    const { start, end } = this.range;
+    // The rows of the viewport itself, without the overscan.
+    const top = want.start + OVERSCAN;
+    const bottom = want.end - OVERSCAN;
+    const margin = OVERSCAN / 2;
+    if ((start === 0 || top >= start + margin) && (end >= this.count || bottom <= end - margin)) return;
+    this.range = want;
+    this.reconcile(new Set(this.model.map((_, i) => i)), false);
+    this.roles();
+    this.rove();
+  }
+
+  /** Brings the row `id` into the window (for the keys), keeping the window around it. */
+  reveal(id) {
+    if (!this.windowed || this.itemNodes.has(id)) return;
+    const at = this.visibleIds().indexOf(id);
+    if (at < 0) return;
+    const size = Math.max(2 * OVERSCAN, this.range.end - this.range.start);
+    const start = Math.max(0, Math.min(at - Math.floor(size / 2), this.count - size));
+    this.range = { start, end: Math.min(this.count, start + size) };
+    this.reconcile(new Set(this.model.map((_, i) => i)), false);
+    this.roles();
   }
 
   /** The rows in the order they are shown. */
   rows() {
     return [...this.root.querySelectorAll('li.cell')];
+  }
+
+  /** Focuses the row `id`, bringing it into the window first. */
+  focusRow(id) {
+    this.reveal(id);
+    const node = this.itemNodes.get(id);
+    if (!node) return;
+    node.focus();
+    node.scrollIntoView({ block: 'nearest' });
   }
 
   /** Gives the current row (or the first) the list's one tab stop. */
@@ -67,18 +150,19 @@ export class ListView {
     const row = event.target.closest?.('li.cell');
     if (!row || event.ctrlKey || event.metaKey) return;
     const onRow = event.target === row;
-    const rows = this.rows();
-    const at = rows.indexOf(row);
+    // Through the whole list, the rows out of the window too.
+    const ids = this.visibleIds();
+    const at = ids.indexOf(row.dataset.id);
     const go = (index) => {
-      const next = rows[Math.max(0, Math.min(rows.length - 1, index))];
-      if (next) next.focus();
+      const next = ids[Math.max(0, Math.min(ids.length - 1, index))];
+      if (next !== undefined) this.focusRow(next);
     };
     if (!event.altKey && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
       event.preventDefault();
       go(at + (event.key === 'ArrowDown' ? 1 : -1));
     } else if (!event.altKey && (event.key === 'Home' || event.key === 'End')) {
       event.preventDefault();
-      go(event.key === 'Home' ? 0 : rows.length - 1);
+      go(event.key === 'Home' ? 0 : ids.length - 1);
     } else if (onRow && row.dataset.kind === 'group' && (event.key === 'Enter' || event.key === ' ')) {
       event.preventDefault();
       row.querySelector('.disclosure').click();
@@ -157,6 +241,23 @@ export class ListView {
     this.rove();
   }
 
+  /**
+   * Shows a whole list ({ model, cells }): what the server said with the page's predictions on
+   * top. Only the rows whose cell changed are filled again.
+   */
+  show(state) {
+    const before = this.cells;
+    this.cells = state.cells;
+    this.model = state.model;
+    for (const [id, node] of this.itemNodes) {
+      const cell = state.cells.get(id);
+      if (cell && cell !== before.get(id)) this.fill(node, cell);
+    }
+    this.reconcile(new Set(this.model.map((_, i) => i)), true);
+    this.roles();
+    this.rove();
+  }
+
   /** The identifiers in display order (for keyboard moves). */
   visibleIds() {
     return this.model.flatMap((s) => s.items);
@@ -169,14 +270,29 @@ export class ListView {
 
   /** Whether a row has a row above it at its level, under the same parent, to nest under. */
   canIndent(id) {
+    return this.siblingAbove(id) !== null;
+  }
+
+  /** The todo above a row at its level, under the same parent (what Tab nests it under). */
+  siblingAbove(id) {
     const ids = this.visibleIds();
     const level = this.level(id);
     for (let at = ids.indexOf(id) - 1; at >= 0; at--) {
       const other = this.level(ids[at]);
-      if (other === level) return this.cells.get(ids[at])?.kind === 'todo';
-      if (other < level) return false;
+      if (other === level) return this.cells.get(ids[at])?.kind === 'todo' ? ids[at] : null;
+      if (other < level) return null;
     }
-    return false;
+    return null;
+  }
+
+  /** The row a subtask is under, or null at the top level. */
+  parentOf(id) {
+    const ids = this.visibleIds();
+    const level = this.level(id);
+    for (let at = ids.indexOf(id) - 1; at >= 0 && level > 0; at--) {
+      if (this.level(ids[at]) === level - 1) return this.cells.get(ids[at])?.kind === 'todo' ? ids[at] : null;
+    }
+    return null;
   }
 
   /** Whether a row is a subtask. */
@@ -208,10 +324,20 @@ export class ListView {
       });
       const role = nested ? 'tree' : 'list';
       if (list.getAttribute('role') !== role) list.setAttribute('role', role);
+      // A windowed list says each row's place in the whole list: among its siblings in a tree.
+      const places = this.windowed ? this.places(section, nested) : null;
       for (const id of section.items) {
         const node = this.itemNodes.get(id);
         const cell = this.cells.get(id);
         if (!node || !cell) continue;
+        if (places) {
+          const [position, size] = places.get(id);
+          node.setAttribute('aria-posinset', String(position));
+          node.setAttribute('aria-setsize', String(size));
+        } else if (node.hasAttribute('aria-posinset')) {
+          node.removeAttribute('aria-posinset');
+          node.removeAttribute('aria-setsize');
+        }
         const item = nested ? 'treeitem' : 'listitem';
         if (node.getAttribute('role') !== item) node.setAttribute('role', item);
         if (nested) {
@@ -224,6 +350,26 @@ export class ListView {
         }
       }
     }
+  }
+
+  /** Each row's [position, size] among its siblings (the rows of a flat list are siblings). */
+  places(section, nested) {
+    const places = new Map();
+    if (!nested) {
+      section.items.forEach((id, index) => places.set(id, [index + 1, section.items.length]));
+      return places;
+    }
+    // Siblings share a parent: the open groups, one per level; a row closes the deeper ones.
+    const groups = [];
+    for (const id of section.items) {
+      const level = this.level(id);
+      groups.length = Math.min(groups.length, level + 1);
+      while (groups.length <= level) groups.push([]);
+      groups[level].push(id);
+      places.set(id, [groups[level].length, groups[level]]);
+    }
+    for (const [id, [position, group]] of places) places.set(id, [position, group.length]);
+    return places;
   }
 
   // MARK: - DOM
@@ -260,20 +406,56 @@ export class ListView {
         else ref = ref.nextSibling;
       }
     }
+    // The rows in the document: all of them, or the window's.
+    const windowed = this.windowed;
+    const count = this.count;
+    if (!windowed) this.range = { start: 0, end: Infinity };
+    else if (this.range.end === Infinity) this.range = this.wanted();
+    // A window that reached the end of the list keeps reaching it: rows added at the end show.
+    else if (this.range.end >= this.placedCount) this.range = { start: this.range.start, end: count };
+    this.placedCount = count;
+    const { start, end } = this.range;
+    const slices = [];
+    let offset = 0;
+    for (const section of this.model) {
+      const from = Math.max(0, Math.min(section.items.length, start - offset));
+      const to = Math.max(from, Math.min(section.items.length, end - offset));
+      slices.push([from, to]);
+      offset += section.items.length;
+    }
     const present = new Set();
-    for (const section of this.model) for (const id of section.items) present.add(id);
+    this.model.forEach((section, index) => {
+      const [from, to] = slices[index];
+      for (let e = from; e < to; e++) present.add(section.items[e]);
+    });
     for (const [id, node] of this.itemNodes) {
       if (!present.has(id)) {
         node.remove();
         this.itemNodes.delete(id);
       }
     }
-    for (const index of touched) {
+    const indices = windowed || this.spaced ? this.model.map((_, i) => i) : touched;
+    for (const index of indices) {
       const section = this.model[index];
       if (!section) continue;
       const list = this.sectionNodes.get(section.id).lastChild;
+      const [from, to] = slices[index];
       let ref = list.firstChild;
-      for (const id of section.items) {
+      const spacer = (place, rows) => {
+        let node = list.querySelector(`:scope > li.spacer.${place}`);
+        if (!rows) {
+          if (node && node === ref) ref = ref.nextSibling;
+          node?.remove();
+          return;
+        }
+        if (!node) node = el('li', { class: `spacer ${place}`, role: 'none', 'aria-hidden': 'true' });
+        node.style.height = `${rows * (this.rowHeight || 48)}px`;
+        if (node !== ref) list.insertBefore(node, ref);
+        else ref = ref.nextSibling;
+      };
+      spacer('before', from);
+      for (let e = from; e < to; e++) {
+        const id = section.items[e];
         let node = this.itemNodes.get(id);
         if (!node) {
           node = this.create(id);
@@ -281,6 +463,18 @@ export class ListView {
         }
         if (node !== ref) list.insertBefore(node, ref);
         else ref = ref.nextSibling;
+      }
+      spacer('after', section.items.length - to);
+    }
+    this.spaced = windowed;
+    // The rows' height, measured once on the first window: the spacers stand for rows.
+    if (windowed && !this.rowHeight) {
+      const shown = [...this.itemNodes.values()].slice(0, 50).map((node) => node.getBoundingClientRect().height).filter((h) => h > 0);
+      if (shown.length) {
+        this.rowHeight = shown.reduce((a, b) => a + b, 0) / shown.length;
+        for (const node of this.root.querySelectorAll('li.spacer')) {
+          node.style.height = `${(parseFloat(node.style.height) / 48) * this.rowHeight}px`;
+        }
       }
     }
   }
@@ -293,7 +487,8 @@ export class ListView {
   }
 
   create(id) {
-    const node = el('li', { role: 'listitem', class: 'cell' });
+    // Focusable from the start: the keys focus a row they bring into the window at once.
+    const node = el('li', { role: 'listitem', class: 'cell', tabindex: '-1' });
     node.dataset.id = id;
     this.fill(node, this.cells.get(id));
     return node;

@@ -15,6 +15,7 @@ struct LiveProtocolPropertyTests {
     "resync": { _ in .resync },
     "setTimeZone": { .page(.setTimeZone(Random.text(&$0))) },
     "add": { .page(.list(.add(Random.text(&$0)))) },
+    "create": { .page(.list(.create(Random.id(&$0), Random.text(&$0)))) },
     "typeNew": { .page(.list(.typeNew(Random.text(&$0)))) },
     "dismissQuickDeadline": { _ in .page(.list(.dismissQuickDeadline)) },
     "toggle": { .page(.list(.toggle(Random.id(&$0)))) },
@@ -109,12 +110,33 @@ struct LiveProtocolPropertyTests {
     "decode(encode(event)) == event, for every type of event", arguments: Self.events.keys.sorted())
   func eventRoundTrip(type: String) async throws {
     let make = try #require(Self.events[type])
-    await propertyCheck(count: 40, input: Generator { make(&$0) }) { event in
+    let input = Generator { (make(&$0), Random.count(&$0) + 1) }
+    await propertyCheck(count: 40, input: input) { event, number in
       Self.recording {
         let json = try #require(event.json(), "\(event) is not written")
         #expect(try Self.type(of: json) == type)
         #expect(try LiveEvent(json: json) == event)
+        // Numbered, as a page numbers the events it predicts.
+        guard case .page(let action) = event else { return }
+        let numbered = LiveEvent.page(.numbered(number, action))
+        let numberedJSON = try #require(numbered.json(), "\(numbered) is not written")
+        #expect(try Self.type(of: numberedJSON) == type)
+        #expect(try LiveEvent(json: numberedJSON) == numbered)
       }
+    }
+  }
+
+  @Test("a number that is not a positive integer is refused, naming `seq`")
+  func badNumbers() {
+    for seq in ["0", "-1", "1.5", "\"1\"", "null"] {
+      let json = Data(#"{"v":1,"type":"undo","seq":\#(seq)}"#.utf8)
+      #expect(throws: LiveProtocolError.invalidField("seq", "a positive integer")) {
+        try LiveEvent(json: json)
+      }
+    }
+    let resync = Data(#"{"v":1,"type":"resync","seq":1}"#.utf8)
+    #expect(throws: LiveProtocolError.invalidField("seq", "only a page's event is numbered")) {
+      try LiveEvent(json: resync)
     }
   }
 

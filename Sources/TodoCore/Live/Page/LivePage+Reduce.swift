@@ -93,7 +93,8 @@ extension LivePage {
       state.storeUnreachable = !reachable
       return .none
 
-    case .sidebar, .list, .search, .trash, .editor, .reminders, .releaseHeld:
+    case .sidebar, .list, .search, .trash, .editor, .reminders, .releaseHeld, .numbered, .settled,
+      .settleTimedOut:
       return .none
     }
   }
@@ -163,7 +164,9 @@ extension LivePage.Action {
   var isEvent: Bool {
     switch self {
     case .onAppear, .onDisappear, .setTimeZone: true
-    case .loaded, .viewsLoaded, .failed, .storeReachable, .releaseHeld: false
+    case .loaded, .viewsLoaded, .failed, .storeReachable, .releaseHeld, .settled, .settleTimedOut:
+      false
+    case .numbered(_, let action): action.isEvent
     case .sidebar(let action): action.isEvent
     case .list(let action): action.isEvent
     case .search: true

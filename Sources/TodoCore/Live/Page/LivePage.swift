@@ -50,6 +50,15 @@ public struct LivePage: Reducer {
     var heldEvents: [Action] = []
     /// Whether the held events are being run.
     var releasingHeld = false
+    /// The highest number of the client's numbered events (``Action/numbered(_:_:)``) that is
+    /// done, with every number before it, and shown by the page's data
+    /// (``PageAcknowledgement``); 0 before the first.
+    public var acknowledged = 0
+    /// Numbered events whose effects have finished, waiting for the data to reach the
+    /// sequence their write reached.
+    var settling: [Int: ChangeSequence] = [:]
+    /// Numbered events done after a gap: acknowledged when the numbers before them are.
+    var done: Set<Int> = []
 
     /// Creates the state of a page that has not loaded yet.
     ///
@@ -95,6 +104,14 @@ public struct LivePage: Reducer {
     case storeReachable(Bool)
     /// Runs the next of the events held before the first load (``PageLoadGate``).
     case releaseHeld
+    /// An event the client numbered: the page acknowledges the number once the event is done
+    /// and its data shows it (``PageAcknowledgement``). A client numbers the events whose
+    /// outcome it predicts, 1, 2, 3… on each connection.
+    indirect case numbered(Int, Action)
+    /// A numbered event's effects finished; the store had reached this sequence.
+    case settled(Int, ChangeSequence)
+    /// A settled event's data did not arrive in time: it is acknowledged all the same.
+    case settleTimedOut(Int)
   }
 
   /// What a load read.
@@ -138,22 +155,24 @@ public struct LivePage: Reducer {
   /// change at every open page.
   public var body: some Reducer<State, Action> {
     PageLoadGate {
-      Reduce { state, action in
-        // Something the person did: the last problem has been read.
-        if action.isEvent { state.problem = nil }
-        return .none
+      PageAcknowledgement {
+        Reduce { state, action in
+          // Something the person did: the last problem has been read.
+          if action.isEvent { state.problem = nil }
+          return .none
+        }
+        Scope(state: \.[scope: \.sidebar], action: Action.allCasePaths.sidebar) { PageSidebar() }
+        Scope(state: \.[scope: \.list], action: Action.allCasePaths.list) { PageList() }
+        Scope(state: \.[scope: \.search], action: Action.allCasePaths.search) { PageSearch() }
+        Scope(state: \.[scope: \.trash], action: Action.allCasePaths.trash) { PageTrash() }
+        Scope(state: \.[scope: \.reminders], action: Action.allCasePaths.reminders) {
+          PageReminders()
+        }
+        Scope(state: \.[scope: \.editor], action: Action.allCasePaths.editor) {
+          PageEditor(sessions: sessions)
+        }
+        Reduce { state, action in reducePage(into: &state, action: action) }
       }
-      Scope(state: \.[scope: \.sidebar], action: Action.allCasePaths.sidebar) { PageSidebar() }
-      Scope(state: \.[scope: \.list], action: Action.allCasePaths.list) { PageList() }
-      Scope(state: \.[scope: \.search], action: Action.allCasePaths.search) { PageSearch() }
-      Scope(state: \.[scope: \.trash], action: Action.allCasePaths.trash) { PageTrash() }
-      Scope(state: \.[scope: \.reminders], action: Action.allCasePaths.reminders) {
-        PageReminders()
-      }
-      Scope(state: \.[scope: \.editor], action: Action.allCasePaths.editor) {
-        PageEditor(sessions: sessions)
-      }
-      Reduce { state, action in reducePage(into: &state, action: action) }
     }
   }
 }

@@ -39,6 +39,8 @@ struct PageLoadGate<Base: Reducer<LivePage.State, LivePage.Action>>: Reducer {
         state.heldEvents.append(action)
       } else {
         state.problem = "The page is still loading; try again in a moment."
+        // Refused: a numbered event is done, and its prediction goes.
+        if case .numbered(let number, _) = action { return .send(.settled(number, .zero)) }
       }
       return .none
     }

@@ -23,6 +23,14 @@ struct TitleFields: LiveFields {
   func value() -> String { title }
 }
 
+/// `id` and `title`: a todo added with the identifier the page chose (`create`).
+struct CreateFields: LiveFields {
+  var id: UUID
+  var title: String
+  init(_ value: (UUID, String)) { (id, title) = value }
+  func value() -> (UUID, String) { (id, title) }
+}
+
 /// `text`: what a field holds as typed (`typeNew`, `search`).
 struct TextFields: LiveFields {
   var text: String

@@ -53,14 +53,41 @@ extension LiveEvent: Codable {
   ///
   /// - Throws: ``LiveProtocolError`` (see ``init(json:)``).
   public init(from decoder: any Decoder) throws {
-    self = try LiveEnvelope.decode(Self.wireTypesByName, from: decoder)
+    let event = try LiveEnvelope.decode(Self.wireTypesByName, from: decoder)
+    guard let number = try Self.number(in: decoder) else {
+      self = event
+      return
+    }
+    guard case .page(let action) = event else {
+      throw LiveProtocolError.invalidField("seq", "only a page's event is numbered")
+    }
+    self = .page(.numbered(number, action))
   }
 
-  /// Writes `v`, `type` and the type's fields.
+  /// Writes `v`, `type` and the type's fields, and `seq` for a numbered event.
   ///
   /// - Throws: `EncodingError.invalidValue` for an action that is not an event.
   public func encode(to encoder: any Encoder) throws {
-    try LiveEnvelope.encode(self, Self.wireTypes, to: encoder)
+    guard case .page(.numbered(let number, let action)) = self else {
+      try LiveEnvelope.encode(self, Self.wireTypes, to: encoder)
+      return
+    }
+    try LiveEnvelope.encode(Self.page(action), Self.wireTypes, to: encoder)
+    var container = encoder.container(keyedBy: NumberKey.self)
+    try container.encode(number, forKey: .seq)
+  }
+
+  private enum NumberKey: String, CodingKey { case seq }
+
+  /// The event's `seq`, if the page numbered it (``LivePage/Action/numbered(_:_:)``): a
+  /// positive integer.
+  private static func number(in decoder: any Decoder) throws -> Int? {
+    let container = try decoder.container(keyedBy: NumberKey.self)
+    guard container.contains(.seq) else { return nil }
+    guard let number = try? container.decode(Int.self, forKey: .seq), number > 0 else {
+      throw LiveProtocolError.invalidField("seq", "a positive integer")
+    }
+    return number
   }
 }
 
@@ -82,6 +109,7 @@ extension LiveEvent {
       .init("setTimeZone", page.then(\.setTimeZone), ZoneFields.self),
       // The todo list.
       .init("add", list.then(\.add), TitleFields.self),
+      .init("create", list.then(\.create), CreateFields.self),
       .init("typeNew", list.then(\.typeNew), TextFields.self),
       .init("dismissQuickDeadline", list.then(\.dismissQuickDeadline), NoFields.self),
       .init("toggle", list.then(\.toggle), IDFields.self),

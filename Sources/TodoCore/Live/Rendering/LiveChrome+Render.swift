@@ -73,6 +73,7 @@ extension LiveChrome {
       confirmDeleteFilter = state.data.filters.first { $0.id == id }?.name
     }
     account = state.data.signedIn?.name
+    ack = state.acknowledged > 0 ? state.acknowledged : nil
     inboxID = state.data.signedIn?.inboxID.uuidString
     listID = state.data.loaded ? state.data.listID.uuidString : nil
     filter = state.list.filter

@@ -240,6 +240,10 @@ public struct LiveChrome: Codable, Hashable, Sendable {
   /// The reminders that ring, the oldest first: each a notice with Snooze, Done and Dismiss
   /// (and a system notification, once the person allowed them).
   public var reminders: [ReminderNotice] = []
+  /// The highest number of the page's numbered events that is done and shown, with every
+  /// number before it (``LivePage/State/acknowledged``); absent before the first. A page
+  /// drops its predictions of the events up to it.
+  public var ack: Int?
 
   /// Creates an empty chrome (the loading state).
   public init() {}

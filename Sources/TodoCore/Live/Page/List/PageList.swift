@@ -59,6 +59,10 @@ public struct PageList: Reducer {
     /// character is refused with the page's problem). A deadline the text names
     /// (``QuickEntry``) becomes the todo's, unless its chip was removed.
     case add(String)
+    /// Add a todo as ``add(_:)`` does, with the identifier the client chose: a page that shows
+    /// the new row before the server answers names it, and sending it again after a dropped
+    /// connection adds it once.
+    case create(UUID, String)
     /// The new-todo field's text changed: read it for a deadline.
     case typeNew(String)
     /// Remove the deadline chip: the text is added as typed.
@@ -89,7 +93,8 @@ public struct PageList: Reducer {
     /// Whether the action is something the person did (not the result of an effect).
     var isEvent: Bool {
       switch self {
-      case .add, .typeNew, .dismissQuickDeadline, .toggle, .setStatus, .move, .indent, .outdent,
+      case .add, .create, .typeNew, .dismissQuickDeadline, .toggle, .setStatus, .move, .indent,
+        .outdent,
         .nest,
         .completeSubtasks, .cancelComplete, .setExpanded, .chooseFilter, .chooseLayout,
         .sortByDeadline, .sortByPriority:
@@ -114,6 +119,9 @@ public struct PageList: Reducer {
     switch action {
     case .add(let text):
       return add(text, &state)
+
+    case .create(let id, let text):
+      return add(text, id: id, &state)
 
     case .typeNew(let text):
       let entry = quickEntry(text, state.data)
@@ -234,7 +242,7 @@ public struct PageList: Reducer {
   /// Adds the todo the new-todo field's `text` says. In a smart view it goes to the Inbox,
   /// due on the view's day unless the text names another; in a saved filter's or a tag's view
   /// to the Inbox too, with the tag.
-  private func add(_ text: String, _ state: inout State) -> Effect<Action> {
+  private func add(_ text: String, id: UUID? = nil, _ state: inout State) -> Effect<Action> {
     guard !state.refuses([("title", text)]),
       !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
     else { return .none }
@@ -255,7 +263,7 @@ public struct PageList: Reducer {
       // Added in a tag's view, it carries the tag.
       tags: data.query?.tag.map { tag in
         read.tags.contains { $0.lowercased() == tag.lowercased() } ? read.tags : read.tags + [tag]
-      } ?? read.tags)
+      } ?? read.tags, id: id)
     state.newEntry = nil
     state.quickDismissed = false
     return todos.write { todos, _ in _ = try await todos.createTodo(draft) }
