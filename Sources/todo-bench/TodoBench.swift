@@ -11,7 +11,8 @@ struct TodoBench: AsyncParsableCommand {
     abstract: "Release-mode benchmarks of the todo stack, each against a baseline in the same run.",
     subcommands: [
       DiffBenchmark.self, PersistenceBenchmark.self, StoreBenchmark.self, ApiBenchmark.self,
-      LiveBenchmark.self, SoakBenchmark.self, CalDAVBenchmark.self, RemindersBenchmark.self,
+      LiveBenchmark.self, PageBenchmark.self, SoakBenchmark.self, CalDAVBenchmark.self,
+      RemindersBenchmark.self,
     ]
   )
 }
