@@ -26,28 +26,28 @@ final class ObservationRun<Root: Entity>: AnyObservationRun {
   private let hub: ChangeHub
   private let engine: any StorageEngine
   private let request: FetchRequest<Root>
-  private let frame: Duration
+  private let pacing: ObservationPacing
 
-  init(core: ContainerCore, request: FetchRequest<Root>, frame: Duration) {
+  init(core: ContainerCore, request: FetchRequest<Root>, pacing: ObservationPacing) {
     let hub = core.hub
     let inbox = Inbox()
     self.hub = hub
     self.inbox = inbox
     self.engine = core.engine
     self.request = request
-    self.frame = frame
+    self.pacing = pacing
     self.token = hub.subscribe { event in inbox.post(.hub(event)) }
   }
 
   /// Starts the observation; `onEnd` runs if it ends by itself (the container closed, or an
   /// error), not when it is stopped.
   func start(onEnd: @escaping @Sendable (ObservationRun<Root>) -> Void) {
-    let (engine, request, inbox, observers, frame) = (
-      self.engine, self.request, self.inbox, self.observers, self.frame
+    let (engine, request, inbox, observers, pacing) = (
+      self.engine, self.request, self.inbox, self.observers, self.pacing
     )
     let started = Task { [weak self] in
       await Self.run(
-        engine: engine, request: request, frame: frame, inbox: inbox, observers: observers)
+        engine: engine, request: request, pacing: pacing, inbox: inbox, observers: observers)
       if !Task.isCancelled, let self { onEnd(self) }
     }
     task.withLock { $0 = started }
@@ -87,8 +87,8 @@ final class ObservationRun<Root: Entity>: AnyObservationRun {
   }
 
   private static func run(
-    engine: any StorageEngine, request: FetchRequest<Root>, frame: Duration, inbox: Inbox,
-    observers: Protected<Observers>
+    engine: any StorageEngine, request: FetchRequest<Root>, pacing: ObservationPacing,
+    inbox: Inbox, observers: Protected<Observers>
   ) async {
     var state = ResultsState(request: request)
     var previous: FetchedResults<Root>.ResultsSnapshot? = nil
@@ -154,6 +154,7 @@ final class ObservationRun<Root: Entity>: AnyObservationRun {
           }
           if joined { try welcome(state, observers) }
           // The commits of the rest of the frame wait for its end, then go out together.
+          let frame = pacing.frame(observers: active.count)
           if frame > .zero { try? await Task.sleep(for: frame) }
         } else if joined {
           try welcome(state, observers)
@@ -251,17 +252,18 @@ final class ObservationRegistry: Sendable {
   private let runs = Mutex<[String: any AnyObservationRun]>([:])
 
   /// Joins the observation of `request`, starting it if none runs.
-  func join<Root: Entity>(_ request: FetchRequest<Root>, frame: Duration, core: ContainerCore)
-    -> ObservationSubscription<Root>
-  {
-    let key = Self.key(request, core: core) + "|frame:\(frame)"
+  func join<Root: Entity>(
+    _ request: FetchRequest<Root>, pacing: ObservationPacing, core: ContainerCore
+  ) -> ObservationSubscription<Root> {
+    let key =
+      Self.key(request, core: core) + "|frame:\(pacing.frame)|per:\(pacing.perObserver)"
     let (results, continuation) = AsyncThrowingStream.makeStream(of: FetchedResults<Root>.self)
     let (run, id) = runs.withLock { runs in
       let run: ObservationRun<Root>
       if let existing = runs[key] as? ObservationRun<Root> {
         run = existing
       } else {
-        run = ObservationRun(core: core, request: request, frame: frame)
+        run = ObservationRun(core: core, request: request, pacing: pacing)
         run.start { [weak self] ended in self?.remove(key, ended) }
         runs[key] = run
       }

@@ -25,10 +25,10 @@ public struct ObservedResults<Root: Entity>: AsyncSequence, Sendable {
 
   let core: ContainerCore
   let request: FetchRequest<Root>
-  let frame: Duration
+  let pacing: ObservationPacing
 
   public func makeAsyncIterator() -> Iterator {
-    Iterator(subscription: core.observations.join(request, frame: frame, core: core))
+    Iterator(subscription: core.observations.join(request, pacing: pacing, core: core))
   }
 
   /// The iterator; dropping it ends this observer's part of the observation.
@@ -69,6 +69,15 @@ extension ModelContext {
   public func observe<Root: Entity>(_ request: FetchRequest<Root>, frame: Duration = .zero)
     -> ObservedResults<Root>
   {
-    ObservedResults(core: core, request: request, frame: frame)
+    observe(request, pacing: ObservationPacing(frame: frame))
+  }
+
+  /// Observes `request` as ``observe(_:frame:)`` does, paced by `pacing`: its frame may grow
+  /// with the observers that share it (``ObservationPacing``). Observers share an observation
+  /// only with the same request and pacing.
+  public func observe<Root: Entity>(_ request: FetchRequest<Root>, pacing: ObservationPacing)
+    -> ObservedResults<Root>
+  {
+    ObservedResults(core: core, request: request, pacing: pacing)
   }
 }

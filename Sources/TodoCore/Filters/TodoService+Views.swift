@@ -50,13 +50,13 @@ extension TodoService {
     -> AsyncThrowingStream<ViewsObservation, any Error>
   {
     let context = container.viewContext
-    let filters = context.observe(ownFiltersRequest, frame: Self.pageFrame)
-    let lists = context.observe(Self.liveLists, frame: Self.pageFrame)
+    let filters = context.observe(ownFiltersRequest, pacing: Self.pagePacing)
+    let lists = context.observe(Self.liveLists, pacing: Self.pagePacing)
     let principal = self.principal
     let shares = principal.map {
       context.observe(
         FetchRequest<ListShare>(filter: ListShare.accountIDAttribute == $0.accountID),
-        frame: Self.pageFrame)
+        pacing: Self.pagePacing)
     }
     let calendar = {
       var calendar = Calendar(identifier: .gregorian)
@@ -190,7 +190,7 @@ extension TodoService {
         defer { changed.finish() }
         try await withThrowingTaskGroup(of: Void.self) { observations in
           for (query, request) in observed {
-            let results = container.viewContext.observe(request, frame: pageFrame)
+            let results = container.viewContext.observe(request, pacing: pagePacing)
             observations.addTask {
               for try await value in results { record(query, value) }
             }

@@ -110,7 +110,7 @@ extension TodoService {
           let mine = try await self.read { _ in self.ownReminders }
           let observed = self.container.viewContext.observe(
             FetchRequest(filter: mine && Reminder.ringingSinceAttribute.isNotNil),
-            frame: Self.pageFrame)
+            pacing: Self.pagePacing)
           // A page starts with nothing ringing: only a change is news.
           var last: [RingingReminder] = []
           for try await _ in observed {
