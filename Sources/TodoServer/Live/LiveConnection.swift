@@ -32,24 +32,25 @@ struct LiveConnection {
     let zone = TimeZoneSetting()
     let service = (principal.map { self.service.acting(as: $0) } ?? self.service).reading(in: zone)
     let session = LivePageSession(service: service, signedIn: principal)
-    let outbox = LiveOutbox()
-    let observation = session.observe { outbox.post(state: $0) }
+    let writer = LivePageWriter(to: outbound, session: session, renderer: renderer)
+    let observation = session.observe { writer.post(state: $0) }
     ServerMetrics.livePages.increment()
     defer {
       ServerMetrics.livePages.decrement()
       observation.cancel()
       session.end()
+      writer.close()
     }
     session.send(.onAppear)
-    try await withThrowingTaskGroup(of: Void.self) { group in
+    // The reader, and the end of the credential: the page ends with the reader (its error,
+    // the close code of a refused message, 1007 invalid UTF-8 or 1009 too large, reaches the
+    // WebSocket handler instead of a normal close), which the credential's end brings about
+    // by closing the socket.
+    try await withThrowingTaskGroup(of: Bool.self) { group in
       group.addTask {
-        try await Self.write(outbox, to: outbound, session: session, renderer: renderer)
-      }
-      group.addTask {
-        defer { outbox.finish() }
         for try await message in inbound.messages(maxSize: Self.maximumMessageSize) {
           guard case .text(let text) = message else {
-            outbox.post(error: LiveProtocolError.malformed("send text messages").message)
+            writer.post(error: LiveProtocolError.malformed("send text messages").message)
             continue
           }
           do throws(LiveProtocolError) {
@@ -63,12 +64,13 @@ struct LiveConnection {
                 if principal != nil { try? await service.rememberTimeZone(told) }
               }
               session.send(action)
-            case .resync: outbox.resync()
+            case .resync: writer.resync()
             }
           } catch {
-            outbox.post(error: error.message)
+            writer.post(error: error.message)
           }
         }
+        return true
       }
       if let credential {
         let service = self.service
@@ -77,64 +79,13 @@ struct LiveConnection {
           case .session(let id): try await service.sessionEnded(id: id)
           case .token(let id): try await service.tokenRevoked(id: id)
           }
+          writer.close()
           try await outbound.close(.policyViolation, reason: "signed out")
-          outbox.finish()
+          return false
         }
       }
-      // The writer ends only when the reader has (it finishes the outbox) or a write
-      // failed. Wait for both, so that the reader's error, the close code of a refused
-      // message (1007 invalid UTF-8, 1009 too large), reaches the WebSocket handler instead
-      // of a normal close.
-      try await group.next()
-      try await group.next()
+      while let readerEnded = try await group.next(), !readerEnded {}
       group.cancelAll()
-    }
-  }
-
-  /// Writes the first snapshot, then the changes to the newest state each time the page can
-  /// take more, at most once per frame (``TodoService/pageFrame``): a page that is slower
-  /// than the commits skips the states in between, and its next message covers them all.
-  private static func write(
-    _ outbox: LiveOutbox, to outbound: WebSocketOutboundWriter,
-    session: LivePageSession, renderer: PageRenderer
-  ) async throws {
-    var shown: PageRenderer.Rendered?
-    var revision = 0
-    var lastWrite: ContinuousClock.Instant?
-    for await delivery in outbox.deliveries {
-      var pending = delivery
-      // What comes within a frame of the last message waits for the frame's end and goes out
-      // with everything posted meanwhile (the other observations' values of the same commits,
-      // the commits after it): a page costs one render per frame at most, however many
-      // commits and views change. An isolated change goes out at once.
-      if let lastWrite {
-        let elapsed = ContinuousClock.now - lastWrite
-        if elapsed < TodoService.pageFrame {
-          try? await Task.sleep(for: TodoService.pageFrame - elapsed)
-          pending.append(outbox.take())
-        }
-      }
-      for message in pending.errors { try await send(message, to: outbound) }
-      if pending.resync { shown = nil }
-      guard let state = pending.state ?? (pending.resync ? session.state : nil) else { continue }
-      let rendered = await renderer.render(state)
-      guard rendered.chrome.loaded else { continue }
-      revision += 1
-      if let previous = shown {
-        guard
-          let message = try await renderer.encodedChanges(
-            from: previous, to: rendered, revision: revision)
-        else {
-          revision -= 1
-          continue
-        }
-        try await outbound.write(.text(String(decoding: message, as: UTF8.self)))
-      } else {
-        try await send(.snapshot(revision: revision, rendered.page), to: outbound)
-      }
-      shown = rendered
-      lastWrite = .now
-      ServerMetrics.liveMessages.increment()
     }
   }
 
