@@ -11,7 +11,7 @@ import caldav
 import pytest
 from caldav.lib import error
 
-from davkit import (CALDAV, DAV, api_todo_titled, api_todos, calendar_path,
+from davkit import (CALDAV, DAV, api_todo_titled, api_todos, calendar_path, unfold,
                     dav_error_conditions, ics, multistatus, put_ics, same_id, vtodo_lines,
                     xml_request)
 
@@ -525,3 +525,56 @@ def test_inbox_is_a_calendar_too(server, client):
     assert todo.url.path.startswith(calendar_path(INBOX))
     assert api_todo_titled(server, INBOX, "Inbox todo over CalDAV")
     todo.delete()
+
+
+def partial(server, calendar, data):
+    """The calendar-data of every todo a calendar-query returns, with `data` the inside of
+    its `calendar-data` element, by href; or the response when it is refused."""
+    body = f"""<?xml version="1.0" encoding="utf-8"?>
+<c:calendar-query xmlns:d="DAV:" xmlns:c="{CALDAV}">
+  <d:prop><d:getetag/>{data}</d:prop>
+  <c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO"/></c:comp-filter></c:filter>
+</c:calendar-query>"""
+    response = xml_request(server, "REPORT", calendar.url.path, body, depth=1)
+    if response.status != 207:
+        return response
+    found = multistatus(response)
+    return {href: unfold(found.text(href, f"{{{CALDAV}}}calendar-data")) for href in found.hrefs()}
+
+
+def test_calendar_data_returns_only_the_components_and_properties_asked_for(server, calendar):
+    """RFC 4791 9.6.1: a comp tree keeps the components and properties it names, allprop and
+    allcomp keep everything at their level, novalue keeps a property without its value."""
+    todo = calendar.add_todo(ics("SUMMARY:Partial", "DESCRIPTION:Long notes", "PRIORITY:1",
+                                 "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT10M",
+                                 "DESCRIPTION:Soon", "END:VALARM"))
+    href = path_of(todo)
+    whole = partial(server, calendar, "<c:calendar-data/>")[href]
+    assert "DESCRIPTION:Long notes" in whole and "BEGIN:VALARM" in whole
+
+    lines = partial(server, calendar, """<c:calendar-data><c:comp name="VCALENDAR">
+        <c:prop name="VERSION"/>
+        <c:comp name="VTODO"><c:prop name="UID"/><c:prop name="SUMMARY"/>
+          <c:prop name="description" novalue="yes"/></c:comp>
+      </c:comp></c:calendar-data>""")[href]
+    body = [line for line in lines if line]
+    assert body[:3] == ["BEGIN:VCALENDAR", "VERSION:2.0", "BEGIN:VTODO"], body
+    todo_lines = body[3:body.index("END:VTODO")]
+    assert sorted(line.split(":")[0] for line in todo_lines) == ["DESCRIPTION", "SUMMARY", "UID"]
+    assert "DESCRIPTION:" in todo_lines and "SUMMARY:Partial" in todo_lines
+    assert "BEGIN:VALARM" not in body and not any(line.startswith("PRODID") for line in body)
+
+    lines = partial(server, calendar, """<c:calendar-data><c:comp name="VCALENDAR">
+        <c:allprop/><c:comp name="VTODO"><c:prop name="UID"/><c:allcomp/></c:comp>
+      </c:comp></c:calendar-data>""")[href]
+    assert any(line.startswith("PRODID:") for line in lines)
+    assert "BEGIN:VALARM" in lines and "TRIGGER:-PT10M" in lines
+    assert not any(line.startswith("SUMMARY") for line in lines)
+
+    # A media type the server does not serve, and a top component that is not VCALENDAR.
+    refused = partial(server, calendar, '<c:calendar-data content-type="application/calendar+json"/>')
+    assert refused.status == 403
+    assert f"{{{CALDAV}}}supported-calendar-data" in dav_error_conditions(refused)
+    refused = partial(server, calendar, '<c:calendar-data><c:comp name="VTODO"/></c:calendar-data>')
+    assert refused.status == 403
+    assert f"{{{CALDAV}}}valid-calendar-data" in dav_error_conditions(refused)

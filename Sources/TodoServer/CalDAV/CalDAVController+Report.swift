@@ -27,11 +27,21 @@ extension CalDAVController {
     }
     let listID = try await Self.listID(segment, service)
     let asked = document.child(.dav("prop"))?.children.map(\.name)
+    // Partial retrieval: the components and properties of each todo's data it names.
+    var selection: CalendarDataSelection?
+    if let element = document.child(.dav("prop"))?.child(.caldav("calendar-data")) {
+      do {
+        selection = try CalendarDataSelection(element)
+      } catch let error as CalendarDataSelection.Unsupported {
+        return Self.error(.forbidden, DAVElement(.caldav(error.condition)), error.description)
+      }
+    }
     var multistatus = Multistatus()
     func add(_ resource: CalendarResource) {
       multistatus.add(
         href: DAVPath.resource(user: user, segment: segment, name: resource.name).href,
-        .todo(resource, calendar: listID), names: asked ?? [.dav("getetag")], user: user)
+        .todo(resource, calendar: listID), names: asked ?? [.dav("getetag")], user: user,
+        selection: selection?.top == nil ? nil : selection)
     }
     switch document.name {
     case .caldav("calendar-query"):

@@ -155,11 +155,18 @@ enum DAVResource {
 
 extension Multistatus {
   /// A resource's answer to the properties asked for: those it has, and those it has not.
-  mutating func add(href: String, _ resource: DAVResource, names: [DAVName], user: String) {
+  ///
+  /// With a `selection`, a todo's `calendar-data` holds only what it keeps (RFC 4791 9.6.1).
+  mutating func add(
+    href: String, _ resource: DAVResource, names: [DAVName], user: String,
+    selection: CalendarDataSelection? = nil
+  ) {
     var found: [DAVElement] = []
     var missing: [DAVName] = []
     for name in names {
-      if let value = resource.value(of: name, user: user) {
+      if let selection, name == .caldav("calendar-data"), case .todo(let todo, _) = resource {
+        found.append(DAVElement(name, text: selection.apply(to: todo.text)))
+      } else if let value = resource.value(of: name, user: user) {
         found.append(value)
       } else {
         missing.append(name)

@@ -1,0 +1,104 @@
+import ICalendar
+
+/// What a `calendar-data` element of a `REPORT`'s properties asks of each resource's data
+/// (RFC 4791 9.6): the whole text, or only the components and properties its `comp` tree
+/// names (partial retrieval, 9.6.1).
+///
+/// ```xml
+/// <C:calendar-data>
+///   <C:comp name="VCALENDAR"><C:prop name="VERSION"/>
+///     <C:comp name="VTODO"><C:prop name="UID"/><C:prop name="SUMMARY"/></C:comp>
+///   </C:comp>
+/// </C:calendar-data>
+/// ```
+struct CalendarDataSelection: Equatable {
+  /// One `comp` element: the component it keeps, with the properties and subcomponents it
+  /// names.
+  struct Comp: Equatable {
+    var name: String
+    /// `nil` for `allprop`; otherwise the properties kept, by upper-cased name, with whether
+    /// each is kept without its value (`novalue="yes"`).
+    var properties: [String: Bool]?
+    /// `nil` for `allcomp`; otherwise the subcomponents kept.
+    var components: [Comp]?
+  }
+
+  /// A `calendar-data` element this server cannot answer, with the precondition it breaks.
+  struct Unsupported: Error, CustomStringConvertible {
+    var condition: String
+    var description: String
+  }
+
+  /// The top `comp` (`VCALENDAR`), or `nil` for the whole data.
+  var top: Comp?
+
+  /// Reads a `calendar-data` element of a request's properties.
+  ///
+  /// - Throws: ``Unsupported`` for a media type other than iCalendar 2.0 (the
+  ///   `supported-calendar-data` precondition), a `comp` or `prop` without a name, or a top
+  ///   component other than `VCALENDAR` (`valid-calendar-data`).
+  init(_ element: DAVElement) throws {
+    let type = element.attributes["content-type"] ?? "text/calendar"
+    let version = element.attributes["version"] ?? "2.0"
+    guard type.lowercased() == "text/calendar", version == "2.0" else {
+      throw Unsupported(
+        condition: "supported-calendar-data",
+        description: "calendar data is text/calendar, version 2.0")
+    }
+    guard let comp = element.child(.caldav("comp")) else { return }
+    let top = try Self.comp(comp)
+    guard top.name == "VCALENDAR" else {
+      throw Unsupported(
+        condition: "valid-calendar-data", description: "the top component is VCALENDAR")
+    }
+    self.top = top
+  }
+
+  private static func comp(_ element: DAVElement) throws -> Comp {
+    guard let name = element.attributes["name"]?.uppercased(), !name.isEmpty else {
+      throw Unsupported(condition: "valid-calendar-data", description: "a comp needs a name")
+    }
+    var properties: [String: Bool]? = [:]
+    if element.child(.caldav("allprop")) != nil {
+      properties = nil
+    } else {
+      for prop in element.children(.caldav("prop")) {
+        guard let property = prop.attributes["name"]?.uppercased(), !property.isEmpty else {
+          throw Unsupported(condition: "valid-calendar-data", description: "a prop needs a name")
+        }
+        properties?[property] = prop.attributes["novalue"]?.lowercased() == "yes"
+      }
+    }
+    let components: [Comp]? =
+      element.child(.caldav("allcomp")) != nil
+      ? nil : try element.children(.caldav("comp")).map(comp)
+    return Comp(name: name, properties: properties, components: components)
+  }
+
+  /// `text`, a resource's iCalendar data, with only what the selection keeps; the text
+  /// itself when the selection keeps everything (or the text does not parse, which the
+  /// server never stores).
+  func apply(to text: String) -> String {
+    guard let top, let parsed = try? Component.parse(text) else { return text }
+    let kept = parsed.compactMap { $0.name.uppercased() == top.name ? Self.keep($0, top) : nil }
+    return Component.serialize(kept)
+  }
+
+  private static func keep(_ component: Component, _ comp: Comp) -> Component {
+    var kept = component
+    if let names = comp.properties {
+      kept.properties = component.properties.compactMap { line in
+        guard let novalue = names[line.name.uppercased()] else { return nil }
+        var property = line
+        if novalue { property.value = "" }
+        return property
+      }
+    }
+    if let subcomponents = comp.components {
+      kept.components = component.components.compactMap { child in
+        subcomponents.first { $0.name == child.name.uppercased() }.map { keep(child, $0) }
+      }
+    }
+    return kept
+  }
+}
