@@ -231,3 +231,21 @@ def test_latency_switch_delays_the_page_itself(clean, browser):
     assert page.driver.execute_script("return window.todoPage.optimistic.waiting.length") == 1
     settled(page)
     assert api(url, "GET", f"/api/v1/lists/{INBOX}/todos")[0]["status"] == "done"
+
+
+def test_a_delete_and_its_undo_show_at_once(far, browser):
+    direct, proxied, _ = far
+    add_todos(direct, "Keep", "Drop", "Also keep")
+    page = LivePage(browser(), proxied)
+    page.wait(lambda: page.titles() == ["Keep", "Drop", "Also keep"], 10)
+    page.cell("Drop").find_element("css selector", "button.delete").click()
+    page.wait(lambda: page.find("#confirm").get_attribute("open") is not None, 10)
+    shown, elapsed = act(page, "document.getElementById('confirm-delete').click()")
+    assert [row.split("|")[0] for row in shown] == ["Keep", "Also keep"], shown
+    assert elapsed < 50
+    page.wait(lambda: page.find("#undo").is_displayed(), 10, "no Undo after the delete")
+    shown, elapsed = act(page, "document.getElementById('undo').click()")
+    assert [row.split("|")[0] for row in shown] == ["Keep", "Drop", "Also keep"], shown
+    assert elapsed < 50
+    same_as_fresh(page, browser, direct)
+    assert titles_in_inbox(direct) == ["Keep", "Drop", "Also keep"]

@@ -12,7 +12,7 @@
 // so that an event sent again after a dropped connection does what it did once.
 
 import { applyStage, Desync } from './list-model.js';
-import { prediction } from './predictions.js';
+import { prediction, removal } from './predictions.js';
 
 /** The events sent again on a new connection when the old one dropped before their answer. */
 const RESENT = new Set(['setStatus', 'create', 'move', 'nest', 'setExpanded']);
@@ -43,6 +43,8 @@ export class Optimistic {
     // What the server last said, while predictions are shown on top of it; null when nothing
     // is pending (the view then shows the server's list itself).
     this.confirmed = null;
+    // The rows the last delete took out, which its Undo puts back.
+    this.removed = null;
   }
 
   /**
@@ -53,9 +55,12 @@ export class Optimistic {
     const event = this.translate(type, fields);
     if (!event) return false;
     const chrome = this.chrome();
-    const predict = chrome ? prediction(event.type, event.fields, chrome) : null;
+    const predict = chrome ? prediction(event.type, event.fields, chrome, this.removed) : null;
     if (!predict) return this.connection.send(event.type, event.fields);
     if (!this.connection.isOpen) return false;
+    // What a delete takes out, for its Undo; an Undo uses it up.
+    if (event.type === 'confirmDelete') this.removed = removal(this.view, chrome.confirmDelete);
+    if (event.type === 'undo') this.removed = null;
     const seq = ++this.number;
     this.pending.push({ seq, type: event.type, fields: event.fields, predict });
     this.connection.send(event.type, { ...event.fields, seq });

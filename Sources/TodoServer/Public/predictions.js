@@ -77,10 +77,24 @@ export function quickTitle(text, chrome) {
 }
 
 /**
- * The prediction of event `type` with `fields`, made with the chrome shown when the person
- * acted: a function of the list, or null for an event the page does not predict.
+ * The rows a delete takes out of `state` (the row `id` and its subtasks shown), with their
+ * cells and the row before them, for Undo to put back; null when `id` is not shown.
  */
-export function prediction(type, fields, chrome) {
+export function removal(state, id) {
+  const at = locate(state, id);
+  if (!at) return null;
+  const [s, e] = at;
+  const items = state.model[s].items;
+  const rows = items.slice(e, subtreeEnd(state, items, e));
+  return { section: state.model[s].id, after: e > 0 ? items[e - 1] : null, rows, cells: rows.map((row) => state.cells.get(row)) };
+}
+
+/**
+ * The prediction of event `type` with `fields`, made with the chrome shown when the person
+ * acted and, for Undo, the rows the last delete took out (`removed`, from `removal`): a
+ * function of the list, or null for an event the page does not predict.
+ */
+export function prediction(type, fields, chrome, removed = null) {
   switch (type) {
     case 'setStatus':
       return (state) => {
@@ -179,6 +193,19 @@ export function prediction(type, fields, chrome) {
       const id = chrome.confirmDelete;
       return id ? (state) => removeRow(state, id) : null;
     }
+
+    case 'undo':
+      // The rows of the last delete come back where they were, while the toast offers it.
+      if (!removed || !chrome.toast) return null;
+      return (state) => {
+        const s = state.model.findIndex((section) => section.id === removed.section);
+        if (s < 0 || removed.rows.some((id) => locate(state, id))) return null;
+        const items = state.model[s].items.slice();
+        const at = removed.after === null ? 0 : items.indexOf(removed.after) + 1;
+        if (removed.after !== null && at === 0) return null;
+        items.splice(at, 0, ...removed.rows);
+        return changed(state, s, items, removed.rows.map((id, index) => [id, removed.cells[index]]));
+      };
 
     case 'saveEdit':
     case 'keepMine': {
