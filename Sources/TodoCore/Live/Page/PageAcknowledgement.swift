@@ -11,13 +11,15 @@ import Foundation
 /// the page's observed data has reached the store's sequence read after them
 /// (`TodoClient.publishedSequence`). A commit the page's observations do not show (another
 /// server's, read between the write and that sequence) sends no value; the event is then
-/// acknowledged after ``fallback`` all the same.
+/// acknowledged after ``fallback`` all the same. The fallback is long on purpose: a
+/// prediction kept too long shows what the server did anyway, while one dropped before a slow
+/// observation (a loaded server) delivers would show the old state for a moment.
 ///
 /// ``LivePage/State/acknowledged`` is the highest number whose events, and all before it,
 /// are acknowledged; the page sends it in its chrome.
 struct PageAcknowledgement<Base: Reducer<LivePage.State, LivePage.Action>>: Reducer {
   /// How long an event whose commit no observation shows waits before it is acknowledged.
-  static var fallback: Duration { .milliseconds(500) }
+  static var fallback: Duration { .seconds(5) }
 
   let base: Base
   /// The store, for the sequence a write reached.
