@@ -175,6 +175,9 @@ $('new-form').addEventListener('submit', (event) => {
   if (send('add', { title })) {
     input.value = '';
     sessionStorage.removeItem('todo.new');
+    // The chips read the text just added: they go with it, before the server says so.
+    $('quick').hidden = true;
+    $('quick-marks').hidden = true;
   }
 });
 

@@ -449,6 +449,7 @@ export class ListView {
           return;
         }
         if (!node) node = el('li', { class: `spacer ${place}`, role: 'none', 'aria-hidden': 'true' });
+        node.dataset.rows = String(rows);
         node.style.height = `${rows * (this.rowHeight || 48)}px`;
         if (node !== ref) list.insertBefore(node, ref);
         else ref = ref.nextSibling;
@@ -473,7 +474,7 @@ export class ListView {
       if (shown.length) {
         this.rowHeight = shown.reduce((a, b) => a + b, 0) / shown.length;
         for (const node of this.root.querySelectorAll('li.spacer')) {
-          node.style.height = `${(parseFloat(node.style.height) / 48) * this.rowHeight}px`;
+          node.style.height = `${Number(node.dataset.rows) * this.rowHeight}px`;
         }
       }
     }

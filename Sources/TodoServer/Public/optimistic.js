@@ -117,7 +117,6 @@ export class Optimistic {
   /** Drops the predictions of the events the server has done. */
   acknowledge(ack) {
     if (!this.pending.length || this.pending[0].seq > ack) return;
-    if (!this.confirmed) this.confirmed = { model: this.view.model, cells: this.view.cells };
     this.pending = this.pending.filter((event) => event.seq > ack);
   }
 

@@ -33,6 +33,21 @@ struct PageAcknowledgementTests {
     }
   }
 
+  @Test("a todo created with another list's todo's identifier is refused, that todo untouched")
+  func identifierOfAnotherTodo() async throws {
+    try await LivePageFixture.with { fixture in
+      let errands = try await fixture.service.createList(named: "Errands")
+      let pears = try await fixture.service.createTodo(NewTodo(title: "Pears", listID: errands.id))
+      await #expect(
+        throws: TodoError.validation(field: "id", message: "another todo has this identifier")
+      ) {
+        _ = try await fixture.service.createTodo(NewTodo(title: "Plums", id: pears.id))
+      }
+      let kept = try await fixture.service.todos(inList: errands.id)
+      #expect(kept.map(\.title) == ["Pears"])
+    }
+  }
+
   @Test("a refused event is acknowledged with the problem that says why")
   func refusedIsAcknowledged() async throws {
     try await LivePageFixture.with { fixture in
