@@ -46,13 +46,8 @@ extension RecurrenceRule {
     after previous: DateOrDateTime, start: DateOrDateTime,
     exceptions: Set<DateOrDateTime> = [], utcOffset: UTCOffset? = nil
   ) -> DateOrDateTime? {
-    // Wall clocks differ from each other by less than two days, whatever the forms.
-    var near = LocalInstant(previous)
-    near.day -= 2
-    let occurrences = Occurrences(
-      rule: self, start: start, exceptions: exceptions, utcOffset: utcOffset,
-      resumingNear: near)
-    return occurrences.first { Self.order($0, previous, utcOffset) > 0 }
+    occurrences(from: start, notBefore: previous, exceptions: exceptions, utcOffset: utcOffset)
+      .first { Self.order($0, previous, utcOffset) > 0 }
   }
 
   /// The `DUE` of a repeating todo's next instance, in the form of `due`, or `nil` when the

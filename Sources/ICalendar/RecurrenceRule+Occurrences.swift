@@ -38,6 +38,32 @@ extension RecurrenceRule {
     Occurrences(rule: self, start: start, exceptions: exceptions, utcOffset: utcOffset)
   }
 
+  /// The occurrences of the rule from `start` that are not before `bound`, as
+  /// ``occurrences(from:exceptions:utcOffset:)`` gives them, without computing those before it
+  /// when the rule has no `COUNT` (a rule with one still counts from `start`).
+  ///
+  /// What a server answering for a time range needs: a daily rule from 1990 asked for a week
+  /// of 2026 starts near that week.
+  ///
+  /// - Parameters:
+  ///   - start: The first occurrence: the `DTSTART` (or, for a todo without one, the `DUE`).
+  ///   - bound: The earliest occurrence wanted, in any form (compared as
+  ///     ``precedes(_:_:utcOffset:)`` compares).
+  ///   - exceptions: Occurrences to leave out (`EXDATE`).
+  ///   - utcOffset: The UTC offsets of time zones, if the caller knows them.
+  public func occurrences(
+    from start: DateOrDateTime, notBefore bound: DateOrDateTime,
+    exceptions: Set<DateOrDateTime> = [], utcOffset: UTCOffset? = nil
+  ) -> LazyFilterSequence<Occurrences> {
+    // Wall clocks differ from each other by less than two days, whatever the forms.
+    var near = LocalInstant(bound)
+    near.day -= 2
+    let occurrences = Occurrences(
+      rule: self, start: start, exceptions: exceptions, utcOffset: utcOffset,
+      resumingNear: near)
+    return occurrences.lazy.filter { Self.order($0, bound, utcOffset) >= 0 }
+  }
+
   /// The occurrences of a rule from a start, as ``occurrences(from:exceptions:utcOffset:)``
   /// gives them.
   public struct Occurrences: Sequence, Sendable {

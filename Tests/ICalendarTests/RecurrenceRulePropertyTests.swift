@@ -48,6 +48,18 @@ struct RecurrenceRulePropertyTests {
     }
   }
 
+  @Test("occurrences(from:notBefore:) are the occurrences from that value on, each rule")
+  func notBefore() throws {
+    for (fixture, rule, start, found) in try Self.series() where found.count > 2 {
+      for index in [1, found.count / 2, found.count - 1] {
+        let bound = found[index]
+        let resumed = Array(
+          rule.occurrences(from: start, notBefore: bound).prefix(found.count - index))
+        #expect(resumed == Array(found[index...]), "\(fixture.rule) from \(bound)")
+      }
+    }
+  }
+
   @Test("COUNT gives exactly the first COUNT occurrences, and UNTIL those up to it")
   func countAndUntil() throws {
     var random = SplitMix(seed: 5_545)

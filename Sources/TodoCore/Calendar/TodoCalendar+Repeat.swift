@@ -46,7 +46,7 @@ extension TodoCalendar {
   /// The offset is read off the instant Foundation gives the wall-clock time: for a time the
   /// zone skips, Foundation moves it forward by the gap, so this is the offset before the gap,
   /// as RFC 5545 reads such a time (the zone's offset at that instant would move it back).
-  static let utcOffset: RecurrenceRule.UTCOffset = { tzid, date, time in
+  public static let utcOffset: RecurrenceRule.UTCOffset = { tzid, date, time in
     guard let zone = TimeZone(identifier: tzid) else { return nil }
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = zone

@@ -328,8 +328,8 @@ public enum TodoCalendar {
     return calendar
   }()
 
-  /// A moment as a UTC date-time.
-  static func dateTime(utc moment: Date) -> DateOrDateTime? {
+  /// A moment as a UTC date-time, or `nil` for one outside the years 1 to 9999.
+  public static func dateTime(utc moment: Date) -> DateOrDateTime? {
     let parts = utc.dateComponents([.year, .month, .day, .hour, .minute, .second], from: moment)
     guard let date = CalendarDate(year: parts.year!, month: parts.month!, day: parts.day!),
       let time = TimeOfDay(hour: parts.hour!, minute: parts.minute!, second: parts.second!)

@@ -34,6 +34,8 @@ extension CalDAVController {
         selection = try CalendarDataSelection(element)
       } catch let error as CalendarDataSelection.Unsupported {
         return Self.error(.forbidden, DAVElement(.caldav(error.condition)), error.description)
+      } catch let error as CalendarDataSelection.Invalid {
+        return Self.status(.badRequest, error.description)
       }
     }
     var multistatus = Multistatus()
@@ -41,7 +43,7 @@ extension CalDAVController {
       multistatus.add(
         href: DAVPath.resource(user: user, segment: segment, name: resource.name).href,
         .todo(resource, calendar: listID), names: asked ?? [.dav("getetag")], user: user,
-        selection: selection?.top == nil ? nil : selection)
+        selection: selection?.keepsEverything == true ? nil : selection)
     }
     switch document.name {
     case .caldav("calendar-query"):
@@ -64,7 +66,9 @@ extension CalDAVController {
       for resource in resources {
         let calendar = TodoCalendar.component(
           of: resource.todo, data: resource.data, now: resource.todo.updatedAt)
-        let wrapped = Component(name: "VCALENDAR", components: [calendar.component])
+        let wrapped = Component(
+          name: "VCALENDAR",
+          components: [calendar.component] + TodoCalendar.overrides(of: resource.data))
         if filter.matches(wrapped) { add(resource) }
       }
       return Self.multistatus(multistatus.finish())

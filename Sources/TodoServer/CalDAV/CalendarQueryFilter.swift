@@ -39,15 +39,21 @@ struct CalendarQueryFilter {
 
   /// Whether a resource's calendar matches.
   func matches(_ calendar: Component) -> Bool {
-    Self.matches(root, calendar)
+    Self.matches(root, calendar, in: nil)
   }
 
   // MARK: - Evaluation
 
-  private static func matches(_ filter: DAVElement, _ component: Component) -> Bool {
+  /// Whether `component` (one of `parent`'s, which holds the occurrences a client changed on
+  /// their own) matches a `comp-filter`. A repeating todo matches a `time-range` when any of
+  /// its instances does (RFC 4791 9.9).
+  private static func matches(_ filter: DAVElement, _ component: Component, in parent: Component?)
+    -> Bool
+  {
     if filter.child(.caldav("is-not-defined")) != nil { return false }
-    if let range = filter.child(.caldav("time-range")), !overlaps(component, range) {
-      return false
+    if let range = filter.child(.caldav("time-range")) {
+      let (start, end) = bounds(range)
+      guard RecurrenceSet(master: component, in: parent).overlaps(start, end) else { return false }
     }
     for property in filter.children(.caldav("prop-filter")) {
       guard matches(property, in: component) else { return false }
@@ -59,7 +65,7 @@ struct CalendarQueryFilter {
         if !members.isEmpty { return false }
         continue
       }
-      guard members.contains(where: { matches(inner, $0) }) else { return false }
+      guard members.contains(where: { matches(inner, $0, in: component) }) else { return false }
     }
     return true
   }
@@ -112,45 +118,13 @@ struct CalendarQueryFilter {
   /// The collations a `text-match` may name (RFC 4791 7.5.1: these two at least).
   static let collations: Set<String> = ["i;ascii-casemap", "i;octet"]
 
-  /// RFC 4791 9.9, for a `VTODO` (other components: their `DTSTART`).
-  private static func overlaps(_ component: Component, _ range: DAVElement) -> Bool {
-    let (start, end) = bounds(range)
-    func moment(_ name: String) -> Date? {
-      component.property(named: name)?.dateOrDateTimeValue.flatMap(TodoCalendar.instant)
-    }
-    let dtstart = moment("DTSTART")
-    let due = moment("DUE")
-    let completed = moment("COMPLETED")
-    let created = moment("CREATED")
-    switch (dtstart, due) {
-    case (let dtstart?, let due?):
-      return (start < due || start <= dtstart) && (end > dtstart || end >= due)
-    case (let dtstart?, nil):
-      if let seconds = component.property(named: "DURATION")?.durationSeconds {
-        let finish = dtstart.addingTimeInterval(TimeInterval(seconds))
-        return start <= finish && (end > dtstart || end >= finish)
-      }
-      return start <= dtstart && end > dtstart
-    case (nil, let due?):
-      return start < due && end >= due
-    case (nil, nil):
-      switch (completed, created) {
-      case (let completed?, let created?):
-        return (start <= created || start <= completed) && (end >= created || end >= completed)
-      case (let completed?, nil): return start <= completed && end >= completed
-      case (nil, let created?): return end > created
-      case (nil, nil): return true
-      }
-    }
-  }
-
   private static func within(_ moment: Date, _ range: DAVElement) -> Bool {
     let (start, end) = bounds(range)
     return start <= moment && moment < end
   }
 
   /// A `time-range`'s start and end; an open side is the distant past or future.
-  private static func bounds(_ range: DAVElement) -> (start: Date, end: Date) {
+  static func bounds(_ range: DAVElement) -> (start: Date, end: Date) {
     (
       range.attributes["start"].flatMap(parse) ?? .distantPast,
       range.attributes["end"].flatMap(parse) ?? .distantFuture

@@ -286,7 +286,7 @@ final class HTTPGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
   ) {
     let problem = Problem(
       HTTPResponse.Status(code: Int(status.code), reasonPhrase: status.reasonPhrase),
-      type: "urn:todo:problem:\(Self.problemType(status))", detail: detail)
+      type: "urn:todo:problem:\(status.problemType)", detail: detail)
     let body = problem.body
     var headers = HTTPHeaders()
     headers.add(name: "Content-Type", value: Problem.mediaType)
@@ -319,21 +319,6 @@ final class HTTPGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
   /// How long a refused connection is read (and its bytes dropped) after its answer.
   static let linger = TimeAmount.seconds(2)
-
-  private static func problemType(_ status: HTTPResponseStatus) -> String {
-    switch status {
-    case .misdirectedRequest: "misdirected"
-    case .forbidden: "cross-origin"
-    case .uriTooLong: "uri-too-long"
-    case .requestHeaderFieldsTooLarge: "header-too-large"
-    case .payloadTooLarge: "body-too-large"
-    case .notImplemented: "method-not-implemented"
-    case .requestTimeout: "timeout"
-    case .serviceUnavailable: "unavailable"
-    case .notFound: "not-found"
-    default: "bad-request"
-    }
-  }
 
   /// Sets the deadline of the current phase (header, body or idle). One scheduled task per
   /// connection serves every phase: it is only rescheduled when a deadline comes earlier

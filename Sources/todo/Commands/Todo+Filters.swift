@@ -39,19 +39,12 @@ extension Todo {
             Console.output("No saved filters: todo filters add NAME FILTER saves one.")
             return
           }
-          var rows = [["Name", "Todos", "Filter"]]
+          var rows: [[String]] = []
           for filter in filters {
             let count = try await backend.todos(savedFilter: filter.id).count
             rows.append([filter.name, "\(count)", filter.query])
           }
-          let width = rows.map(\.[0].displayWidth).max() ?? 4
-          for (index, row) in rows.enumerated() {
-            let name = row[0] + String(repeating: " ", count: width - row[0].displayWidth)
-            let count = String(repeating: " ", count: max(0, 5 - row[1].count)) + row[1]
-            let line = "\(name)  \(count)  \(row[2])"
-            Console.output(
-              index == 0 ? TextStyle.bold.apply(line, enabled: Console.usesColor) : line)
-          }
+          TextTable.print(header: ["Name", "Todos", "Filter"], rows: rows, rightAligned: [1])
         }
       }
     }

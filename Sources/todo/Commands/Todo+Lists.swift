@@ -34,17 +34,10 @@ extension Todo {
             open[todo.listID, default: 0] += 1
           }
         }
-        let width = max(4, lists.map(\.name.count).max() ?? 0)
-        let color = Console.usesColor
-        let header = "List".padding(toLength: width, withPad: " ", startingAt: 0) + "  Open  Done"
-        Console.output(TextStyle.bold.apply(header, enabled: color))
-        for list in lists {
-          let name = list.name + String(repeating: " ", count: width - list.name.count)
-          let counts = [open[list.id] ?? 0, done[list.id] ?? 0].map {
-            String(repeating: " ", count: max(0, 4 - "\($0)".count)) + "\($0)"
-          }
-          Console.output("\(name)  \(counts[0])  \(counts[1])")
-        }
+        TextTable.print(
+          header: ["List", "Open", "Done"],
+          rows: lists.map { [$0.name, "\(open[$0.id] ?? 0)", "\(done[$0.id] ?? 0)"] },
+          rightAligned: [1, 2])
       }
     }
   }

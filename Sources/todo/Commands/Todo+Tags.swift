@@ -38,16 +38,9 @@ extension Todo {
             Console.output("No tags.")
             return
           }
-          let width = max(3, tags.map { $0.name.displayWidth + 1 }.max() ?? 0)
-          let header = "Tag".padding(toLength: width, withPad: " ", startingAt: 0) + "  Open"
-          Console.output(TextStyle.bold.apply(header, enabled: Console.usesColor))
-          for tag in tags {
-            let name = "#" + tag.name
-            let padding = String(repeating: " ", count: max(0, width - name.displayWidth))
-            let open = "\(tag.open)"
-            Console.output(
-              name + padding + "  " + String(repeating: " ", count: max(0, 4 - open.count)) + open)
-          }
+          TextTable.print(
+            header: ["Tag", "Open"], rows: tags.map { ["#" + $0.name, "\($0.open)"] },
+            rightAligned: [1])
         }
       }
     }

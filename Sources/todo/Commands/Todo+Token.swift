@@ -151,12 +151,12 @@ extension Todo.Token {
           Console.output("\(account.name) has no tokens.")
           return
         }
-        AdminTable.print(
+        TextTable.print(
           header: ["Name", "Id", "Scope", "Created", "Last used"],
           rows: tokens.map { token in
             [
               token.name, TokenReference.shortID(token.id), token.scope.rawValue,
-              AdminTable.date(token.createdAt), token.lastUsedAt.map(AdminTable.date) ?? "never",
+              TextTable.date(token.createdAt), token.lastUsedAt.map(TextTable.date) ?? "never",
             ]
           })
       }
