@@ -43,6 +43,9 @@ struct CalDAVBenchmark: AsyncParsableCommand {
   @Option(help: "Measured first syncs of each kind, after a first (cold) one.")
   var firstSyncs = 5
 
+  @Option(help: "Measured PUT rounds (a create and a rewrite in each calendar).")
+  var puts = 200
+
   func validate() throws {
     guard (1...1_000_000).contains(todos) else {
       throw ValidationError("--todos must be 1...1000000")
@@ -53,7 +56,13 @@ struct CalDAVBenchmark: AsyncParsableCommand {
     guard (1...100).contains(firstSyncs) else {
       throw ValidationError("--first-syncs must be 1...100")
     }
+    guard (1...10_000).contains(puts) else {
+      throw ValidationError("--puts must be 1...10000")
+    }
   }
+
+  /// Todos in the small calendar the PUTs are compared with.
+  static let smallTodos = 10
 
   func run() async throws {
     // The allocator settings of `todo serve`: the server runs in this process.
@@ -62,14 +71,16 @@ struct CalDAVBenchmark: AsyncParsableCommand {
     let directory = try BenchData.temporaryDirectory("caldav")
     defer { try? FileManager.default.removeItem(at: directory) }
     let database = directory.appendingPathComponent("caldav.sqlite")
-    let seeded = try await BenchData.seed(.file(database), lists: ["Calendar": todos])
+    let seeded = try await BenchData.seed(
+      .file(database), lists: ["Calendar": todos, "Small": Self.smallTodos])
     let listID = seeded.list("Calendar")
     let ids = seeded.todos(in: listID)
     let path = "/dav/calendars/me/\(listID.uuidString.lowercased())/"
+    let smallPath = "/dav/calendars/me/\(seeded.list("Small").uuidString.lowercased())/"
     let pool = try SyncBaselineServer.openPool(database)
-    let (todos, changes, warmUp, firstSyncs) = (todos, changes, warmUp, firstSyncs)
+    let (todos, changes, warmUp, firstSyncs, puts) = (todos, changes, warmUp, firstSyncs, puts)
 
-    let (first, constants, oneChange) = try await BenchServer.withTodoServer(
+    let (first, constants, oneChange, query, written) = try await BenchServer.withTodoServer(
       database: .file(database), logger: logger
     ) { port in
       let first = try await Blocking.run {
@@ -99,7 +110,17 @@ struct CalDAVBenchmark: AsyncParsableCommand {
             constantSize: probe.body.count, token: probe.token, firstRound: 1, warmUp: warmUp,
             rounds: changes)
         }
-        return (first, constants, oneChange)
+        let query = try await Blocking.run {
+          try SyncRounds.filteredQueries(path: path, port: port, runs: firstSyncs)
+        }
+        let written = try await Blocking.run {
+          try PutRounds.run(
+            calendars: [
+              PutRounds.Calendar(path: smallPath, todos: Self.smallTodos),
+              PutRounds.Calendar(path: path, todos: todos),
+            ], port: port, warmUp: min(warmUp, puts), rounds: puts)
+        }
+        return (first, constants, oneChange, query, written)
       }
     }
     try pool.close()
@@ -131,6 +152,11 @@ struct CalDAVBenchmark: AsyncParsableCommand {
     row("  todo server: OPTIONS of the calendar (no database)", oneChange.options)
     row("  in-process: TodoService.calendarChanges alone", inProcess.changes)
     row("  in-process: its VCALENDAR text (calendar-data)", inProcess.text)
+    row("calendar-query: SUMMARY text-match, calendar-data", query)
+    for (index, size) in [Self.smallTodos, todos].enumerated() {
+      row("PUT that creates a todo, calendar of \(size)", written.create[index])
+      row("PUT that rewrites it, calendar of \(size)", written.update[index])
+    }
 
     print(
       "todo-bench caldav: real server on 127.0.0.1, a calendar of \(todos) todos, "
@@ -146,8 +172,21 @@ struct CalDAVBenchmark: AsyncParsableCommand {
         + (p99 < 5 ? "met" : "NOT met") + " (\(Format.fixed(p99, 3)) ms)")
     let ratio = oneChange.server.percentile(0.5) / oneChange.constant.percentile(0.5)
     let ratioVsRaw = oneChange.server.percentile(0.5) / oneChange.raw.percentile(0.5)
+    let putCreateRatio = written.create[1].percentile(0.5) / written.create[0].percentile(0.5)
+    let putUpdateRatio = written.update[1].percentile(0.5) / written.update[0].percentile(0.5)
+    let putRatio = max(putCreateRatio, putUpdateRatio)
+    print(
+      "target: a PUT into \(todos) todos at most 1.2 times one into \(Self.smallTodos): "
+        + (putRatio <= 1.2 ? "met" : "NOT met") + " (\(Format.fixed(putRatio, 2)))")
     print(
       Format.summary([
+        "put_\(todos)_vs_\(Self.smallTodos)": Format.fixed(putRatio, 2),
+        "put_create_p50_ms": Format.fixed(written.create[1].percentile(0.5), 3),
+        "put_create_small_p50_ms": Format.fixed(written.create[0].percentile(0.5), 3),
+        "put_update_p50_ms": Format.fixed(written.update[1].percentile(0.5), 3),
+        "put_update_small_p50_ms": Format.fixed(written.update[0].percentile(0.5), 3),
+        "filtered_query_ms": Format.fixed(query.percentile(0.5), 1),
+        "filtered_query_resources": "\(query.resources)",
         "caldav_one_change_p50_ms": Format.fixed(oneChange.server.percentile(0.5), 3),
         "caldav_one_change_p99_ms": Format.fixed(p99, 3),
         "baseline_p50_ms": Format.fixed(oneChange.constant.percentile(0.5), 3),

@@ -81,6 +81,43 @@ enum SyncRounds {
     return result
   }
 
+  /// `runs` `calendar-query` REPORTs (after a cold one) for the todos whose `SUMMARY`
+  /// contains "number 1" (`i;ascii-casemap`), with their data: a tenth or so of a seeded list.
+  static func filteredQueries(path: String, port: Int, runs: Int) throws -> Samples {
+    let body = """
+      <?xml version="1.0" encoding="utf-8"?>
+      <c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">
+      <d:prop><d:getetag/><c:calendar-data/></d:prop>
+      <c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO">
+      <c:prop-filter name="SUMMARY"><c:text-match collation="i;ascii-casemap">NUMBER 1</c:text-match>
+      </c:prop-filter></c:comp-filter></c:comp-filter></c:filter>
+      </c:calendar-query>
+      """
+    let request = Array(
+      ("REPORT \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: keep-alive\r\n"
+        + "Depth: 1\r\nContent-Type: application/xml; charset=utf-8\r\n"
+        + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)").utf8)
+    let connection = try HTTPConnection(port: port)
+    var samples = Samples()
+    for run in 0...runs {
+      let (status, answer, milliseconds) = try timed(connection, request)
+      guard status == 207 else { throw BenchError("calendar-query answered \(status)") }
+      if run == 0 {
+        let members = try SyncCollection.parse(answer).members
+        guard !members.isEmpty,
+          members.allSatisfy({ $0.calendarData?.contains("SUMMARY:Todo number 1") == true })
+        else {
+          throw BenchError("calendar-query answered \(members.count) todos, not those of number 1…")
+        }
+        samples.resources = members.count
+        samples.bodyBytes = answer.count
+      } else {
+        samples.milliseconds.append(milliseconds)
+      }
+    }
+    return samples
+  }
+
   /// `runs` REPORTs of the constant body of each size on the baseline server.
   static func constantSyncs(sizes: [Int], port: Int, runs: Int) throws -> [Samples] {
     let connection = try HTTPConnection(port: port)
