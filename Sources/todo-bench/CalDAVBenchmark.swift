@@ -19,7 +19,13 @@ import TodoServer
 ///   same size, the same sync written with GRDB alone and an `OPTIONS` of the calendar (the
 ///   todo server's own floor), in the same rounds; then, without
 ///   HTTP and XML, `TodoService.calendarChanges` and the changed todo's `VCALENDAR` text
-///   alone, in-process.
+///   alone, in-process;
+/// - a `calendar-query` whose `text-match` on `SUMMARY` finds about a tenth of the calendar,
+///   with their data (`filtered_query_ms`);
+/// - `PUT`s as Apple Reminders writes them (the whole todo, with an `X-APPLE-SORT-ORDER` among
+///   its neighbours'), creating and then rewriting a todo, into a calendar of 10 todos and
+///   into the large one, round by round (target: `put_10000_vs_10`, the slower of the two
+///   ratios of medians, at most 1.2).
 ///
 /// Latencies are observed by the client on loopback, one request at a time: the server's time
 /// plus the loopback round trip and the client's read of the answer.

@@ -1,4 +1,5 @@
 import Foundation
+import ICalendar
 import Persistence
 
 /// What a todo keeps of the iCalendar `VTODO` it came from, so that a calendar client gets
@@ -37,4 +38,15 @@ extension CalendarData {
         .createIndex("calendar_data_resource_name", on: ["resourceName"]),
       ]),
   ]
+}
+
+extension CalendarData {
+  /// Keeps `parts`: the todo's `VTODO` of what it does not model, then its overridden
+  /// occurrences and time zones; nothing at all when they hold nothing.
+  mutating func keep(_ parts: [Component]) {
+    let empty =
+      parts.count <= 1
+      && (parts.first.map { $0.properties.isEmpty && $0.components.isEmpty } ?? true)
+    kept = empty ? "" : Component.serialize(parts)
+  }
 }

@@ -70,8 +70,7 @@ extension TodoCalendar {
     guard others.count != vtodo.components.count else { return data }
     components[0].components = others
     var stripped = data
-    let empty = components[0].properties.isEmpty && others.isEmpty && components.count == 1
-    stripped.kept = empty ? "" : Component.serialize(components)
+    stripped.keep(components)
     return stripped
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import ICalendar
+import Persistence
 
 /// The mapping between todos and iCalendar `VTODO`s: what `todo export --format ics`,
 /// `todo import FILE.ics` and CalDAV read and write.
@@ -17,7 +18,7 @@ import ICalendar
 /// | `RELATED-TO;RELTYPE=PARENT` (on the subtask only) | the parent, a todo of the same list by its `UID`; a subtask that arrives before its parent waits for it with the line kept |
 /// | `EXDATE`, overridden occurrences (`RECURRENCE-ID`) | kept, and moved on with the todo when it repeats |
 /// | `UID` | kept (the todo's identifier for a todo made here) |
-/// | `X-APPLE-SORT-ORDER` | the user order: new todos are added in its order; exported values are the client's while they still increase along the list, numbered anew after a reorder here |
+/// | `X-APPLE-SORT-ORDER` | the order the client sorts by (``Todo/externalOrder``): a todo it adds goes before the first it sorted after, a todo moved here gets a value between its new neighbours'; exported values are the client's while they still increase along the list, numbered anew after a reorder here |
 /// | `VALARM` at a moment or from the `DUE` (or from a `DTSTART`, read as its moment), over CalDAV | the writer's reminders (``TodoCalendar/alarms(of:)``), written back to them as `VALARM`s with the reminder's `UID`; in a file, kept |
 /// | anything else (other alarms, other `RELATED-TO`s, `X-`…) | kept and written back unchanged |
 public enum TodoCalendar {
@@ -28,7 +29,7 @@ public enum TodoCalendar {
   /// a `VTODO` is kept as it was.
   static let mapped: Set<String> = [
     "UID", "SUMMARY", "DESCRIPTION", "DUE", "STATUS", "COMPLETED", "PERCENT-COMPLETE",
-    "DTSTAMP", "CREATED", "LAST-MODIFIED",
+    "DTSTAMP", "CREATED", "LAST-MODIFIED", "X-APPLE-SORT-ORDER",
   ]
 
   /// What a `VTODO` says, as the app models it.
@@ -51,6 +52,8 @@ public enum TodoCalendar {
     public var priority: Priority?
     /// Its tags (`CATEGORIES`).
     public var tags: [String] = []
+    /// The order the client sorts it by (`X-APPLE-SORT-ORDER`).
+    public var sortOrder: Int?
     /// What the todo keeps of the component.
     public var data: CalendarData
     /// Its alarms that can be reminders here (``TodoCalendar/alarms(of:)``). ``data`` keeps
@@ -61,9 +64,18 @@ public enum TodoCalendar {
     /// The change that makes a stored todo say what the component says.
     var patch: TodoPatch {
       TodoPatch(
-        title: title, notes: notes, deadline: .some(deadline), status: status, doneAt: doneAt,
-        recurrence: .some(recurrence), start: .some(start), priority: .some(priority),
-        tags: tags)
+        title: title, notes: notes, deadline: .some(deadline), status: status,
+        externalOrder: .some(sortOrder), doneAt: doneAt, recurrence: .some(recurrence),
+        start: .some(start), priority: .some(priority), tags: tags)
+    }
+
+    /// A new todo of `listID` that says what the component says; `now` is when it is added.
+    func todo(in listID: UUID, at now: Date) throws -> Todo {
+      Todo(
+        listID: listID, title: title, notes: notes, deadline: deadline, status: status,
+        doneAt: status == .done ? doneAt ?? now : nil, order: try OrderKey.between(nil, nil),
+        externalOrder: sortOrder, createdAt: now, updatedAt: now, recurrence: recurrence,
+        start: start, priority: priority, tags: tags)
     }
   }
 
@@ -119,20 +131,16 @@ public enum TodoCalendar {
     let keptZones = timeZones.filter { zone in
       zone.property(named: "TZID").map { zones.contains($0.value) } ?? false
     }
-    let keptText =
-      kept.properties.isEmpty && kept.components.isEmpty && keptZones.isEmpty
-        && overrides.isEmpty
-      ? "" : Component.serialize([kept] + overrides + keptZones)
+    var data = CalendarData(id: id, uid: todo.uid ?? id.uuidString.lowercased(), dueLine: dueLine)
+    data.keep([kept] + overrides + keptZones)
     return Fields(
       title: title.isEmpty ? "(untitled)" : title, notes: todo.description ?? "",
       deadline: deadline, status: status, recurrence: recurrence,
       start: start(of: todo.component, deadline: deadline),
       doneAt: status == .done ? todo.completed.flatMap(date(utc:)) : nil,
       priority: todo.priority.flatMap(Priority.init(iCalendar:)),
-      tags: tags(fromCategories: todo.categories),
-      data: CalendarData(
-        id: id, uid: todo.uid ?? id.uuidString.lowercased(),
-        dueLine: dueLine, kept: keptText),
+      tags: tags(fromCategories: todo.categories), sortOrder: todo.appleSortOrder,
+      data: data,
       alarms: Self.alarms(of: todo.component).alarms)
   }
 
@@ -203,6 +211,7 @@ public enum TodoCalendar {
       component.component.components += kept.components
     }
     addPriorityAndTags(of: todo, to: &component)
+    if let order = todo.externalOrder { component.appleSortOrder = order }
     if todo.start != nil,
       !component.component.properties.contains(where: { $0.hasName("DTSTART") }),
       let line = startLine(of: todo)

@@ -33,7 +33,6 @@ extension TodoService {
     // The alarms that are reminders live as the writer's reminders, not as kept text.
     fields.data = TodoCalendar.withoutReminderAlarms(fields.data)
     let read = fields
-    let sortOrder = component.appleSortOrder
     return try await write { tx in
       _ = try self.liveList(id: listID, need: .edit, in: tx)
       let existing = try Self.resource(named: name, in: listID, in: tx).map {
@@ -66,11 +65,7 @@ extension TodoService {
         _ = try self.keepAlarms(read.alarms, of: todo, in: tx)
         return (try self.resources(of: [todo], in: tx)[0], false)
       }
-      let todo = Todo(
-        listID: listID, title: read.title, notes: read.notes, deadline: read.deadline,
-        status: read.status, doneAt: read.status == .done ? read.doneAt ?? date : nil,
-        order: try OrderKey.between(nil, nil), createdAt: date, updatedAt: date,
-        recurrence: read.recurrence, start: read.start, priority: read.priority, tags: read.tags)
+      let todo = try read.todo(in: listID, at: date)
       // A todo of the trash that had this name gives it up: restored, it is `<id>.ics`, and
       // the name stays this new todo's.
       for stale in try tx.fetch(
@@ -83,7 +78,7 @@ extension TodoService {
         released.resourceName = nil
         try tx.update(released)
       }
-      let placement = try Self.placement(forSortOrder: sortOrder, in: listID, in: tx)
+      let placement = try Self.placement(forSortOrder: read.sortOrder, in: listID, in: tx)
       let stored = try tx.insert(todo, at: placement)
       var data = read.data
       data.id = stored.id
@@ -206,20 +201,21 @@ extension TodoService {
     }
   }
 
-  /// Where a new todo goes: before the first todo a client sorted after it, or at the bottom.
+  /// Where a new todo goes: before the todo the client sorts next after it (the smallest
+  /// sort order above its own, the first in the list among equals), or at the bottom. One
+  /// read from the index, whatever the list's size.
   static func placement(forSortOrder sortOrder: Int?, in listID: UUID, in tx: ReadTransaction)
     throws -> Placement
   {
     guard let sortOrder else { return .bottom }
-    let todos = try tx.fetch(liveTodos(inList: listID))
-    for resource in try resources(of: todos, in: tx) {
-      guard let kept = resource.data?.kept, !kept.isEmpty,
-        let component = try? Component.parse(kept).first,
-        let theirs = TodoComponent(component)?.appleSortOrder
-      else { continue }
-      if theirs > sortOrder { return .before(resource.todo.id) }
-    }
-    return .bottom
+    let next = try tx.fetch(
+      FetchRequest(
+        filter: Todo.listIDAttribute == listID && Todo.deletedAtAttribute.isNil
+          && Todo.externalOrderAttribute > sortOrder,
+        sortedBy: [Todo.externalOrderAttribute.ascending, Todo.orderAttribute.ascending],
+        limit: 1)
+    ).first
+    return next.map { .before($0.id) } ?? .bottom
   }
 
   /// A calendar colour as clients write it: `#RRGGBB` or `#RRGGBBAA`.

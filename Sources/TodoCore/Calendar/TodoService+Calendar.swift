@@ -141,14 +141,7 @@ extension TodoService {
           written.append(stored.id)
           updated += 1
         } else {
-          let todo = Todo(
-            listID: target, title: fields.title, notes: fields.notes, deadline: fields.deadline,
-            status: fields.status,
-            doneAt: fields.status == .done ? fields.doneAt ?? date : nil,
-            order: try OrderKey.between(nil, nil), createdAt: date, updatedAt: date,
-            recurrence: fields.recurrence, start: fields.start, priority: fields.priority,
-            tags: fields.tags)
-          let stored = try tx.insert(todo, at: .bottom)
+          let stored = try tx.insert(try fields.todo(in: target, at: date), at: .bottom)
           var data = fields.data
           data.id = stored.id
           try tx.insert(data)

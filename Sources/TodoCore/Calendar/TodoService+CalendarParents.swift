@@ -106,9 +106,7 @@ extension TodoService {
       return named.id == todo.parentID
     }
     guard parts[0].properties != before else { return }
-    record.kept =
-      parts[0].properties.isEmpty && parts[0].components.isEmpty && parts.count == 1
-      ? "" : Component.serialize(parts)
+    record.keep(parts)
     try tx.update(record)
   }
 }

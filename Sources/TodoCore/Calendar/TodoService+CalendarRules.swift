@@ -31,9 +31,7 @@ extension TodoService {
           $0.hasName("RRULE") || $0.hasName(TodoCalendar.repeatFromProperty)
         }
         var kept = record
-        kept.kept =
-          parts[0].properties.isEmpty && parts[0].components.isEmpty && parts.count == 1
-          ? "" : Component.serialize(parts)
+        kept.keep(parts)
         todo.recurrence = recurrence
         try tx.update(todo)
         try tx.update(kept)

@@ -58,9 +58,7 @@ extension TodoService {
     let before = parts[0].properties
     TodoCalendar.keepPriorityAndTags(of: todo, in: &parts[0].properties)
     guard parts[0].properties != before else { return }
-    record.kept =
-      parts[0].properties.isEmpty && parts[0].components.isEmpty && parts.count == 1
-      ? "" : Component.serialize(parts)
+    record.keep(parts)
     try tx.update(record)
   }
 }

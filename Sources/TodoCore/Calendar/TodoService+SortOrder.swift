@@ -5,56 +5,68 @@ import Persistence
 // MARK: - X-APPLE-SORT-ORDER, the order calendar clients sort todos by
 
 extension TodoService {
-  /// After a todo moved within its list, gives it an `X-APPLE-SORT-ORDER` between its new
-  /// neighbours', so that a client sorting by it (Apple Reminders, Tasks.org) shows the new
-  /// order at its next sync. Only the moved todo is written (its version, the resource's
-  /// ETag, changes with the move); a list no client sorted is left without the property.
-  static func fitSortOrder(of todo: Todo, in tx: WriteTransaction) throws {
+  /// After a todo moved within its list, gives it an order (``Todo/externalOrder``, a
+  /// calendar client's `X-APPLE-SORT-ORDER`) between its new neighbours', so that a client
+  /// sorting by it (Apple Reminders, Tasks.org) shows the new order at its next sync. Only the
+  /// moved todo is written (its version, the resource's ETag, changes with the move); a list
+  /// no client sorted is left without the order.
+  ///
+  /// - Returns: The todo as stored.
+  static func fitSortOrder(of todo: Todo, in tx: WriteTransaction) throws -> Todo {
     let live = Todo.listIDAttribute == todo.listID && Todo.deletedAtAttribute.isNil
-    let before = try tx.fetch(
+    let previous = try tx.fetch(
       FetchRequest(
         filter: live && Todo.orderAttribute < todo.order,
         sortedBy: [Todo.orderAttribute.descending], limit: 1)
-    ).first
-    let after = try tx.fetch(
+    ).first?.externalOrder
+    let next = try tx.fetch(
       FetchRequest(
         filter: live && Todo.orderAttribute > todo.order,
         sortedBy: [Todo.orderAttribute.ascending], limit: 1)
-    ).first
-    let ids = [before?.id, todo.id, after?.id].compactMap { $0 }
-    var data: [UUID: CalendarData] = [:]
-    for row in try tx.fetch(FetchRequest<CalendarData>(filter: CalendarData.idAttribute.isIn(ids)))
-    {
-      data[row.id] = row
-    }
-    func sortOrder(_ id: UUID?) -> Int? {
-      id.flatMap { data[$0] }.flatMap { keptComponent($0)?.appleSortOrder }
-    }
-    let previous = sortOrder(before?.id)
-    let next = sortOrder(after?.id)
-    let own = sortOrder(todo.id)
-    guard previous != nil || next != nil || own != nil else { return }
+    ).first?.externalOrder
     let value: Int? =
       switch (previous, next) {
       case (let low?, let high?): high - low >= 2 ? low + (high - low) / 2 : low + 1
       case (let low?, nil): low + 1_024
       case (nil, let high?): high - 1_024
-      case (nil, nil): nil
+      case (nil, nil): todo.externalOrder
       }
-    guard let value, value != own else { return }
-    var stored = data[todo.id] ?? CalendarData(id: todo.id, uid: todo.id.uuidString.lowercased())
-    var component = keptComponent(stored) ?? TodoComponent(Component(name: "VTODO"))!
-    component.appleSortOrder = value
-    let zones = TodoCalendar.timeZones(of: stored)
-    stored.kept = Component.serialize([component.component] + zones)
-    if data[todo.id] == nil { try tx.insert(stored) } else { try tx.update(stored) }
+    guard value != todo.externalOrder else { return todo }
+    var sorted = todo
+    sorted.externalOrder = value
+    return try tx.update(sorted)
   }
 
-  /// The `VTODO` of what a todo keeps, if it keeps one.
-  private static func keptComponent(_ data: CalendarData) -> TodoComponent? {
-    guard !data.kept.isEmpty, let first = try? Component.parse(data.kept).first else {
-      return nil
+  /// Moves the `X-APPLE-SORT-ORDER` a store kept in its calendar clients' text into the
+  /// todos' order (``Todo/externalOrder``), where a new todo's place is found from an index:
+  /// once, for a store written before the order had a column.
+  ///
+  /// - Returns: How many todos took their order.
+  @discardableResult
+  func adoptCalendarSortOrders() async throws -> Int {
+    let adopted = try await container.write { tx -> Int in
+      var adopted = 0
+      for var record in try tx.fetch(
+        FetchRequest<CalendarData>(
+          filter: CalendarData.keptAttribute.contains("X-APPLE-SORT-ORDER")))
+      {
+        guard var parts = try? Component.parse(record.kept), !parts.isEmpty,
+          let line = parts[0].property(named: "X-APPLE-SORT-ORDER")
+        else { continue }
+        parts[0].properties.removeAll { $0.hasName("X-APPLE-SORT-ORDER") }
+        record.keep(parts)
+        try tx.update(record)
+        if var todo = try tx.object(Todo.self, id: record.id), todo.externalOrder == nil,
+          let value = line.integerValue
+        {
+          todo.externalOrder = value
+          try tx.update(todo)
+        }
+        adopted += 1
+      }
+      return adopted
     }
-    return TodoComponent(first)
+    if adopted > 0 { logger.info("\(adopted) todos took their calendar's sort order") }
+    return adopted
   }
 }

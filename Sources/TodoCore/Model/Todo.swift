@@ -31,7 +31,9 @@ public struct Todo: Hashable {
   public var section: String?
   /// Its place in the list's user order (fractional key: a move writes one row).
   public var order: OrderKey
-  /// The integer order a Todo-Backend client gave it, echoed back by `/todos`.
+  /// The integer order a client sorts by: a Todo-Backend client's `order`, a calendar
+  /// client's `X-APPLE-SORT-ORDER` (Apple Reminders, Tasks.org). Kept beside ``order`` (the
+  /// user order here), which it follows after a move (``TodoService/moveTodo(id:to:expectedVersion:)``).
   public var externalOrder: Int?
   /// When it was created.
   public var createdAt: Date
@@ -177,5 +179,13 @@ extension Todo {
     Migration(
       "assignees",
       [.addColumn("assigneeID"), .createIndex("todo_assignee", on: ["assigneeID"])]),
+    // A todo a calendar client adds goes before the list's first todo it sorted after: found
+    // from the index, whatever the list's size.
+    Migration(
+      "external-order",
+      [
+        .createIndex(
+          "todo_list_live_external_order", on: ["listID", "deletedAt", "externalOrder"])
+      ]),
   ]
 }

@@ -23,8 +23,8 @@ public struct TodoPatch: Sendable, Hashable {
   public var section: String??
   /// Another list to move the todo to (it goes to the bottom there).
   public var listID: UUID?
-  /// The integer order a Todo-Backend client gave.
-  public var externalOrder: Int?
+  /// A new integer order a client sorts by (``Todo/externalOrder``); `.some(nil)` removes it.
+  public var externalOrder: Int??
   /// When a done todo was done, as a client that records it says (a calendar's `COMPLETED`);
   /// without it, a todo that becomes done is done at the time of the change.
   public var doneAt: Date?
@@ -51,7 +51,7 @@ public struct TodoPatch: Sendable, Hashable {
   public init(
     title: String? = nil, notes: String? = nil, deadline: Deadline?? = nil,
     status: TodoStatus? = nil, section: String?? = nil, listID: UUID? = nil,
-    externalOrder: Int? = nil, doneAt: Date? = nil, recurrence: Recurrence?? = nil,
+    externalOrder: Int?? = nil, doneAt: Date? = nil, recurrence: Recurrence?? = nil,
     start: Deadline?? = nil, someday: Bool? = nil, priority: Priority?? = nil,
     tags: [String]? = nil, parentID: UUID?? = nil, assigneeID: UUID?? = nil,
     completingSubtasks: Bool = false
@@ -107,7 +107,9 @@ extension TodoPatch {
     if edited.status != original.status { status = edited.status }
     if edited.section != original.section { section = .some(edited.section) }
     if edited.listID != original.listID { listID = edited.listID }
-    if edited.externalOrder != original.externalOrder { externalOrder = edited.externalOrder }
+    if edited.externalOrder != original.externalOrder {
+      externalOrder = .some(edited.externalOrder)
+    }
     if edited.recurrence != original.recurrence { recurrence = .some(edited.recurrence) }
     if edited.start != original.start { start = .some(edited.start) }
     if edited.isSomeday != original.isSomeday { someday = edited.isSomeday }

@@ -179,9 +179,7 @@ extension TodoService {
         break
       }
       todo.updatedAt = self.now()
-      let moved = try tx.move(todo, to: position)
-      try Self.fitSortOrder(of: moved, in: tx)
-      return moved
+      return try Self.fitSortOrder(of: try tx.move(todo, to: position), in: tx)
     }
   }
 

@@ -105,7 +105,7 @@ public final class TodoService: Sendable {
   /// Opens (creating and migrating if needed) the todo store at `location` and makes sure it
   /// has an Inbox and that the todos of calendar clients repeat by their own rules
   /// (``adoptCalendarRepeatRules()``) and have their priorities and categories
-  /// (``adoptCalendarPriorityAndTags()``).
+  /// (``adoptCalendarPriorityAndTags()``) and sort orders (``adoptCalendarSortOrders()``).
   ///
   /// - Parameters:
   ///   - location: A database file (created with its directory) or memory.
@@ -119,6 +119,7 @@ public final class TodoService: Sendable {
     try await service.ensureInbox()
     try await service.adoptCalendarRepeatRules()
     try await service.adoptCalendarPriorityAndTags()
+    try await service.adoptCalendarSortOrders()
     return service
   }
 

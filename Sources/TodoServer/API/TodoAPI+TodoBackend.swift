@@ -63,7 +63,7 @@ extension TodoAPI {
       switch input.body {
       case .json(let body): body
       }
-    var patch = TodoPatch(title: body.title, externalOrder: body.order)
+    var patch = TodoPatch(title: body.title, externalOrder: body.order.map { .some($0) })
     if let completed = body.completed {
       if completed {
         patch.status = .done

@@ -243,6 +243,61 @@ struct CalDAVServiceTests {
     }
   }
 
+  @Test("a new resource goes before the todo sorted next after it, whatever the list's order")
+  func newResourceGoesBeforeTheNextSortOrder() async throws {
+    try await TemporaryStore.with { service, _ in
+      for (name, order) in [("a", 1_000), ("b", 3_000), ("c", 2_000)] {
+        _ = try await service.putCalendarResource(
+          in: Self.inbox, named: "\(name).ics",
+          text: Self.vtodo(uid: name, summary: name, extra: ["X-APPLE-SORT-ORDER:\(order)"]))
+      }
+      // "b" was written before "c" sorted before it: "c" went before "b".
+      #expect(try await service.todos(inList: Self.inbox).map(\.title) == ["a", "c", "b"])
+      // Sorted after every one: the bottom; without an order: the bottom too.
+      _ = try await service.putCalendarResource(
+        in: Self.inbox, named: "d.ics",
+        text: Self.vtodo(uid: "d", summary: "d", extra: ["X-APPLE-SORT-ORDER:9000"]))
+      _ = try await service.putCalendarResource(
+        in: Self.inbox, named: "e.ics", text: Self.vtodo(uid: "e", summary: "e"))
+      // A todo of another list, or in the trash, is no neighbour.
+      let other = try await service.createList(named: "Other")
+      _ = try await service.putCalendarResource(
+        in: other.id, named: "x.ics",
+        text: Self.vtodo(uid: "x", summary: "x", extra: ["X-APPLE-SORT-ORDER:1100"]))
+      let c = try await service.calendarResource(in: Self.inbox, named: "c.ics")
+      _ = try await service.trashTodo(id: c.todo.id)
+      _ = try await service.putCalendarResource(
+        in: Self.inbox, named: "f.ics",
+        text: Self.vtodo(uid: "f", summary: "f", extra: ["X-APPLE-SORT-ORDER:1500"]))
+      #expect(
+        try await service.todos(inList: Self.inbox).map(\.title) == ["a", "f", "b", "d", "e"])
+      // The order is the todo's, given back to the client once, and to Todo-Backend.
+      let f = try await service.calendarResource(in: Self.inbox, named: "f.ics")
+      #expect(f.todo.externalOrder == 1_500)
+      #expect(f.text.components(separatedBy: "X-APPLE-SORT-ORDER").count == 2)
+    }
+  }
+
+  @Test("a store that kept X-APPLE-SORT-ORDER in a todo's calendar text gives it to the todo")
+  func adoptsKeptSortOrders() async throws {
+    try await TemporaryStore.with { service, _ in
+      let (stored, _) = try await service.putCalendarResource(
+        in: Self.inbox, named: "a.ics", text: Self.vtodo(uid: "a", summary: "a"))
+      // As a store written before the order had a column holds it.
+      try await service.container.write { tx in
+        guard var data = try tx.object(CalendarData.self, id: stored.todo.id) else { return }
+        data.kept = "BEGIN:VTODO\r\nX-FOO:kept\r\nX-APPLE-SORT-ORDER:4096\r\nEND:VTODO\r\n"
+        try tx.update(data)
+      }
+      #expect(try await service.adoptCalendarSortOrders() == 1)
+      let read = try await service.calendarResource(in: Self.inbox, named: "a.ics")
+      #expect(read.todo.externalOrder == 4_096)
+      #expect(read.text.components(separatedBy: "X-APPLE-SORT-ORDER:4096").count == 2)
+      #expect(read.text.contains("X-FOO:kept"))
+      #expect(try await service.adoptCalendarSortOrders() == 0)
+    }
+  }
+
   @Test("a cancelled todo is done here and given back CANCELLED; reopened, NEEDS-ACTION")
   func cancelledRoundTrip() async throws {
     try await TemporaryStore.with { service, _ in

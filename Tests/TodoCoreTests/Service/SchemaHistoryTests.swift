@@ -20,6 +20,7 @@ struct SchemaHistoryTests {
     "v1-create", "v2-list-live-order", "v3-store-version", "v4-accounts", "v5-calendar-data",
     "v6-caldav", "v7-repeats", "v8-start-dates", "v9-time-zone", "v10-reminders", "v11-alarms",
     "v12-mail", "v13-priority-tags", "v14-saved-filters", "v15-calendar-paths",
+    "v16-history-marks",
   ]
   /// The fixtures with a PostgreSQL dump: every version since the engine came.
   static let postgresFixtures = Array(fixtures.dropFirst(2))
