@@ -23,8 +23,8 @@ import TodoServer
 /// - a `calendar-query` whose `text-match` on `SUMMARY` finds about a tenth of the calendar,
 ///   with their data (`filtered_query_ms`);
 /// - `PUT`s as Apple Reminders writes them (the whole todo, with an `X-APPLE-SORT-ORDER` among
-///   its neighbours'), creating and then rewriting a todo, into a calendar of 10 todos and
-///   into the large one, round by round (target: `put_10000_vs_10`, the slower of the two
+///   its neighbours'), creating and then rewriting a todo, into two more calendars a client
+///   filled (``PutRounds/seed(_:sizes:)``), of 10 todos and of `--todos`, round by round (target: `put_10000_vs_10`, the slower of the two
 ///   ratios of medians, at most 1.2).
 ///
 /// Latencies are observed by the client on loopback, one request at a time: the server's time
@@ -77,12 +77,11 @@ struct CalDAVBenchmark: AsyncParsableCommand {
     let directory = try BenchData.temporaryDirectory("caldav")
     defer { try? FileManager.default.removeItem(at: directory) }
     let database = directory.appendingPathComponent("caldav.sqlite")
-    let seeded = try await BenchData.seed(
-      .file(database), lists: ["Calendar": todos, "Small": Self.smallTodos])
+    let seeded = try await BenchData.seed(.file(database), lists: ["Calendar": todos])
+    let synced = try await PutRounds.seed(.file(database), sizes: [Self.smallTodos, todos])
     let listID = seeded.list("Calendar")
     let ids = seeded.todos(in: listID)
     let path = "/dav/calendars/me/\(listID.uuidString.lowercased())/"
-    let smallPath = "/dav/calendars/me/\(seeded.list("Small").uuidString.lowercased())/"
     let pool = try SyncBaselineServer.openPool(database)
     let (todos, changes, warmUp, firstSyncs, puts) = (todos, changes, warmUp, firstSyncs, puts)
 
@@ -121,10 +120,7 @@ struct CalDAVBenchmark: AsyncParsableCommand {
         }
         let written = try await Blocking.run {
           try PutRounds.run(
-            calendars: [
-              PutRounds.Calendar(path: smallPath, todos: Self.smallTodos),
-              PutRounds.Calendar(path: path, todos: todos),
-            ], port: port, warmUp: min(warmUp, puts), rounds: puts)
+            calendars: synced, port: port, warmUp: min(warmUp, puts), rounds: puts)
         }
         return (first, constants, oneChange, query, written)
       }

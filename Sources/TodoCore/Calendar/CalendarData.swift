@@ -19,8 +19,13 @@ public struct CalendarData: Hashable {
   /// while the todo's deadline is still what it says.
   public var dueLine: String?
   /// A `VTODO` holding the properties and components the app does not model, and the
-  /// `VTIMEZONE`s its lines refer to, as iCalendar text.
+  /// `VTIMEZONE`s its lines refer to, as iCalendar text. Set through ``keep(_:)``, which
+  /// keeps ``parentUID`` in step.
   public var kept: String = ""
+  /// The `UID` that a `RELATED-TO;RELTYPE=PARENT` line of ``kept`` names: the parent of a
+  /// subtask, or the one it waits for when it arrived first, found by it from an index when
+  /// the parent comes.
+  public var parentUID: String?
   /// The name a CalDAV client gave the todo's resource (`4F1C….ics`); `nil` for a todo made
   /// here or read from a file, whose resource is named after its identifier.
   public var resourceName: String?
@@ -37,6 +42,9 @@ extension CalendarData {
         .addColumn("resourceName"),
         .createIndex("calendar_data_resource_name", on: ["resourceName"]),
       ]),
+    Migration(
+      "parent uid",
+      [.addColumn("parentUID"), .createIndex("calendar_data_parent_uid", on: ["parentUID"])]),
   ]
 }
 
@@ -48,5 +56,6 @@ extension CalendarData {
       parts.count <= 1
       && (parts.first.map { $0.properties.isEmpty && $0.components.isEmpty } ?? true)
     kept = empty ? "" : Component.serialize(parts)
+    parentUID = parts.first?.properties.first(where: TodoCalendar.isParentLine)?.textValue
   }
 }

@@ -72,7 +72,7 @@ struct CalendarRepeat {
     }
     keptChanged = keptChanged || extras.count != self.extras.count
     guard keptChanged else { return changed ? record : nil }
-    record.kept = Component.serialize([vtodo] + extras)
+    record.keep([vtodo] + extras)
     return record
   }
 

@@ -7,13 +7,6 @@ extension TodoCalendar {
     line.hasName("RELATED-TO") && RelatedTo(line).relationType == "PARENT"
   }
 
-  /// The `UID` of the parent that what a todo keeps of its `VTODO` names, if any.
-  static func parentUID(in data: CalendarData) -> String? {
-    guard data.kept.contains("RELATED-TO"), let kept = try? Component.parse(data.kept).first
-    else { return nil }
-    return kept.properties.first(where: isParentLine)?.textValue
-  }
-
   /// Makes the kept `properties` of a subtask name its parent: the client's line stays while
   /// it names `parentUID`; otherwise lines naming another parent go and
   /// `RELATED-TO;RELTYPE=PARENT:<parentUID>` is added. Without a parent the kept lines stay

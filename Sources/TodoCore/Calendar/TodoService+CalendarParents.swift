@@ -59,8 +59,8 @@ extension TodoService {
     else { return }
     try linkCalendarParent(of: todo, data: data, in: tx)
     for record in try tx.fetch(
-      FetchRequest<CalendarData>(filter: CalendarData.keptAttribute.contains(data.uid)))
-    where record.id != id && TodoCalendar.parentUID(in: record) == data.uid {
+      FetchRequest<CalendarData>(filter: CalendarData.parentUIDAttribute == data.uid))
+    where record.id != id {
       guard let child = try tx.object(Todo.self, id: record.id), child.parentID == nil,
         child.listID == todo.listID, !child.isTrashed
       else { continue }
@@ -75,7 +75,7 @@ extension TodoService {
     throws
   {
     var parentID: UUID?
-    if let uid = TodoCalendar.parentUID(in: data),
+    if let uid = data.parentUID,
       let parent = try Self.calendarTodo(uid: uid, inList: todo.listID, in: tx)
     {
       var candidate = todo
@@ -108,5 +108,32 @@ extension TodoService {
     guard parts[0].properties != before else { return }
     record.keep(parts)
     try tx.update(record)
+  }
+
+  /// Gives every todo whose kept `VTODO` names a parent that parent's `UID` as
+  /// ``CalendarData/parentUID``, where subtasks are found from an index: once, for a store
+  /// written before the column.
+  ///
+  /// - Returns: How many todos took their parent's `UID`.
+  @discardableResult
+  func adoptCalendarParentUIDs() async throws -> Int {
+    let adopted = try await container.write { tx -> Int in
+      var adopted = 0
+      for var record in try tx.fetch(
+        FetchRequest<CalendarData>(
+          filter: CalendarData.keptAttribute.contains("RELATED-TO")
+            && CalendarData.parentUIDAttribute.isNil))
+      {
+        guard let vtodo = try? Component.parse(record.kept).first,
+          let uid = vtodo.properties.first(where: TodoCalendar.isParentLine)?.textValue
+        else { continue }
+        record.parentUID = uid
+        try tx.update(record)
+        adopted += 1
+      }
+      return adopted
+    }
+    if adopted > 0 { logger.info("\(adopted) subtasks took their parent's UID") }
+    return adopted
   }
 }

@@ -105,7 +105,8 @@ public final class TodoService: Sendable {
   /// Opens (creating and migrating if needed) the todo store at `location` and makes sure it
   /// has an Inbox and that the todos of calendar clients repeat by their own rules
   /// (``adoptCalendarRepeatRules()``) and have their priorities and categories
-  /// (``adoptCalendarPriorityAndTags()``) and sort orders (``adoptCalendarSortOrders()``).
+  /// (``adoptCalendarPriorityAndTags()``), sort orders (``adoptCalendarSortOrders()``) and
+  /// parents' `UID`s (``adoptCalendarParentUIDs()``).
   ///
   /// - Parameters:
   ///   - location: A database file (created with its directory) or memory.
@@ -120,6 +121,7 @@ public final class TodoService: Sendable {
     try await service.adoptCalendarRepeatRules()
     try await service.adoptCalendarPriorityAndTags()
     try await service.adoptCalendarSortOrders()
+    try await service.adoptCalendarParentUIDs()
     return service
   }
 

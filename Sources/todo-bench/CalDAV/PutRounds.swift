@@ -1,4 +1,6 @@
 import Foundation
+import Persistence
+import TodoCore
 
 /// The `PUT`s of `todo-bench caldav`: a todo written as Apple Reminders writes one (its
 /// whole `VCALENDAR`, with an `X-APPLE-SORT-ORDER` among its neighbours'), created and then
@@ -16,6 +18,37 @@ enum PutRounds {
   struct Result: Sendable {
     var create: [SyncRounds.Samples]
     var update: [SyncRounds.Samples]
+  }
+
+  /// New calendars of `sizes` todos, as a calendar client filled them: every todo with its
+  /// client's `VTODO` kept (an `X-APPLE-SORT-ORDER` 1,024 apart, a `SEQUENCE`, an `X-` line)
+  /// and every tenth a subtask of the one before; imported through `TodoService`.
+  static func seed(_ location: StoreLocation, sizes: [Int]) async throws -> [Calendar] {
+    let service = try await TodoService.open(location)
+    defer { try? service.close() }
+    var calendars: [Calendar] = []
+    for size in sizes {
+      let list = try await service.createList(named: "Synced \(size)")
+      var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Apple Inc.//iOS 18.0//EN"]
+      for index in 0..<size {
+        lines += [
+          "BEGIN:VTODO", "UID:synced-\(size)-\(index)", "DTSTAMP:20261101T080000Z",
+          "SUMMARY:Synced todo \(index)", "STATUS:NEEDS-ACTION", "SEQUENCE:\(index % 3)",
+          "X-APPLE-SORT-ORDER:\(index * 1_024)", "X-APPLE-STRUCTURED-DATA:bench",
+        ]
+        if index % 10 == 9 { lines.append("RELATED-TO;RELTYPE=PARENT:synced-\(size)-\(index - 1)") }
+        lines.append("END:VTODO")
+      }
+      lines += ["END:VCALENDAR", ""]
+      let imported = try await service.importCalendar(
+        lines.joined(separator: "\r\n"), into: list.id)
+      guard imported.added == size else {
+        throw BenchError("the calendar of \(size) imported \(imported.added) todos")
+      }
+      calendars.append(
+        Calendar(path: "/dav/calendars/me/\(list.id.uuidString.lowercased())/", todos: size))
+    }
+    return calendars
   }
 
   /// `warmUp` unmeasured rounds, then `rounds` measured ones. Each round, in every calendar:

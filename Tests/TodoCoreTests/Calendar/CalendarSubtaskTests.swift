@@ -41,6 +41,24 @@ struct CalendarSubtaskTests {
     }
   }
 
+  @Test("a store that kept a waiting subtask's RELATED-TO without its column still nests it")
+  func adoptsKeptParentUIDs() async throws {
+    try await TemporaryStore.with { service, _ in
+      let child = try await Self.put(service, "child-2", "Pack boots", parent: "trip-2")
+      // As a store written before the column holds it: the line in the kept text alone.
+      try await service.container.write { tx in
+        guard var data = try tx.object(CalendarData.self, id: child.todo.id) else { return }
+        #expect(data.parentUID == "trip-2")
+        data.parentUID = nil
+        try tx.update(data)
+      }
+      #expect(try await service.adoptCalendarParentUIDs() == 1)
+      #expect(try await service.adoptCalendarParentUIDs() == 0)
+      let parent = try await Self.put(service, "trip-2", "Trip")
+      #expect(try await service.todo(id: child.todo.id).parentID == parent.todo.id)
+    }
+  }
+
   @Test("nesting here writes RELATED-TO for the client; taking it out drops the client's line")
   func nestedHere() async throws {
     try await TemporaryStore.with { service, _ in
