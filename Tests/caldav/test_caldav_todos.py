@@ -578,3 +578,19 @@ def test_calendar_data_returns_only_the_components_and_properties_asked_for(serv
     refused = partial(server, calendar, '<c:calendar-data><c:comp name="VTODO"/></c:calendar-data>')
     assert refused.status == 403
     assert f"{{{CALDAV}}}valid-calendar-data" in dav_error_conditions(refused)
+
+
+def test_free_busy_query_answers_a_free_range(server, calendar):
+    """RFC 4791 7.10: a calendar answers free-busy-query with a VFREEBUSY of the range; only
+    events and VFREEBUSY components make time busy, so a list of tasks is free throughout."""
+    calendar.add_todo(ics("SUMMARY:Busy task", "DUE:20301112T170000Z"))
+    answer = calendar.freebusy_request(datetime(2030, 11, 10, tzinfo=timezone.utc),
+                                       datetime(2030, 11, 20, tzinfo=timezone.utc))
+    lines = unfold(answer.data)
+    assert "BEGIN:VFREEBUSY" in lines and "DTSTART:20301110T000000Z" in lines
+    assert "DTEND:20301120T000000Z" in lines
+    assert not any(line.startswith("FREEBUSY") for line in lines)
+    # Without a UTC start before a UTC end: a bad request.
+    body = f"""<?xml version="1.0" encoding="utf-8"?>
+<c:free-busy-query xmlns:c="{CALDAV}"><c:time-range start="20301120T000000Z"/></c:free-busy-query>"""
+    assert xml_request(server, "REPORT", calendar.url.path, body, depth=1).status == 400

@@ -54,6 +54,8 @@ public enum TodoCalendar {
     public var tags: [String] = []
     /// The order the client sorts it by (`X-APPLE-SORT-ORDER`).
     public var sortOrder: Int?
+    /// When the client created it (`CREATED`, in UTC).
+    public var created: Date?
     /// What the todo keeps of the component.
     public var data: CalendarData
     /// Its alarms that can be reminders here (``TodoCalendar/alarms(of:)``). ``data`` keeps
@@ -70,12 +72,14 @@ public enum TodoCalendar {
     }
 
     /// A new todo of `listID` that says what the component says; `now` is when it is added.
+    /// It was created when the client says (never later than now), so that its `CREATED`
+    /// comes back as the client wrote it.
     func todo(in listID: UUID, at now: Date) throws -> Todo {
       Todo(
         listID: listID, title: title, notes: notes, deadline: deadline, status: status,
         doneAt: status == .done ? doneAt ?? now : nil, order: try OrderKey.between(nil, nil),
-        externalOrder: sortOrder, createdAt: now, updatedAt: now, recurrence: recurrence,
-        start: start, priority: priority, tags: tags)
+        externalOrder: sortOrder, createdAt: min(created ?? now, now), updatedAt: now,
+        recurrence: recurrence, start: start, priority: priority, tags: tags)
     }
   }
 
@@ -140,6 +144,7 @@ public enum TodoCalendar {
       doneAt: status == .done ? todo.completed.flatMap(date(utc:)) : nil,
       priority: todo.priority.flatMap(Priority.init(iCalendar:)),
       tags: tags(fromCategories: todo.categories), sortOrder: todo.appleSortOrder,
+      created: todo.created.flatMap(date(utc:)),
       data: data,
       alarms: Self.alarms(of: todo.component).alarms)
   }

@@ -145,10 +145,46 @@ extension CalDAVController {
       multistatus.add(href: path.href, status: "HTTP/1.1 507 Insufficient Storage")
       return Self.multistatus(
         multistatus.finish(syncToken: SyncToken.text(since: since, page: next)))
+    case .caldav("free-busy-query"):
+      return Self.freeBusy(document)
     default:
       return Self.error(
         .forbidden, DAVElement(.dav("supported-report")),
         "\(document.name.local) is not a report this server answers")
     }
+  }
+
+  /// The answer to a `free-busy-query` (RFC 4791 7.10): a `VFREEBUSY` of the asked range with
+  /// no busy time, since only events and `VFREEBUSY` components make time busy and a list
+  /// holds tasks; a query without a UTC start and end is a bad request.
+  static func freeBusy(_ document: DAVElement) -> Response {
+    let range = document.child(.caldav("time-range"))
+    let bounds = ["start", "end"].compactMap { key -> DateOrDateTime? in
+      guard let value = range?.attributes[key].flatMap({ DateOrDateTime(parsing: $0) }),
+        value.form == .utc
+      else { return nil }
+      return value
+    }
+    guard bounds.count == 2,
+      let start = TodoCalendar.instant(bounds[0]), let end = TodoCalendar.instant(bounds[1]),
+      start < end, let stamp = TodoCalendar.dateTime(utc: Date())
+    else {
+      return Self.status(
+        .badRequest, "a free-busy-query has a time-range with a UTC start before a UTC end")
+    }
+    let freeBusy = Component(
+      name: "VFREEBUSY",
+      properties: [
+        ContentLine(name: "DTSTAMP", dateOrDateTime: stamp),
+        ContentLine(name: "DTSTART", dateOrDateTime: bounds[0]),
+        ContentLine(name: "DTEND", dateOrDateTime: bounds[1]),
+      ])
+    let calendar = Component(
+      name: "VCALENDAR",
+      properties: [
+        ContentLine(name: "VERSION", value: "2.0"),
+        ContentLine(name: "PRODID", value: TodoCalendar.productID),
+      ], components: [freeBusy])
+    return Self.body(Component.serialize([calendar]), type: "text/calendar; charset=utf-8")
   }
 }

@@ -122,8 +122,14 @@ enum DAVResource {
     let reports: [DAVName]
     switch self {
     case .calendar:
-      reports = [.caldav("calendar-query"), .caldav("calendar-multiget"), .dav("sync-collection")]
-    case .todo: reports = [.caldav("calendar-query"), .caldav("calendar-multiget")]
+      reports = [
+        .caldav("calendar-query"), .caldav("calendar-multiget"), .caldav("free-busy-query"),
+        .dav("sync-collection"),
+      ]
+    case .todo:
+      reports = [
+        .caldav("calendar-query"), .caldav("calendar-multiget"), .caldav("free-busy-query"),
+      ]
     default: reports = []
     }
     return reports.map { report in

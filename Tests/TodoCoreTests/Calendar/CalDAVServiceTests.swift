@@ -278,6 +278,22 @@ struct CalDAVServiceTests {
     }
   }
 
+  @Test("a todo a client created keeps the client's CREATED; one from the future is now")
+  func keepsTheClientsCreated() async throws {
+    try await TemporaryStore.with { service, _ in
+      _ = try await service.putCalendarResource(
+        in: Self.inbox, named: "old.ics",
+        text: Self.vtodo(uid: "old", summary: "Old", extra: ["CREATED:19970901T130000Z"]))
+      let old = try await service.calendarResource(in: Self.inbox, named: "old.ics")
+      #expect(old.text.contains("CREATED:19970901T130000Z\r\n"))
+      #expect(old.todo.createdAt == Date(timeIntervalSince1970: 873_118_800))
+      let (future, _) = try await service.putCalendarResource(
+        in: Self.inbox, named: "future.ics",
+        text: Self.vtodo(uid: "future", summary: "Future", extra: ["CREATED:20991231T000000Z"]))
+      #expect(future.todo.createdAt <= Date())
+    }
+  }
+
   @Test("a store that kept X-APPLE-SORT-ORDER in a todo's calendar text gives it to the todo")
   func adoptsKeptSortOrders() async throws {
     try await TemporaryStore.with { service, _ in
