@@ -119,3 +119,30 @@ def test_completing_a_parent_with_open_subtasks_asks(clean, browser):
     page.wait(lambda: "done" in page.cell("Pack").get_attribute("class"),
               message="Complete all did not complete the subtask")
     assert "done" in page.cell("Trip").get_attribute("class")
+
+
+def test_a_collapsed_parent_stays_collapsed_for_the_person(clean, browser):
+    """The person's collapsed parents are remembered by the server: after a reload, and in a
+    page opened later (another device), the parent is still collapsed."""
+    url = clean[0]
+    trip = api(url, "POST", f"/api/v1/lists/{INBOX}/todos", {"title": "Trip"})
+    api(url, "POST", f"/api/v1/lists/{INBOX}/todos", {"title": "Pack", "parentID": trip["id"]})
+    page = LivePage(browser(), url)
+    page.wait(lambda: page.titles() == ["Trip", "Pack"])
+    page.cell("Trip").find_element(By.CSS_SELECTOR, "button.expand").click()
+    page.wait(lambda: page.titles() == ["Trip"], message="collapsing did not hide the subtask")
+    # Remembered once the server acknowledged the collapse.
+    page.wait(lambda: page.driver.execute_script(
+        "return window.todoPage.optimistic.waiting.length") == 0)
+
+    page.driver.refresh()
+    page.wait(lambda: page.titles() == ["Trip"], message="the reload forgot the collapse")
+    assert page.cell("Trip").get_attribute("aria-expanded") == "false"
+    later = LivePage(browser(), url)
+    later.wait(lambda: later.titles() == ["Trip"], message="a new page forgot the collapse")
+
+    # Expanded on the new page: expanded for the next one too.
+    later.cell("Trip").find_element(By.CSS_SELECTOR, "button.expand").click()
+    later.wait(lambda: later.titles() == ["Trip", "Pack"])
+    third = LivePage(browser(), url)
+    third.wait(lambda: third.titles() == ["Trip", "Pack"], message="the expand was not kept")

@@ -105,6 +105,13 @@ public struct TodoClient: Sendable {
     throw TodoClientError.noStore
   }
 
+  /// The outline groups and parents the person collapsed (``TodoService/collapsedGroups()``).
+  /// Without a store, none.
+  public var collapsedGroups: @Sendable () async throws -> [String] = { [] }
+  /// Remembers a group collapsed or expanded (``TodoService/setCollapsed(_:_:)``). Without a
+  /// store, the page alone remembers it.
+  public var setCollapsed: @Sendable (String, Bool) async throws -> Void = { _, _ in }
+
   /// Creates a client from its endpoints.
   public init(
     observeList: @escaping @Sendable (UUID) -> AsyncThrowingStream<ListObservation, any Error>,
@@ -192,6 +199,8 @@ public struct TodoClient: Sendable {
       try await service.updateSavedFilter(id: $0, name: $1, query: $2)
     }
     client.deleteSavedFilter = { try await service.deleteSavedFilter(id: $0) }
+    client.collapsedGroups = { try await service.collapsedGroups() }
+    client.setCollapsed = { try await service.setCollapsed($0, $1) }
     return client
   }
 }

@@ -7,8 +7,9 @@ import TodoCore
 ///
 /// Its fields are Title, Notes, Deadline (`yyyy-MM-dd`), Start (a date, or "someday"), Repeat
 /// (words such as "every monday" or "every 3 days after done", or a rule; empty for never),
-/// Section, Tags (words), Priority and Status (choices); its buttons Save and Cancel, or, after another person changed the todo, Keep mine, Use
-/// theirs and Cancel.
+/// Section, Tags (words), Priority and Status (choices), and on a shared list Assignee (Nobody
+/// or a member); its buttons Save and Cancel, or, after another person changed the todo, Keep
+/// mine, Use theirs and Cancel.
 struct TuiForm: Equatable {
   /// The identifier of the todo being edited.
   var todoID: String
@@ -20,6 +21,9 @@ struct TuiForm: Equatable {
   var problem: String?
   /// Whether the problem is another person's change.
   var conflict = false
+  /// Whom the todo can be assigned to, in the order of the Assignee field's options after
+  /// Nobody: the list's members when the form was filled (none without accounts).
+  var members: [LiveChrome.MemberEntry] = []
 
   /// The statuses in the order of the Status field's options.
   static let statuses: [TodoStatus] = [.notStarted, .inProgress, .done]
@@ -44,6 +48,14 @@ struct TuiForm: Equatable {
       }
     }
     guard form == nil, editor.phase == "editing" else { return }
+    members = editor.members
+    var assignee: [FormField] = []
+    if !members.isEmpty {
+      let selected = members.firstIndex { $0.id == editor.assignee }.map { $0 + 1 } ?? 0
+      assignee = [
+        .choice("Assignee", options: ["Nobody"] + members.map(\.name), selected: selected)
+      ]
+    }
     form = Form(
       title: "Edit todo",
       fields: [
@@ -56,7 +68,7 @@ struct TuiForm: Equatable {
         .choice(
           "Status", options: Self.statuses.map(Self.name(of:)),
           selected: Self.statuses.firstIndex(of: editor.status) ?? 0),
-      ],
+      ] + assignee,
       buttons: Self.buttons(conflict: conflict))
   }
 
@@ -74,9 +86,14 @@ struct TuiForm: Equatable {
       case .choice(_, let index): choices.append(index)
       }
     }
-    guard texts.count == 7, choices.count == 2, Self.statuses.indices.contains(choices[1]) else {
+    guard texts.count == 7, choices.count == (members.isEmpty ? 2 : 3),
+      Self.statuses.indices.contains(choices[1])
+    else {
       return nil
     }
+    // Nobody (""), a member's identifier, or, without members, the assignee left as it is.
+    let assignee: String? =
+      members.isEmpty ? nil : choices[2] == 0 ? "" : members[choices[2] - 1].id
     let selected = choices[1]
     // The mode is in the words ("after done"), Someday in the Start field, as the form shows
     // them.
@@ -84,7 +101,8 @@ struct TuiForm: Equatable {
     return PageEditor.Fields(
       title: texts[0], notes: texts[1], deadline: texts[2], status: Self.statuses[selected],
       section: texts[5], repeat: texts[4], afterCompletion: false, start: someday ? "" : texts[3],
-      someday: someday, priority: choices[0] == 0 ? "" : "\(choices[0])", tags: texts[6])
+      someday: someday, priority: choices[0] == 0 ? "" : "\(choices[0])", tags: texts[6],
+      assignee: assignee)
   }
 
   /// A status in words.

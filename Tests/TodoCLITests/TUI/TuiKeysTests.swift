@@ -200,6 +200,50 @@ struct TuiKeysTests {
     #expect(screen.mode == .list)
   }
 
+  @Test("on a shared list the form has Assignee: Nobody or a member, sent with Save")
+  func assigneeField() throws {
+    var state = try TuiPages.state()
+    let ann = UUID(uuidString: "00000000-0000-4000-8000-0000000000a1")!
+    let bob = UUID(uuidString: "00000000-0000-4000-8000-0000000000b2")!
+    state.data.members[TodoList.inboxID] = [
+      ListMember(accountID: ann, name: "ann", role: "owner"),
+      ListMember(accountID: bob, name: "bob", role: "editor"),
+    ]
+    var screen = screen(PageSnapshot(state), selecting: TuiPages.tax)
+    _ = screen.handle(.character("e"), page: PageSnapshot(state))
+    var editor = TodoEditor.State(todoID: TuiPages.tax)
+    editor.phase = .editing
+    editor.title = "Pay tax"
+    editor.original = state.data.todos.first { $0.id == TuiPages.tax }
+    editor.assignee = bob.uuidString
+    state.editor.sheet = editor
+    let page = PageSnapshot(state)
+    screen.follow(page)
+    guard case .form(let box) = screen.frame(of: page).overlay else {
+      Issue.record("no form")
+      return
+    }
+    #expect(box.fields.last?.label == "Assignee")
+    let saved = { (assignee: String) in
+      PageEditor.Fields(
+        title: "Pay tax", repeat: "", afterCompletion: false, start: "", someday: false,
+        priority: "", tags: "", assignee: assignee)
+    }
+    // Bob, as the draft says; one to the left is Ann, one more Nobody.
+    #expect(
+      screen.handle(.control("s"), page: page).actions == [
+        .editor(.saveEdit(saved(bob.uuidString)))
+      ])
+    let toAssignee: [Key] = Array(repeating: .tab, count: 9)
+    _ = press(toAssignee + [.left], on: &screen, page: page)
+    #expect(
+      screen.handle(.control("s"), page: page).actions == [
+        .editor(.saveEdit(saved(ann.uuidString)))
+      ])
+    _ = press([.left], on: &screen, page: page)
+    #expect(screen.handle(.control("s"), page: page).actions == [.editor(.saveEdit(saved("")))])
+  }
+
   @Test("after another person's change: Keep mine, Use theirs (the form refilled) or Cancel")
   func conflict() throws {
     var state = try TuiPages.state()

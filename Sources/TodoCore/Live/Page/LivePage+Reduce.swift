@@ -16,7 +16,8 @@ extension LivePage {
     switch action {
     case .onAppear:
       return .merge(
-        load(state.data.listID), watchViews(state.data), watchReachability(), watchReminders())
+        load(state.data.listID), watchViews(state.data), watchReachability(), watchReminders(),
+        loadOutline())
 
     case .onDisappear:
       return .merge(
@@ -97,6 +98,15 @@ extension LivePage {
       .settleTimedOut:
       return .none
     }
+  }
+
+  /// Reads the outline groups the person collapsed on their other pages (nothing to send
+  /// when there are none).
+  private func loadOutline() -> Effect<Action> {
+    todos.write { todos, send in
+      let groups = try await todos.collapsedGroups()
+      if !groups.isEmpty { await send(.outlineLoaded(groups)) }
+    }.map { .list($0) }
   }
 
   /// The page shows another list or view: what was open over the list goes, the sheet with

@@ -37,6 +37,9 @@ struct PageAcknowledgement<Base: Reducer<LivePage.State, LivePage.Action>>: Redu
     switch action {
     case .numbered(let number, let event):
       let effect = base.reduce(into: &state, action: event)
+      if event.showsInPageAlone {
+        return .concatenate(effect, .run { send in send(.settled(number, .zero)) })
+      }
       return .concatenate(
         effect,
         .run { [todos] send in send(.settled(number, todos.publishedSequence())) })
@@ -84,4 +87,15 @@ extension LivePage.State {
 extension PageData {
   /// The newest change sequence the page's observed data reflects.
   var observedSequence: ChangeSequence { max(sequence, querySequence) }
+}
+
+extension LivePage.Action {
+  /// Whether what the event does is the page's own state, shown as soon as it is reduced:
+  /// collapsing a group. Its remembered copy (the person's ``OutlineState``) is no data the
+  /// page observes, so the event is acknowledged once that write is done, without waiting
+  /// for an observation that will not come.
+  var showsInPageAlone: Bool {
+    if case .list(.setExpanded) = self { return true }
+    return false
+  }
 }

@@ -53,7 +53,14 @@ extension PageListTests {
       let changes = sent(before, store.state, at: \.list)
       #expect(changes.stages.flatMap(\.itemDeleted) == [item(0, 3, b.id)])
       #expect(changes.stages.flatMap(\.itemUpdated).map(\.id) == [PageSnapshot.doneGroup])
+      // Remembered for the person's next pages.
+      await store.finish()
+      #expect(try await fixture.service.collapsedGroups() == [PageSnapshot.doneGroup])
       await store.send(.setExpanded(PageSnapshot.doneGroup, true)) { $0.collapsed = [] }
+      await store.finish()
+      #expect(try await fixture.service.collapsedGroups() == [])
+      // Anything else is no group to collapse.
+      await store.send(.setExpanded("<script>", false))
     }
   }
 

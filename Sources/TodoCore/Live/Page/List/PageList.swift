@@ -83,7 +83,12 @@ public struct PageList: Reducer {
     case completeSubtasks(Bool)
     /// The question is closed without completing anything.
     case cancelComplete
+    /// Collapse or expand an outline group (`group:undone`, `group:done`) or a parent (by
+    /// identifier); the person's choice is remembered for their other pages
+    /// (``TodoService/setCollapsed(_:_:)``). Anything else is ignored.
     case setExpanded(String, Bool)
+    /// The groups the person collapsed, as remembered when the page opened.
+    case outlineLoaded([String])
     case chooseFilter(Filter)
     case chooseLayout(Layout)
     case sortByDeadline(Bool)
@@ -99,7 +104,7 @@ public struct PageList: Reducer {
         .completeSubtasks, .cancelComplete, .setExpanded, .chooseFilter, .chooseLayout,
         .sortByDeadline, .sortByPriority:
         true
-      case .failed: false
+      case .failed, .outlineLoaded: false
       }
     }
   }
@@ -196,7 +201,12 @@ public struct PageList: Reducer {
       return todos.write { todos, _ in _ = try await todos.moveTodo(id, position) }
 
     case .setExpanded(let group, let expanded):
+      guard OutlineState.isGroup(group) else { return .none }
       if expanded { state.collapsed.remove(group) } else { state.collapsed.insert(group) }
+      return todos.write { todos, _ in try await todos.setCollapsed(group, !expanded) }
+
+    case .outlineLoaded(let groups):
+      state.collapsed = Set(groups)
       return .none
 
     case .chooseFilter(let filter):
