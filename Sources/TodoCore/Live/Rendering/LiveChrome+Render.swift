@@ -158,10 +158,31 @@ extension LiveChrome {
       self.editor = EditorForm(
         editor, calendar: state.data.deadlineCalendar, now: state.data.now)
       let listID = editor.original?.listID
-      self.editor?.members = (listID.flatMap { state.data.members[$0] } ?? []).map {
+      let members = listID.flatMap { state.data.members[$0] } ?? []
+      self.editor?.members = members.map {
         MemberEntry(id: $0.accountID.uuidString, name: $0.name)
       }
+      if let change = Self.assigneeChange(editor, members: members) {
+        self.editor?.theirChanges.append(change)
+      }
     }
+  }
+}
+
+extension LiveChrome {
+  /// After a conflict, the assignee the other side set, when it differs from the draft's base
+  /// (the draft's own when the sheet opened on their version's predecessor, else the stored
+  /// one): by the member's name, "Nobody" for none.
+  static func assigneeChange(_ editor: TodoEditor.State, members: [ListMember]) -> FieldChange? {
+    guard let theirs = editor.problem?.theirs, let original = editor.original else { return nil }
+    let base =
+      original.version == theirs.version
+      ? UUID(uuidString: editor.assignee) : original.assigneeID
+    guard base != theirs.assigneeID else { return nil }
+    let name =
+      theirs.assigneeID.map { id in members.first { $0.accountID == id }?.name ?? "someone" }
+      ?? "Nobody"
+    return FieldChange(field: "assignee", label: "Assignee", value: name)
   }
 }
 
