@@ -93,3 +93,45 @@ def test_sorting_by_priority_and_searching_a_tag(clean, browser):
     api(url, "PATCH", f"/api/v1/todos/{plain['id']}", {"tags": ["Work"]})
     page.wait(lambda: page.titles() == ["Plain", "Urgent", "Medium"],
               message="a todo tagged elsewhere did not appear")
+
+
+def test_a_tag_renamed_and_coloured_from_the_sidebar(clean, browser):
+    """The sidebar's ✎ beside a tag opens its form: a new name renames it on every todo (onto
+    another tag's name, merges them), a colour tints its chips and its dot, on every page."""
+    url = clean[0]
+    api(url, "POST", "/api/v1/lists/00000000-0000-4000-8000-000000000001/todos",
+        {"title": "Write report", "tags": ["work"]})
+    page = LivePage(browser(), url)
+    other = LivePage(browser(), url)
+    page.wait(lambda: page.has("Write report"))
+    edit = page.find("#tags li button[data-action=edit]")
+    assert edit.accessible_name == "Edit the tag #work"
+    edit.click()
+    form = page.find("#tag-form")
+    page.wait(lambda: form.is_displayed())
+    name = page.find("#tag-name")
+    assert name.get_attribute("value") == "work"
+    assert name.accessible_name.startswith("Name")
+    teal = page.find("#tag-form input[name=tag-color][value=teal]")
+    assert teal.accessible_name == "Teal"
+    assert page.find("#tag-form input[name=tag-color][value='']").is_selected()
+    name.clear()
+    name.send_keys("job")
+    teal.click()
+    page.find("#tag-form button[type=submit]").click()
+    page.wait(lambda: not form.is_displayed())
+
+    def chip(p):
+        chips = p.cell("Write report").find_elements(By.CSS_SELECTOR, ".tag")
+        return [(c.text, c.get_attribute("data-color")) for c in chips]
+
+    for p in (page, other):
+        p.wait(lambda: chip(p) == [("#job", "teal")], message="the chip was not renamed and tinted")
+        p.wait(lambda: p.find("#tags li button[data-tag]").get_attribute("data-color") == "teal")
+    assert api(url, "GET", "/api/v1/tags")[0]["name"] == "job"
+    # Taking the colour away leaves a plain chip.
+    page.find("#tags li button[data-action=edit]").click()
+    page.wait(lambda: page.find("#tag-form input[name=tag-color][value=teal]").is_selected())
+    page.find("#tag-form input[name=tag-color][value='']").click()
+    page.find("#tag-name").send_keys(Keys.ENTER)
+    page.wait(lambda: chip(page) == [("#job", None)], message="the colour stayed")

@@ -108,6 +108,10 @@ public struct TodoClient: Sendable {
   /// The outline groups and parents the person collapsed (``TodoService/collapsedGroups()``).
   /// Without a store, none.
   public var collapsedGroups: @Sendable () async throws -> [String] = { [] }
+  /// Renames (or merges) a tag and sets its colour (``TodoService/editTag(_:renamingTo:color:)``).
+  public var editTag: @Sendable (String, String, TagColor?) async throws -> Void = { _, _, _ in
+    throw TodoClientError.noStore
+  }
   /// Remembers a group collapsed or expanded (``TodoService/setCollapsed(_:_:)``). Without a
   /// store, the page alone remembers it.
   public var setCollapsed: @Sendable (String, Bool) async throws -> Void = { _, _ in }
@@ -201,6 +205,7 @@ public struct TodoClient: Sendable {
     client.deleteSavedFilter = { try await service.deleteSavedFilter(id: $0) }
     client.collapsedGroups = { try await service.collapsedGroups() }
     client.setCollapsed = { try await service.setCollapsed($0, $1) }
+    client.editTag = { try await service.editTag($0, renamingTo: $1, color: $2) }
     return client
   }
 }

@@ -20,6 +20,8 @@ public struct ViewsObservation: Equatable, Sendable {
   public var assignedToMe: Int?
   /// The store's change sequence of the newest commit reflected.
   public var sequence: ChangeSequence
+  /// The colours the person gave their tags, by lowercased tag (``TodoService/tagColors()``).
+  public var tagColors: [String: TagColor] = [:]
 }
 
 extension ViewsObservation {
@@ -51,6 +53,7 @@ extension TodoService {
   {
     let context = container.viewContext
     let filters = context.observe(ownFiltersRequest, pacing: Self.pagePacing)
+    let styles = context.observe(ownTagStylesRequest, pacing: Self.pagePacing)
     let lists = context.observe(Self.liveLists, pacing: Self.pagePacing)
     let principal = self.principal
     let shares = principal.map {
@@ -81,6 +84,13 @@ extension TodoService {
               group.addTask {
                 for try await results in lists {
                   if let value = setup.set(lists: results.objects) { next.yield(value) }
+                }
+              }
+              group.addTask {
+                for try await results in styles {
+                  if let value = setup.set(colors: Self.colors(results.objects)) {
+                    next.yield(value)
+                  }
                 }
               }
               if let shares {
@@ -121,7 +131,8 @@ extension TodoService {
               do {
                 try await Self.observe(
                   value.filters, showing: text, lists: visible, day: day,
-                  me: principal?.accountID, in: container, run: run, yielding: yielded)
+                  me: principal?.accountID, colors: value.colors, in: container, run: run,
+                  yielding: yielded)
               } catch is CancellationError {
               } catch {
                 continuation.finish(throwing: error)
@@ -142,7 +153,8 @@ extension TodoService {
   /// first value.
   private static func observe(
     _ filters: [SavedFilter], showing text: String?, lists: [TodoList], day: AgendaDay,
-    me: UUID?, in container: PersistentContainer, run: Int, yielding yielded: ViewsYielded
+    me: UUID?, colors: [String: TagColor], in container: PersistentContainer, run: Int,
+    yielding yielded: ViewsYielded
   ) async throws {
     var requests: [String: FetchRequest<Todo>] = [:]
     let assigned = me.map { _ in [ViewsObservation.assignedToMeQuery] } ?? []
@@ -164,7 +176,7 @@ extension TodoService {
         return ViewsObservation(
           filters: filters, counts: counts, showing: text, shown: shown,
           assignedToMe: assigned.first.flatMap { latest.todos[$0]?.count },
-          sequence: latest.sequence)
+          sequence: latest.sequence, tagColors: colors)
       }
     }
     guard !requests.isEmpty else {
@@ -255,13 +267,15 @@ private final class ViewsYielded: Sendable {
   }
 }
 
-/// The latest saved filters, lists and (for a principal) shared lists of a views
-/// observation: what its queries are built from; a value once all have arrived.
+/// The latest saved filters, lists, tag colours and (for a principal) shared lists of a views
+/// observation: what its queries are built from and what its values carry; a value once all
+/// have arrived.
 private final class ViewSetup: Sendable {
   struct Value: Equatable, Sendable {
     var filters: [SavedFilter]
     var lists: [TodoList]
     var shared: Set<UUID>
+    var colors: [String: TagColor]
 
     /// The lists the principal may read, in sidebar order.
     func visibleLists(for principal: Principal?) -> [TodoList] {
@@ -274,6 +288,7 @@ private final class ViewSetup: Sendable {
     var filters: [SavedFilter]?
     var lists: [TodoList]?
     var shared: Set<UUID>?
+    var colors: [String: TagColor]?
   }
 
   private let value = Mutex(Partial())
@@ -283,17 +298,19 @@ private final class ViewSetup: Sendable {
     self.scoped = scoped
   }
 
-  func set(filters: [SavedFilter]? = nil, lists: [TodoList]? = nil, shared: Set<UUID>? = nil)
-    -> Value?
-  {
+  func set(
+    filters: [SavedFilter]? = nil, lists: [TodoList]? = nil, shared: Set<UUID>? = nil,
+    colors: [String: TagColor]? = nil
+  ) -> Value? {
     value.withLock { value in
       if let filters { value.filters = filters }
       if let lists { value.lists = lists }
       if let shared { value.shared = shared }
-      guard let filters = value.filters, let lists = value.lists,
+      if let colors { value.colors = colors }
+      guard let filters = value.filters, let lists = value.lists, let colors = value.colors,
         !scoped || value.shared != nil
       else { return nil }
-      return Value(filters: filters, lists: lists, shared: value.shared ?? [])
+      return Value(filters: filters, lists: lists, shared: value.shared ?? [], colors: colors)
     }
   }
 }

@@ -77,33 +77,60 @@ extension TodoService {
   /// - Throws: `TodoError.validation(field: "tags", …)` for a new name that is no tag,
   ///   `TodoError.notFound` when no todo the principal can edit has the tag.
   public func renameTag(_ name: String, to newName: String) async throws -> Int {
+    let (old, new) = try Self.tagNames(name, newName)
+    return try await write { tx in try self.renameTag(old, to: new, in: tx) }
+  }
+
+  /// Renames (or merges) a tag as ``renameTag(_:to:)`` does, and gives it a colour or takes
+  /// its colour away for the principal, in one transaction: the page's tag form.
+  ///
+  /// - Returns: How many todos changed (none when the name stays).
+  /// - Throws: As ``renameTag(_:to:)``.
+  @discardableResult
+  public func editTag(_ name: String, renamingTo newName: String, color: TagColor?)
+    async throws -> Int
+  {
+    let (old, new) = try Self.tagNames(name, newName)
+    return try await write { tx in
+      let changed = old == new ? 0 : try self.renameTag(old, to: new, in: tx)
+      try self.setTagColor(new.lowercased(), color, in: tx)
+      return changed
+    }
+  }
+
+  /// A tag and its new name, each as a tag is written.
+  private static func tagNames(_ name: String, _ newName: String) throws -> (String, String) {
     guard let old = try TodoValidation.tags([name]).first,
       let new = try TodoValidation.tags([newName]).first
     else { throw TodoError.validation(field: "tags", message: "a tag cannot be empty") }
-    return try await write { tx in
-      let lists = try self.visibleLists(in: tx).filter {
-        try self.access(to: $0, in: tx) ?? .read >= .edit
-      }
-      let tagged = try tx.fetch(
-        FetchRequest(
-          filter: Todo.listIDAttribute.isIn(lists.map(\.id)) && Todo.tagged(old)))
-      guard !tagged.isEmpty else { throw TodoError.notFound(entity: "tag", id: old) }
-      let date = self.now()
-      var changed = 0
-      for stored in tagged {
-        var names: [String] = []
-        for tag in stored.tagNames {
-          let renamed = tag.caseInsensitiveCompare(old) == .orderedSame ? new : tag
-          if !names.contains(where: { $0.caseInsensitiveCompare(renamed) == .orderedSame }) {
-            names.append(renamed)
-          }
-        }
-        guard names != stored.tagNames else { continue }
-        let todo = try stored.applying(TodoPatch(tags: names), at: date)
-        _ = try self.write(todo, from: stored, at: date, in: tx)
-        changed += 1
-      }
-      return changed
+    return (old, new)
+  }
+
+  /// Renames `old` to `new` on every todo the principal may edit, in a write.
+  private func renameTag(_ old: String, to new: String, in tx: WriteTransaction) throws -> Int {
+    let lists = try self.visibleLists(in: tx).filter {
+      try self.access(to: $0, in: tx) ?? .read >= .edit
     }
+    let tagged = try tx.fetch(
+      FetchRequest(
+        filter: Todo.listIDAttribute.isIn(lists.map(\.id)) && Todo.tagged(old)))
+    guard !tagged.isEmpty else { throw TodoError.notFound(entity: "tag", id: old) }
+    let date = self.now()
+    var changed = 0
+    for stored in tagged {
+      var names: [String] = []
+      for tag in stored.tagNames {
+        let renamed = tag.caseInsensitiveCompare(old) == .orderedSame ? new : tag
+        if !names.contains(where: { $0.caseInsensitiveCompare(renamed) == .orderedSame }) {
+          names.append(renamed)
+        }
+      }
+      guard names != stored.tagNames else { continue }
+      let todo = try stored.applying(TodoPatch(tags: names), at: date)
+      _ = try self.write(todo, from: stored, at: date, in: tx)
+      changed += 1
+    }
+    try self.moveTagColor(from: old, to: new, in: tx)
+    return changed
   }
 }

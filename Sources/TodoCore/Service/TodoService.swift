@@ -54,7 +54,7 @@ public final class TodoService: Sendable {
     TodoList.self, Todo.self, Account.self, ListShare.self, AccountSession.self,
     AccessToken.self, SignInThrottle.self, CalendarData.self, CalendarTombstone.self,
     CalendarListData.self, TodoCompletion.self, Reminder.self, DigestRecord.self,
-    SavedFilter.self, HistoryMark.self, OutlineState.self,
+    SavedFilter.self, HistoryMark.self, OutlineState.self, TagStyle.self,
   ]
 
   /// Wraps an open container whose store holds ``entities``. Prefer ``open(_:now:)``, which

@@ -134,6 +134,7 @@ function showChrome(next) {
   showStatus();
   showSearch(chrome);
   view.highlight(chrome.search);
+  view.tagColors(chrome.tagColors);
 }
 
 /**

@@ -47,10 +47,48 @@ export class SidebarFilters {
     });
     $('assigned-to-me').addEventListener('click', () => send('showQuery', { text: 'assigned: me' }));
     $('tags').addEventListener('click', (event) => {
-      const button = event.target.closest('button[data-tag]');
-      if (button) send('chooseTag', { name: button.dataset.tag });
+      const button = event.target.closest('button');
+      const tag = button?.closest('li')?.dataset.tag;
+      if (!tag) return;
+      if (button.dataset.action === 'edit') this.openTag(this.tags.get(tag.toLowerCase()));
+      else send('chooseTag', { name: tag });
+    });
+    $('tag-form-cancel').addEventListener('click', () => this.closeTag());
+    $('tag-form').addEventListener('keydown', (event) => {
+      if (event.key === 'Escape') this.closeTag();
+    });
+    $('tag-form').addEventListener('submit', (event) => {
+      event.preventDefault();
+      const form = $('tag-form');
+      const newName = $('tag-name').value.trim().replace(/^#/, '');
+      if (!newName) return;
+      const color = form.querySelector('input[name="tag-color"]:checked')?.value ?? '';
+      if (send('editTag', { name: form.dataset.tag, newName, color })) this.closeTag();
     });
     this.entries = new Map();
+    this.tags = new Map();
+  }
+
+  /** Opens the tag form on `entry` (a sidebar tag): its name, and its colour checked. */
+  openTag(entry) {
+    if (!entry) return;
+    const form = $('tag-form');
+    form.hidden = false;
+    form.dataset.tag = entry.name;
+    $('tag-form-title').textContent = `Edit #${entry.name}`;
+    $('tag-name').value = entry.name;
+    const color = entry.color ?? '';
+    for (const radio of form.querySelectorAll('input[name="tag-color"]')) radio.checked = radio.value === color;
+    $('tag-name').focus();
+  }
+
+  closeTag() {
+    const tag = $('tag-form').dataset.tag;
+    $('tag-form').hidden = true;
+    // Back to the tag's Edit button, or to the list of tags if it went.
+    const edit = [...$('tags').querySelectorAll('li')].find((item) => item.dataset.tag === tag)
+      ?.querySelector('button[data-action="edit"]');
+    (edit ?? $('tags'))?.focus?.();
   }
 
   /** Opens the form, empty to save a new filter or filled with `entry` to edit it. */
@@ -103,17 +141,22 @@ export class SidebarFilters {
       return item;
     });
     const tag = chrome.query?.tag?.toLowerCase();
+    this.tags = new Map((chrome.tags ?? []).map((entry) => [entry.name.toLowerCase(), entry]));
     this.render($('tags'), chrome.tags ?? [], (entry) => entry.name.toLowerCase(), (item, entry) => {
-      const button = item.firstChild;
+      item.dataset.tag = entry.name;
+      const [button, edit] = item.querySelectorAll('button');
       button.dataset.tag = entry.name;
+      if (entry.color) button.dataset.color = entry.color;
+      else delete button.dataset.color;
       button.querySelector('.name').textContent = `#${entry.name}`;
       button.querySelector('.count').textContent = String(entry.count);
       button.setAttribute('aria-label', `#${entry.name}, ${entry.count} open`);
+      edit.setAttribute('aria-label', `Edit the tag #${entry.name}`);
       if (entry.name.toLowerCase() === tag) button.setAttribute('aria-current', 'true');
       else button.removeAttribute('aria-current');
     }, () => {
       const item = document.createElement('li');
-      item.append(this.chooser());
+      item.append(this.chooser(), this.action('edit', '✎'));
       return item;
     });
     $('tags-heading').hidden = (chrome.tags ?? []).length === 0;

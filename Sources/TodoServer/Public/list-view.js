@@ -46,6 +46,8 @@ export class ListView {
     this.root = root;
     this.actions = actions;
     this.model = [];
+    // The person's tag colours, by lowercased tag (`tagColors`).
+    this.colors = {};
     this.cells = new Map();
     this.sectionNodes = new Map();
     this.itemNodes = new Map();
@@ -191,6 +193,23 @@ export class ListView {
   }
 
   /** Marks where the search text occurs in every title (case-insensitive). */
+  /**
+   * Takes the person's tag colours (`chrome.tagColors`, by lowercased tag): chips drawn from
+   * now on have them, and those shown already are coloured again.
+   */
+  tagColors(colors) {
+    const next = colors ?? {};
+    const key = JSON.stringify(next);
+    if (key === this.colorsKey) return;
+    this.colorsKey = key;
+    this.colors = next;
+    for (const chip of this.root.querySelectorAll('.cell .tag')) {
+      const color = next[chip.textContent.slice(1).toLowerCase()];
+      if (color) chip.dataset.color = color;
+      else delete chip.dataset.color;
+    }
+  }
+
   highlight(text) {
     const needle = (text ?? '').trim();
     if (needle === this.needle) return;
@@ -524,7 +543,10 @@ export class ListView {
       ? [el('span', { class: `priority p${cell.priority}`, title: `Priority ${cell.priority}` }, [el('span', { 'aria-hidden': 'true', text: '⚑ ' }), el('span', { text: `P${cell.priority}` })])]
       : [];
     const dated = [...(when ? [when] : []), ...(when && repeats.length ? [' · '] : []), ...repeats];
-    const tags = (cell.tags ?? []).map((tag) => el('span', { class: 'tag', text: `#${tag}` }));
+    const tags = (cell.tags ?? []).map((tag) => {
+      const color = this.colors[tag.toLowerCase()];
+      return el('span', { class: 'tag', text: `#${tag}`, ...(color ? { 'data-color': color } : {}) });
+    });
     // A parent's progress: "2/5", read as "2/5 subtasks done".
     const progress = cell.progress
       ? [el('span', { class: 'progress' }, [el('span', { text: cell.progress }), el('span', { class: 'visually-hidden', text: ' subtasks done' })])]

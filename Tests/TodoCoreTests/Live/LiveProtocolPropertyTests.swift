@@ -50,6 +50,9 @@ struct LiveProtocolPropertyTests {
     "moveList": { .page(.sidebar(.moveList(Random.id(&$0), Random.position(&$0)))) },
     "chooseSavedFilter": { .page(.sidebar(.chooseSavedFilter(Random.id(&$0)))) },
     "chooseTag": { .page(.sidebar(.chooseTag(Random.text(&$0)))) },
+    "editTag": {
+      .page(.sidebar(.editTag(Random.text(&$0), Random.text(&$0), Random.text(&$0))))
+    },
     "showQuery": { .page(.sidebar(.showQuery(Random.text(&$0)))) },
     "saveFilter": { .page(.sidebar(.saveFilter(Random.text(&$0), Random.text(&$0)))) },
     "editFilter": {

@@ -101,7 +101,16 @@ enum LiveWireRandom {
       LiveChrome.FilterEntry(
         id: id(&$0).uuidString, name: text(&$0), query: text(&$0), count: optional(&$0, count))
     }
-    chrome.tags = list(&random, upTo: 3) { LiveChrome.TagEntry(name: text(&$0), count: count(&$0)) }
+    chrome.tags = list(&random, upTo: 3) {
+      LiveChrome.TagEntry(
+        name: text(&$0), count: count(&$0),
+        color: optional(&$0) { choice(TagColor.self, &$0).rawValue })
+    }
+    chrome.tagColors = optional(&random) { random in
+      Dictionary(
+        list(&random, upTo: 3) { (text(&$0), choice(TagColor.self, &$0).rawValue) },
+        uniquingKeysWith: { first, _ in first })
+    }
     chrome.query = optional(&random) {
       LiveChrome.QueryEntry(
         text: text(&$0), title: text(&$0), filterID: optional(&$0) { id(&$0).uuidString },

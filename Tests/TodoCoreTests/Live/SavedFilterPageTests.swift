@@ -121,6 +121,38 @@ struct SavedFilterPageTests {
     }
   }
 
+  @Test("the tag form renames a tag (the page showing it follows) and gives it a colour")
+  func tagForm() async throws {
+    try await LivePageFixture.with { fixture in
+      let service = fixture.service
+      _ = try await service.createTodo(NewTodo(title: "Milk", tags: ["Errands"]))
+      let store = await Self.open(fixture)
+      await Self.until(store, \.loaded) { $0.data.tagCounts.count == 1 }
+      await store.send(.sidebar(.chooseTag("errands")))
+      await Self.until(store, \.viewsLoaded) { $0.data.queryTodos.count == 1 }
+
+      await store.send(.sidebar(.editTag("errands", "chores", "teal")))
+      await store.receive(\.sidebar.delegate.showQuery, timeout: .seconds(30))
+      await Self.until(store, \.viewsLoaded) {
+        $0.data.tagColors == ["chores": .teal] && $0.data.queryTodos.count == 1
+      }
+      await Self.until(store, \.loaded) { $0.data.tagCounts.map(\.name) == ["chores"] }
+      let chrome = PageSnapshot(store.state).chrome
+      #expect(chrome.query?.title == "#chores")
+      #expect(chrome.tags == [LiveChrome.TagEntry(name: "chores", count: 1, color: "teal")])
+      #expect(chrome.tagColors == ["chores": "teal"])
+
+      // A colour that is none of the palette is refused, nothing written.
+      await store.send(.sidebar(.editTag("chores", "chores", "chartreuse"))) {
+        $0.problem =
+          "colour: \"chartreuse\" is not one of red, orange, yellow, green, teal, blue, purple, pink, grey"
+      }
+      #expect(try await service.tagColors() == ["chores": .teal])
+      await store.send(.onDisappear)
+      await store.skipInFlightEffects()
+    }
+  }
+
   @Test("saving from the page shows the new filter; a tag's view adds the tag")
   func saveAndTags() async throws {
     try await LivePageFixture.with { fixture in

@@ -144,6 +144,31 @@ struct PriorityAndTagsAPITests {
       try expectProblem(
         try await client.send(.patch, "/api/v1/tags/job", json: #"{"name":"two words"}"#),
         .unprocessableContent, field: "tags")
+
+      // A colour, with a rename or alone; `none` takes it away.
+      let coloured = try await client.send(
+        .patch, "/api/v1/tags/home", json: #"{"name":"house","color":"teal"}"#)
+      #expect(coloured.status == .ok)
+      let colors = { () async throws -> [String: String] in
+        let tags =
+          try JSONSerialization.jsonObject(
+            with: Data(buffer: try await client.send(.get, "/api/v1/tags").body))
+          as? [[String: Any]] ?? []
+        return Dictionary(
+          uniqueKeysWithValues: tags.compactMap { tag in
+            (tag["color"] as? String).map { ((tag["name"] as? String) ?? "", $0) }
+          })
+      }
+      #expect(try await colors() == ["house": "teal"])
+      #expect(
+        try await client.send(
+          .patch, "/api/v1/tags/house", json: #"{"name":"house","color":"none"}"#
+        )
+        .status == .ok)
+      #expect(try await colors() == [:])
+      let mauve = try await client.send(
+        .patch, "/api/v1/tags/house", json: #"{"name":"house","color":"mauve"}"#)
+      #expect((400..<500).contains(mauve.status.code))
     }
   }
 }

@@ -37,6 +37,8 @@ public struct PageData: Equatable, Sendable {
   public var filterCounts: [UUID: Int] = [:]
   /// The tags of the open todos the person can read, with their counts: the sidebar's Tags.
   public var tagCounts: [TagCount] = []
+  /// The colours the person gave their tags, by lowercased tag.
+  public var tagColors: [String: TagColor] = [:]
   /// The members of each list the person can read, on a server with accounts: whom its
   /// todos can be assigned to.
   public var members: [UUID: [ListMember]] = [:]
@@ -139,6 +141,7 @@ public struct PageData: Equatable, Sendable {
     filters = views.filters
     filterCounts = views.counts
     assignedToMe = views.assignedToMe
+    tagColors = views.tagColors
     // A value observed for the query shown before this one is not this query's. One that
     // changed only other filters' counts leaves the query's todos, and so their sequence, as
     // they were: the page's list part is the same one, not rendered and diffed again.

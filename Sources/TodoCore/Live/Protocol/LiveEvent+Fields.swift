@@ -77,6 +77,15 @@ struct EditFilterFields: LiveFields {
   func value() -> (UUID, String, String) { (id, name, query) }
 }
 
+/// `name`, `newName` and `color`: a tag renamed and coloured (`editTag`).
+struct EditTagFields: LiveFields {
+  var name: String
+  var newName: String
+  var color: String
+  init(_ value: (String, String, String)) { (name, newName, color) = value }
+  func value() -> (String, String, String) { (name, newName, color) }
+}
+
 /// `id` and `status` (`setStatus`).
 struct StatusFields: LiveFields {
   var id: UUID

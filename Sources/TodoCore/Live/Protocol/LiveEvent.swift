@@ -148,6 +148,7 @@ extension LiveEvent {
       // Saved filters and tags.
       .init("chooseSavedFilter", sidebar.then(\.chooseSavedFilter), IDFields.self),
       .init("chooseTag", sidebar.then(\.chooseTag), NameFields.self),
+      .init("editTag", sidebar.then(\.editTag), EditTagFields.self),
       .init("showQuery", sidebar.then(\.showQuery), TextFields.self),
       .init("saveFilter", sidebar.then(\.saveFilter), SaveFilterFields.self),
       .init("editFilter", sidebar.then(\.editFilter), EditFilterFields.self),

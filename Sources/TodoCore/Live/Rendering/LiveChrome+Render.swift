@@ -59,7 +59,11 @@ extension LiveChrome {
       FilterEntry(
         id: $0.id.uuidString, name: $0.name, query: $0.query, count: state.data.filterCounts[$0.id])
     }
-    tags = state.data.tagCounts.map { TagEntry(name: $0.name, count: $0.open) }
+    let colors = state.data.tagColors
+    tags = state.data.tagCounts.map {
+      TagEntry(name: $0.name, count: $0.open, color: colors[$0.name.lowercased()]?.rawValue)
+    }
+    if !colors.isEmpty { tagColors = colors.mapValues(\.rawValue) }
     if let query = state.data.query {
       let saved = query.filterID.flatMap { id in state.data.filters.first { $0.id == id } }
       let tag = query.tag

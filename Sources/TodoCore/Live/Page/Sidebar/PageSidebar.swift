@@ -47,6 +47,10 @@ public struct PageSidebar: Reducer {
     case chooseSavedFilter(UUID)
     /// Show the open todos with this tag instead of a list.
     case chooseTag(String)
+    /// Rename a tag everywhere the person may edit (onto another tag: merge them) and set its
+    /// colour: tag, new name, and a ``TagColor`` or empty for none. A page showing the tag
+    /// follows it to its new name.
+    case editTag(String, String, String)
     /// Show the todos a query typed now shows (``TodoQuery``), without saving it; a text that
     /// is no query is refused, saying where and what was expected.
     case showQuery(String)
@@ -78,7 +82,7 @@ public struct PageSidebar: Reducer {
     var isEvent: Bool {
       switch self {
       case .chooseList, .chooseView, .createList, .renameList, .moveList, .chooseSavedFilter,
-        .chooseTag, .showQuery, .saveFilter, .editFilter, .requestDeleteFilter,
+        .chooseTag, .editTag, .showQuery, .saveFilter, .editFilter, .requestDeleteFilter,
         .confirmDeleteFilter, .cancelDeleteFilter:
         true
       case .failed, .delegate: false
@@ -142,6 +146,22 @@ public struct PageSidebar: Reducer {
       } catch {
         state.problem = error.description
         return .none
+      }
+
+    case .editTag(let tag, let name, let colorName):
+      guard !state.refuses([("tags", tag), ("tags", name)]) else { return .none }
+      let color = TagColor(rawValue: colorName)
+      guard colorName.isEmpty || color != nil else {
+        state.problem =
+          "colour: \"\(colorName.prefix(20))\" is not one of "
+          + TagColor.allCases.map(\.rawValue).joined(separator: ", ")
+        return .none
+      }
+      let shown = state.data.query?.tag?.lowercased() == tag.lowercased()
+      return todos.write { todos, send in
+        try await todos.editTag(tag, name, color)
+        guard shown, let new = try TodoValidation.tags([name]).first else { return }
+        send(.delegate(.showQuery(.tag(new))))
       }
 
     case .showQuery(let text):
