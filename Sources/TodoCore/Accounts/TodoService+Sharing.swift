@@ -9,13 +9,6 @@ public struct ListMember: Sendable, Hashable, Codable {
   public var name: String
   /// `owner`, `editor` or `viewer`.
   public var role: String
-
-  /// Creates a member.
-  public init(accountID: UUID, name: String, role: String) {
-    self.accountID = accountID
-    self.name = name
-    self.role = role
-  }
 }
 
 // MARK: - Sharing lists

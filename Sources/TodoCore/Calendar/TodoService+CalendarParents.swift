@@ -117,23 +117,17 @@ extension TodoService {
   /// - Returns: How many todos took their parent's `UID`.
   @discardableResult
   func adoptCalendarParentUIDs() async throws -> Int {
-    let adopted = try await container.write { tx -> Int in
-      var adopted = 0
-      for var record in try tx.fetch(
-        FetchRequest<CalendarData>(
-          filter: CalendarData.keptAttribute.contains("RELATED-TO")
-            && CalendarData.parentUIDAttribute.isNil))
-      {
-        guard let vtodo = try? Component.parse(record.kept).first,
-          let uid = vtodo.properties.first(where: TodoCalendar.isParentLine)?.textValue
-        else { continue }
-        record.parentUID = uid
-        try tx.update(record)
-        adopted += 1
-      }
-      return adopted
+    try await adoptFromKeptText(
+      CalendarData.keptAttribute.contains("RELATED-TO") && CalendarData.parentUIDAttribute.isNil,
+      taking: "their calendar parent's UID"
+    ) { record, tx in
+      guard let vtodo = try? Component.parse(record.kept).first,
+        let uid = vtodo.properties.first(where: TodoCalendar.isParentLine)?.textValue
+      else { return false }
+      var linked = record
+      linked.parentUID = uid
+      try tx.update(linked)
+      return true
     }
-    if adopted > 0 { logger.info("\(adopted) subtasks took their parent's UID") }
-    return adopted
   }
 }

@@ -17,29 +17,23 @@ extension TodoService {
   @discardableResult
   func adoptCalendarRepeatRules() async throws -> Int {
     let now = self.now()
-    let adopted = try await container.write { tx -> Int in
-      var adopted = 0
-      for record in try tx.fetch(
-        FetchRequest<CalendarData>(filter: CalendarData.keptAttribute.contains("RRULE")))
-      {
-        guard var todo = try tx.object(Todo.self, id: record.id), todo.repeatRule == nil,
-          var parts = try? Component.parse(record.kept), !parts.isEmpty,
-          let recurrence = TodoCalendar.recurrence(
-            of: parts[0], deadline: todo.deadline, now: now)
-        else { continue }
-        parts[0].properties.removeAll {
-          $0.hasName("RRULE") || $0.hasName(TodoCalendar.repeatFromProperty)
-        }
-        var kept = record
-        kept.keep(parts)
-        todo.recurrence = recurrence
-        try tx.update(todo)
-        try tx.update(kept)
-        adopted += 1
+    return try await adoptFromKeptText(
+      CalendarData.keptAttribute.contains("RRULE"), taking: "their calendar's repeat rule"
+    ) { record, tx in
+      guard var todo = try tx.object(Todo.self, id: record.id), todo.repeatRule == nil,
+        var parts = try? Component.parse(record.kept), !parts.isEmpty,
+        let recurrence = TodoCalendar.recurrence(
+          of: parts[0], deadline: todo.deadline, now: now)
+      else { return false }
+      parts[0].properties.removeAll {
+        $0.hasName("RRULE") || $0.hasName(TodoCalendar.repeatFromProperty)
       }
-      return adopted
+      var kept = record
+      kept.keep(parts)
+      todo.recurrence = recurrence
+      try tx.update(todo)
+      try tx.update(kept)
+      return true
     }
-    if adopted > 0 { logger.info("\(adopted) todos took their calendar's repeat rule") }
-    return adopted
   }
 }

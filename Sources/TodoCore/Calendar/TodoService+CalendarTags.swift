@@ -18,34 +18,28 @@ extension TodoService {
   /// - Returns: How many todos took a priority or tags.
   @discardableResult
   func adoptCalendarPriorityAndTags() async throws -> Int {
-    let adopted = try await container.write { tx -> Int in
-      var adopted = 0
-      for record in try tx.fetch(
-        FetchRequest<CalendarData>(
-          filter: CalendarData.keptAttribute.contains("PRIORITY")
-            || CalendarData.keptAttribute.contains("CATEGORIES")))
-      {
-        guard var todo = try tx.object(Todo.self, id: record.id),
-          todo.priority == nil || todo.tags == nil,
-          let kept = try? Component.parse(record.kept).first
-        else { continue }
-        let stored = todo
-        if todo.priority == nil {
-          todo.priority = kept.property(named: "PRIORITY")?.integerValue.flatMap(
-            Priority.init(iCalendar:))
-        }
-        if todo.tags == nil {
-          todo.tagNames = TodoCalendar.tags(
-            fromCategories: kept.properties(named: "CATEGORIES").flatMap(\.textListValue))
-        }
-        guard todo != stored else { continue }
-        try tx.update(todo)
-        adopted += 1
+    try await adoptFromKeptText(
+      CalendarData.keptAttribute.contains("PRIORITY")
+        || CalendarData.keptAttribute.contains("CATEGORIES"),
+      taking: "their calendar's priority or categories"
+    ) { record, tx in
+      guard var todo = try tx.object(Todo.self, id: record.id),
+        todo.priority == nil || todo.tags == nil,
+        let kept = try? Component.parse(record.kept).first
+      else { return false }
+      let stored = todo
+      if todo.priority == nil {
+        todo.priority = kept.property(named: "PRIORITY")?.integerValue.flatMap(
+          Priority.init(iCalendar:))
       }
-      return adopted
+      if todo.tags == nil {
+        todo.tagNames = TodoCalendar.tags(
+          fromCategories: kept.properties(named: "CATEGORIES").flatMap(\.textListValue))
+      }
+      guard todo != stored else { return false }
+      try tx.update(todo)
+      return true
     }
-    if adopted > 0 { logger.info("\(adopted) todos took their calendar's priority or categories") }
-    return adopted
   }
 
   /// Drops from what the todo keeps of its calendar client's `VTODO` the `PRIORITY` and

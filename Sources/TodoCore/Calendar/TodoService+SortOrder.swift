@@ -44,29 +44,24 @@ extension TodoService {
   /// - Returns: How many todos took their order.
   @discardableResult
   func adoptCalendarSortOrders() async throws -> Int {
-    let adopted = try await container.write { tx -> Int in
-      var adopted = 0
-      for var record in try tx.fetch(
-        FetchRequest<CalendarData>(
-          filter: CalendarData.keptAttribute.contains("X-APPLE-SORT-ORDER")))
+    try await adoptFromKeptText(
+      CalendarData.keptAttribute.contains("X-APPLE-SORT-ORDER"),
+      taking: "their calendar's sort order"
+    ) { record, tx in
+      guard var parts = try? Component.parse(record.kept), !parts.isEmpty,
+        let line = parts[0].property(named: "X-APPLE-SORT-ORDER")
+      else { return false }
+      parts[0].properties.removeAll { $0.hasName("X-APPLE-SORT-ORDER") }
+      var stripped = record
+      stripped.keep(parts)
+      try tx.update(stripped)
+      if var todo = try tx.object(Todo.self, id: record.id), todo.externalOrder == nil,
+        let value = line.integerValue
       {
-        guard var parts = try? Component.parse(record.kept), !parts.isEmpty,
-          let line = parts[0].property(named: "X-APPLE-SORT-ORDER")
-        else { continue }
-        parts[0].properties.removeAll { $0.hasName("X-APPLE-SORT-ORDER") }
-        record.keep(parts)
-        try tx.update(record)
-        if var todo = try tx.object(Todo.self, id: record.id), todo.externalOrder == nil,
-          let value = line.integerValue
-        {
-          todo.externalOrder = value
-          try tx.update(todo)
-        }
-        adopted += 1
+        todo.externalOrder = value
+        try tx.update(todo)
       }
-      return adopted
+      return true
     }
-    if adopted > 0 { logger.info("\(adopted) todos took their calendar's sort order") }
-    return adopted
   }
 }

@@ -205,10 +205,14 @@ struct TuiKeysTests {
     var state = try TuiPages.state()
     let ann = UUID(uuidString: "00000000-0000-4000-8000-0000000000a1")!
     let bob = UUID(uuidString: "00000000-0000-4000-8000-0000000000b2")!
-    state.data.members[TodoList.inboxID] = [
-      ListMember(accountID: ann, name: "ann", role: "owner"),
-      ListMember(accountID: bob, name: "bob", role: "editor"),
-    ]
+    // As the page receives them (the type has no initializer of its own).
+    state.data.members[TodoList.inboxID] = try JSONDecoder().decode(
+      [ListMember].self,
+      from: Data(
+        """
+        [{"accountID":"\(ann)","name":"ann","role":"owner"},
+         {"accountID":"\(bob)","name":"bob","role":"editor"}]
+        """.utf8))
     var screen = screen(PageSnapshot(state), selecting: TuiPages.tax)
     _ = screen.handle(.character("e"), page: PageSnapshot(state))
     var editor = TodoEditor.State(todoID: TuiPages.tax)
