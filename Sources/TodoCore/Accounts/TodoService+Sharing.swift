@@ -18,21 +18,24 @@ extension TodoService {
   ///
   /// - Throws: `TodoError.notFound` for a list the principal cannot see.
   public func members(ofList listID: UUID) async throws -> [ListMember] {
-    try await read { tx in
-      let list = try self.liveList(id: listID, need: .read, in: tx)
-      var members: [ListMember] = []
-      if let ownerID = list.ownerID, let owner = try tx.object(Account.self, id: ownerID) {
-        members.append(ListMember(accountID: owner.id, name: owner.name, role: "owner"))
-      }
-      let shares = try tx.fetch(FetchRequest(filter: ListShare.listIDAttribute == listID))
-      var shared: [ListMember] = []
-      for share in shares {
-        guard let account = try tx.object(Account.self, id: share.accountID) else { continue }
-        shared.append(
-          ListMember(accountID: account.id, name: account.name, role: share.role.rawValue))
-      }
-      return members + shared.sorted { $0.name.lowercased() < $1.name.lowercased() }
+    try await read { tx in try self.listMembers(of: listID, in: tx) }
+  }
+
+  /// Who can use a live list, in a transaction (``members(ofList:)``).
+  func listMembers(of listID: UUID, in tx: ReadTransaction) throws -> [ListMember] {
+    let list = try self.liveList(id: listID, need: .read, in: tx)
+    var members: [ListMember] = []
+    if let ownerID = list.ownerID, let owner = try tx.object(Account.self, id: ownerID) {
+      members.append(ListMember(accountID: owner.id, name: owner.name, role: "owner"))
     }
+    let shares = try tx.fetch(FetchRequest(filter: ListShare.listIDAttribute == listID))
+    var shared: [ListMember] = []
+    for share in shares {
+      guard let account = try tx.object(Account.self, id: share.accountID) else { continue }
+      shared.append(
+        ListMember(accountID: account.id, name: account.name, role: share.role.rawValue))
+    }
+    return members + shared.sorted { $0.name.lowercased() < $1.name.lowercased() }
   }
 
   /// Shares a list the principal owns with the account named `name`, as `role`, or changes

@@ -6,7 +6,8 @@ import Persistence
 /// comments), sections, priorities, dates and indents.
 ///
 /// Columns are found by their header (`TYPE`, `CONTENT`, `DESCRIPTION`, `PRIORITY`, `INDENT`,
-/// `DATE`); other columns are ignored. A task's section is the last `section` row above it;
+/// `RESPONSIBLE`, `DATE`); other columns are ignored. A task's responsible person (`Ana
+/// (12345)`) is its assignee when a member of the list has that name. A task's section is the last `section` row above it;
 /// a `note` row is a comment, added to the notes of the task above. Todoist's priorities
 /// (its file writes p1 as 4 and p4, its default, as 1) become P1 to P3, and its default none;
 /// its labels (`@errands` in the content) become tags and leave the title. An indented task is
@@ -35,6 +36,9 @@ public struct TodoistImport: Sendable {
     public var tags: [String] = []
     /// The task this one is indented under.
     public var parent: UUID?
+    /// The name of the person Todoist made responsible for it (without Todoist's user
+    /// number), if any.
+    public var responsible: String?
   }
 
   /// The tasks, in the file's order.
@@ -100,6 +104,7 @@ public struct TodoistImport: Sendable {
           case "2": .p3
           default: nil
           }
+        task.responsible = Self.person(column("RESPONSIBLE", of: row))
         let indent = max(1, Int(column("INDENT", of: row)) ?? 1)
         task.parent = indent > 1 ? parents[indent - 1] : nil
         parents[indent] = task.id
@@ -138,6 +143,19 @@ public struct TodoistImport: Sendable {
     self.notes = notes
   }
 
+  /// The name in a `RESPONSIBLE` (or `AUTHOR`) cell, `Ana (12345)`, without Todoist's user
+  /// number; `nil` for an empty cell.
+  static func person(_ cell: String) -> String? {
+    var name = Substring(cell)
+    if name.hasSuffix(")"), let open = name.lastIndex(of: "("),
+      name[name.index(after: open)..<name.index(before: name.endIndex)].allSatisfy(\.isNumber)
+    {
+      name = name[..<open]
+    }
+    let trimmed = name.trimmingCharacters(in: .whitespaces)
+    return trimmed.isEmpty ? nil : trimmed
+  }
+
   private static func checked<T>(_ place: String, _ body: () throws -> T) throws -> T {
     do {
       return try body()
@@ -150,7 +168,9 @@ public struct TodoistImport: Sendable {
 extension TodoService {
   /// Imports a Todoist CSV export into a list (the Inbox by default), all of it or nothing:
   /// its tasks are added at the bottom, in order, with their sections, notes, dates,
-  /// priorities, labels (as tags) and subtasks.
+  /// priorities, labels (as tags), subtasks and assignees (the list's member of the
+  /// responsible person's name; a name that is no member's is said, and the task stays
+  /// unassigned).
   ///
   /// - Throws: `TodoError.invalidImport` (nothing is written), `TodoError.notFound` or
   ///   `.forbidden` for a list the principal cannot write.
@@ -159,21 +179,34 @@ extension TodoService {
   {
     let plan = try TodoistImport(csv: text, now: now(), calendar: calendar)
     let date = now()
-    try await write { tx in
+    let strangers = try await write { tx -> [String] in
       let target = listID ?? self.inboxID
       _ = try self.liveList(id: target, need: .edit, in: tx)
+      let members = try self.listMembers(of: target, in: tx)
+      var strangers: [String] = []
       for task in plan.tasks {
+        var assignee: UUID?
+        if let name = task.responsible {
+          assignee = members.first { $0.name.lowercased() == name.lowercased() }?.accountID
+          if assignee == nil, !strangers.contains(name) { strangers.append(name) }
+        }
         let todo = Todo(
           id: task.id, listID: target, title: task.title, notes: task.notes,
           deadline: task.deadline, section: task.section, order: try OrderKey.between(nil, nil),
           createdAt: date, updatedAt: date, recurrence: task.recurrence,
-          priority: task.priority, tags: task.tags, parentID: task.parent)
+          priority: task.priority, tags: task.tags, parentID: task.parent,
+          assigneeID: assignee)
         // A parent comes before its subtasks in the file, so it is there to check against.
         try Self.checkParent(of: todo, in: tx)
         _ = try tx.insert(todo, at: .bottom)
       }
+      return strangers
     }
     logger.info("imported \(plan.tasks.count) todos from Todoist")
-    return CalendarImport(added: plan.tasks.count, updated: 0, skipped: plan.notes)
+    let unassigned =
+      strangers.isEmpty
+      ? []
+      : ["responsible \(strangers.joined(separator: ", ")): no member of the list, left unassigned"]
+    return CalendarImport(added: plan.tasks.count, updated: 0, skipped: plan.notes + unassigned)
   }
 }

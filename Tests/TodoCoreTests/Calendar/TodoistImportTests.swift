@@ -55,6 +55,35 @@ struct TodoistImportTests {
     }
   }
 
+  @Test("RESPONSIBLE assigns a task to the member of that name; another name is said")
+  func responsible() async throws {
+    try await SettableClock.with { service, _ in
+      let ann = try await service.createAccount(named: "ann", passwordHash: "x")
+      let asAnn = service.acting(as: Principal(ann))
+      let list = try await asAnn.createList(named: "Home")
+      let csv = """
+        TYPE,CONTENT,PRIORITY,INDENT,AUTHOR,RESPONSIBLE,DATE
+        task,Mine,1,1,Ann (1),Ann (12345),
+        task,Theirs,1,1,Ann (1),Zed (678),
+        task,Nobody's,1,1,Ann (1),,
+
+        """
+      let result = try await asAnn.importTodoist(csv, into: list.id, calendar: .utcGregorian)
+      #expect(result.added == 3)
+      #expect(result.skipped == ["responsible Zed: no member of the list, left unassigned"])
+      let todos = try await asAnn.todos(inList: list.id)
+      #expect(todos.map(\.assigneeID) == [ann.id, nil, nil])
+    }
+  }
+
+  @Test("a RESPONSIBLE cell is read as its name, without Todoist's user number")
+  func person() {
+    #expect(TodoistImport.person("Ana (12345)") == "Ana")
+    #expect(TodoistImport.person("Ana Lopez") == "Ana Lopez")
+    #expect(TodoistImport.person("Team (north)") == "Team (north)")
+    #expect(TodoistImport.person("  ") == nil)
+  }
+
   @Test("a title with a line break, a file that is not Todoist's: nothing is imported")
   func refused() async throws {
     try await SettableClock.with { service, _ in
