@@ -47,7 +47,7 @@ extension TodoQuery {
     case .list(let name):
       let ids = context.listNames.filter { $0.value.caseInsensitiveCompare(name) == .orderedSame }
         .keys
-      return Todo.listIDAttribute.isIn(ids.sorted { $0.uuidString < $1.uuidString })
+      return Todo.listIDAttribute.isIn(ids.sorted())
     case .status(let status): return Todo.statusAttribute == status
     case .search(let text):
       return Todo.titleAttribute.contains(text) || Todo.notesAttribute.contains(text)

@@ -41,7 +41,7 @@ extension TodoService {
       day: day,
       listNames: Dictionary(lists.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a }),
       me: me)
-    let ids = lists.map(\.id).sorted { $0.uuidString < $1.uuidString }
+    let ids = lists.map(\.id).sorted()
     return FetchRequest(
       filter: Todo.deletedAtAttribute.isNil && Todo.listIDAttribute.isIn(ids)
         && query.filter(in: context),

@@ -69,7 +69,7 @@ extension TodoService {
         return left < right
       }
       if lhs.title != rhs.title { return lhs.title < rhs.title }
-      return lhs.id.uuidString < rhs.id.uuidString
+      return lhs.id < rhs.id
     }
     let digest = Digest(
       sequence: results.sequence, openCounts: counts, agenda: agenda, tagCounts: tags)
