@@ -109,7 +109,7 @@ final class ListPart: Sendable {
       // Like the diff's own first stage: updates where the todos stand before the change.
       var stage = LiveChanges.Stage()
       for (index, target) in updatedInPlace.sorted(by: { $0.before < $1.before }) {
-        let id = before[index].id.uuidString
+        let id = before[index].id.text
         stage.itemUpdated.append(.init(section: 0, element: index, id: id))
         cells[id] = LiveCell(after[target], on: day, names: new.state.data.assigneeNames)
       }

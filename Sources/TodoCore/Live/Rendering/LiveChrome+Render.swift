@@ -50,14 +50,14 @@ extension LiveChrome {
     let me = state.data.signedIn?.accountID
     lists = state.data.lists.map {
       ListEntry(
-        id: $0.id.uuidString, name: $0.name,
+        id: $0.id.text, name: $0.name,
         shared: me != nil && $0.ownerID != me ? true : nil, open: state.data.openCounts[$0.id] ?? 0)
     }
     if state.data.loaded { views = Self.views(state) }
     view = state.data.view
     filters = state.data.filters.map {
       FilterEntry(
-        id: $0.id.uuidString, name: $0.name, query: $0.query, count: state.data.filterCounts[$0.id])
+        id: $0.id.text, name: $0.name, query: $0.query, count: state.data.filterCounts[$0.id])
     }
     let colors = state.data.tagColors
     tags = state.data.tagCounts.map {
@@ -70,7 +70,7 @@ extension LiveChrome {
       let assigned = query.text == ViewsObservation.assignedToMeQuery ? "Assigned to me" : nil
       self.query = QueryEntry(
         text: query.text, title: saved?.name ?? tag.map { "#" + $0 } ?? assigned ?? query.text,
-        filterID: query.filterID?.uuidString, tag: tag)
+        filterID: query.filterID?.text, tag: tag)
     }
     assignedToMe = state.data.signedIn == nil ? nil : state.data.assignedToMe ?? 0
     if let id = state.sidebar.confirmDeleteFilter {
@@ -78,8 +78,8 @@ extension LiveChrome {
     }
     account = state.data.signedIn?.name
     ack = state.acknowledged > 0 ? state.acknowledged : nil
-    inboxID = state.data.signedIn?.inboxID.uuidString
-    listID = state.data.loaded ? state.data.listID.uuidString : nil
+    inboxID = state.data.signedIn?.inboxID.text
+    listID = state.data.loaded ? state.data.listID.text : nil
     filter = state.list.filter
     search = state.search.text
     if let entry = state.list.newEntry {
@@ -126,7 +126,7 @@ extension LiveChrome {
       completedCount = state.data.todos.count - left
     }
     if let id = state.trash.confirmDelete {
-      confirmDelete = id.uuidString
+      confirmDelete = id.text
       confirmTitle = state.data.shownTodo(id)?.title
     }
     if state.trash.confirmClear {
@@ -141,7 +141,7 @@ extension LiveChrome {
     }
     if let id = state.list.confirmComplete, let todo = state.data.shownTodo(id) {
       confirmComplete = ConfirmComplete(
-        id: id.uuidString, title: todo.title,
+        id: id.text, title: todo.title,
         open: TodoOutline.subtree(of: id, in: state.data.shownTodos).count { $0.status != .done })
     }
     if let id = state.trash.confirmDeleteList {
@@ -164,7 +164,7 @@ extension LiveChrome {
       let listID = editor.original?.listID
       let members = listID.flatMap { state.data.members[$0] } ?? []
       self.editor?.members = members.map {
-        MemberEntry(id: $0.accountID.uuidString, name: $0.name)
+        MemberEntry(id: $0.accountID.text, name: $0.name)
       }
       if let change = Self.assigneeChange(editor, members: members) {
         self.editor?.theirChanges.append(change)
@@ -196,7 +196,7 @@ extension LiveChrome.ReminderNotice {
     let due = reminder.deadline.map { "Due " + LiveCell.lowered($0.label(on: day)) }
     let detail = [due, reminder.late ? "late" : nil].compactMap { $0 }.joined(separator: " · ")
     self.init(
-      id: reminder.id.uuidString, title: reminder.title, detail: detail.isEmpty ? nil : detail,
+      id: reminder.id.text, title: reminder.title, detail: detail.isEmpty ? nil : detail,
       since: reminder.since.formatted(.iso8601))
   }
 
@@ -238,7 +238,7 @@ extension LiveChrome.EditorForm {
       default: "editing"
       }
     self.init(
-      id: editor.todoID.uuidString, phase: phase, title: editor.title, notes: editor.notes,
+      id: editor.todoID.text, phase: phase, title: editor.title, notes: editor.notes,
       deadline: editor.deadline, status: editor.status,
       section: editor.section, problem: editor.problem?.message,
       conflict: editor.problem?.currentVersion != nil)
@@ -253,7 +253,7 @@ extension LiveChrome.EditorForm {
     repeats = editor.original?.recurrence != nil
     reminders = editor.reminders.map {
       LiveChrome.ReminderEntry(
-        id: $0.id.uuidString, label: $0.trigger.label(relativeTo: now, in: calendar))
+        id: $0.id.text, label: $0.trigger.label(relativeTo: now, in: calendar))
     }
     changedOccurrences = editor.history?.changed.map(\.text) ?? []
     if let history = editor.history, history.count > 0 {

@@ -65,7 +65,7 @@ public final class PageRenderer: Sendable {
       query = state.data.query
       querySequence = state.data.querySequence
       listNames =
-        state.data.query == nil ? [] : state.data.lists.map { $0.id.uuidString + $0.name }
+        state.data.query == nil ? [] : state.data.lists.map { $0.id.text + $0.name }
       account =
         state.data.view == nil && state.data.query == nil ? nil : state.data.signedIn?.accountID
       timeZone = state.data.timeZone

@@ -66,7 +66,7 @@ extension PageSnapshot {
     case .outline:
       let names = state.data.assigneeNames
       for todo in todos {
-        cells[todo.id.uuidString] = LiveCell(todo, on: day, names: names)
+        cells[todo.id.text] = LiveCell(todo, on: day, names: names)
       }
       renderOutline(todos, state: state)
     }
@@ -85,7 +85,7 @@ extension PageSnapshot {
     var ids: [String] = []
     guard todos.contains(where: { $0.parentID != nil }) else {
       for todo in todos {
-        let id = todo.id.uuidString
+        let id = todo.id.text
         ids.append(id)
         cells[id] = LiveCell(todo, on: day, names: names)
       }
@@ -119,7 +119,7 @@ extension PageSnapshot {
       if row.level == 0 { root = row.todo }
       if let level = hidden, row.level > level { continue }
       hidden = nil
-      let id = row.todo.id.uuidString
+      let id = row.todo.id.text
       var cell = LiveCell(row.todo, on: day, names: names)
       cell.level = row.level
       let hasChildren = index + 1 < rows.count && rows[index + 1].level > row.level
@@ -191,18 +191,18 @@ extension PageSnapshot {
         let when = view == .overdue ? cell.detail : todo.deadline?.timeText
         cell.detail = [name, when].compactMap { $0 }.joined(separator: " · ")
       }
-      cells[todo.id.uuidString] = cell
+      cells[todo.id.text] = cell
     }
     guard view == .upcoming else {
       let id = "view:" + view.rawValue
       items.appendSectionsUnchecked([id])
-      items.appendItemsUnchecked(todos.map(\.id.uuidString), to: id)
+      items.appendItemsUnchecked(todos.map(\.id.text), to: id)
       return
     }
     var days: [[String]] = Array(repeating: [], count: day.upcoming.count)
     for todo in todos {
       guard let index = day.upcomingDay(of: todo) else { continue }
-      days[index].append(todo.id.uuidString)
+      days[index].append(todo.id.text)
     }
     for (index, ids) in days.enumerated() where !ids.isEmpty {
       let parts = day.upcoming[index]
@@ -221,12 +221,12 @@ extension PageSnapshot {
     for todo in todos { groups[todo.listID, default: []].append(todo) }
     for list in state.data.lists {
       guard let todos = groups[list.id] else { continue }
-      let section = "list:" + list.id.uuidString
+      let section = "list:" + list.id.text
       items.appendSectionsUnchecked([section])
       headers[section] = list.name
-      items.appendItemsUnchecked(todos.map(\.id.uuidString), to: section)
+      items.appendItemsUnchecked(todos.map(\.id.text), to: section)
       for todo in todos {
-        cells[todo.id.uuidString] = LiveCell(todo, on: day, names: state.data.assigneeNames)
+        cells[todo.id.text] = LiveCell(todo, on: day, names: state.data.assigneeNames)
       }
     }
   }
@@ -245,8 +245,8 @@ extension PageSnapshot {
 
   /// Groups `todos` under the "Undone" and "Done" parents of a `SectionSnapshot`.
   mutating func renderOutline(_ todos: [Todo], state: LivePage.State) {
-    let undone = todos.filter { $0.status != .done }.map(\.id.uuidString)
-    let done = todos.filter { $0.status == .done }.map(\.id.uuidString)
+    let undone = todos.filter { $0.status != .done }.map(\.id.text)
+    let done = todos.filter { $0.status == .done }.map(\.id.text)
     var outline = SectionSnapshot<String>()
     // Identifiers are unique by construction (UUIDs and two fixed group names).
     try? outline.append([Self.undoneGroup, Self.doneGroup])

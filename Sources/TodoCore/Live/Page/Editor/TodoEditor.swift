@@ -125,8 +125,8 @@ public struct TodoEditor: Reducer {
       if someday == original.isSomeday { someday = theirs.isSomeday }
       if priority == Self.priorityText(original) { priority = Self.priorityText(theirs) }
       if tagsChanged(from: original) == false { tags = Self.tagsText(theirs) }
-      if assignee == original.assigneeID?.uuidString ?? "" {
-        assignee = theirs.assigneeID?.uuidString ?? ""
+      if assignee == original.assigneeID?.text ?? "" {
+        assignee = theirs.assigneeID?.text ?? ""
       }
       if !repeatChanged(from: original) {
         repeatText = theirs.recurrence?.editText ?? ""
@@ -148,7 +148,7 @@ public struct TodoEditor: Reducer {
       someday = todo.isSomeday
       priority = Self.priorityText(todo)
       tags = Self.tagsText(todo)
-      assignee = todo.assigneeID?.uuidString ?? ""
+      assignee = todo.assigneeID?.text ?? ""
     }
 
     /// A todo's priority as the sheet edits it: `1` to `4`, or empty.
