@@ -96,4 +96,32 @@ struct PriorityAndTagsCLITests {
     let missing = try cli.run(["tags", "rename", "nothing", "x"])
     #expect(missing.status != 0, "\(missing.stderr)")
   }
+
+  @Test("--color colours a tag (none takes it away), here and through a server")
+  func colours() throws {
+    let cli = try CLI()
+    defer { cli.cleanUp() }
+    _ = try cli.ok(["add", "Milk #errands"])
+    #expect(
+      try cli.ok(["tags", "rename", "errands", "errands", "--color", "teal"])
+        == "#errands is teal\n")
+    #expect(try cli.ok(["tags"]).contains("#errands     1  teal"))
+    let server = try TestServer(database: cli.database, directory: cli.directory)
+    defer { _ = server.stop() }
+    let renamed = try cli.ok(
+      ["tags", "rename", "errands", "chores", "--color", "none", "--server", server.url])
+    #expect(renamed == "Renamed #errands to #chores on 1 todo\n#chores has no colour\n")
+    let json = try #require(
+      try cli.json(["tags", "--json", "--server", server.url]) as? [[String: Any]])
+    #expect(json.map { $0["name"] as? String } == ["chores"])
+    #expect(json.first?["color"] == nil)
+    _ = try cli.ok([
+      "tags", "rename", "chores", "chores", "--color", "pink", "--server", server.url,
+    ])
+    #expect(try cli.json(["tags", "--json"]) as? [[String: Any]] != nil)
+    let local = try #require(try cli.json(["tags", "--json"]) as? [[String: Any]])
+    #expect(local.first?["color"] as? String == "pink")
+    let refused = try cli.run(["tags", "rename", "chores", "chores", "--color", "mauve"])
+    #expect(refused.status != 0 && refused.stderr.contains("is not one of"), "\(refused.stderr)")
+  }
 }

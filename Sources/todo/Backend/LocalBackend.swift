@@ -71,8 +71,9 @@ struct LocalBackend: TodoBackend {
     try await service.todos(filter: filter)
   }
 
-  func tags() async throws -> [TagCount] {
-    try await service.tags()
+  func tags() async throws -> [(tag: TagCount, color: TagColor?)] {
+    let colors = try await service.tagColors()
+    return try await service.tags().map { ($0, colors[$0.name.lowercased()]) }
   }
 
   func savedFilters() async throws -> [SavedFilter] { try await service.savedFilters() }
@@ -91,8 +92,9 @@ struct LocalBackend: TodoBackend {
     try await service.todos(savedFilter: id)
   }
 
-  func renameTag(_ name: String, to newName: String) async throws -> Int {
-    try await service.renameTag(name, to: newName)
+  func renameTag(_ name: String, to newName: String, color: TagColor??) async throws -> Int {
+    guard let color else { return try await service.renameTag(name, to: newName) }
+    return try await service.editTag(name, renamingTo: newName, color: color)
   }
 
   func trash() async throws -> TrashContents { try await service.trash() }

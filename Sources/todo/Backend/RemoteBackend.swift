@@ -192,16 +192,21 @@ struct RemoteBackend: TodoBackend {
     try await call { try await $0.filterTodos(query: .init(filter: filter)).ok.body.json }
   }
 
-  func tags() async throws -> [TagCount] {
+  func tags() async throws -> [(tag: TagCount, color: TagColor?)] {
     try await call { try await $0.listTags().ok.body.json }.map {
-      TagCount(name: $0.name, open: $0.open)
+      (TagCount(name: $0.name, open: $0.open), $0.color.flatMap { TagColor(rawValue: $0.rawValue) })
     }
   }
 
-  func renameTag(_ name: String, to newName: String) async throws -> Int {
-    try await call {
-      try await $0.renameTag(path: .init(tag: name), body: .json(.init(name: newName)))
-        .ok.body.json
+  func renameTag(_ name: String, to newName: String, color: TagColor??) async throws -> Int {
+    // `none` takes the colour away; absent leaves it.
+    let payload = color.flatMap {
+      Components.Schemas.TagRename.ColorPayload(rawValue: $0?.rawValue ?? "none")
+    }
+    return try await call {
+      try await $0.renameTag(
+        path: .init(tag: name), body: .json(.init(name: newName, color: payload))
+      ).ok.body.json
     }.changed
   }
 

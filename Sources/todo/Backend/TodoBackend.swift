@@ -62,10 +62,12 @@ protocol TodoBackend: Sendable {
   func deleteSavedFilter(id: UUID) async throws
   /// The live todos a saved filter shows.
   func todos(savedFilter id: UUID) async throws -> [TodoItem]
-  /// The tags across the lists that can be read, with their open counts.
-  func tags() async throws -> [TagCount]
-  /// Renames a tag on every todo of the lists that can be edited; returns how many changed.
-  func renameTag(_ name: String, to newName: String) async throws -> Int
+  /// The tags across the lists that can be read, with their open counts and the colours the
+  /// person gave them.
+  func tags() async throws -> [(tag: TagCount, color: TagColor?)]
+  /// Renames a tag on every todo of the lists that can be edited, and sets its colour
+  /// (`.some(nil)` takes it away; `nil` leaves it); returns how many todos changed.
+  func renameTag(_ name: String, to newName: String, color: TagColor??) async throws -> Int
   /// What is in the trash.
   func trash() async throws -> TrashContents
   /// Deletes the trash for good.

@@ -31,15 +31,20 @@ extension Todo {
         try await CommandRunner.run(backend) { backend in
           let tags = try await backend.tags()
           if output.json {
-            try Output.json(tags)
+            try Output.json(
+              tags.map { TagRow(name: $0.tag.name, open: $0.tag.open, color: $0.color?.rawValue) })
             return
           }
           guard !tags.isEmpty else {
             Console.output("No tags.")
             return
           }
+          let colored = tags.contains { $0.color != nil }
           TextTable.print(
-            header: ["Tag", "Open"], rows: tags.map { ["#" + $0.name, "\($0.open)"] },
+            header: ["Tag", "Open"] + (colored ? ["Colour"] : []),
+            rows: tags.map {
+              ["#" + $0.tag.name, "\($0.tag.open)"] + (colored ? [$0.color?.rawValue ?? ""] : [])
+            },
             rightAligned: [1])
         }
       }
@@ -51,23 +56,48 @@ extension Todo {
         abstract: "Rename a tag on every todo of the lists you may edit (onto a tag: merge).")
 
       @Argument(help: "The tag (with or without #).") var tag: String
-      @Argument(help: "Its new name.") var newName: String
+      @Argument(help: "Its new name (the same name to change its colour alone).") var newName:
+        String
+
+      @Option(
+        help: ArgumentHelp(
+          "Its colour for you: \(TagColor.allCases.map(\.rawValue).joined(separator: ", ")), "
+            + "or none.", valueName: "colour"))
+      var color: String?
 
       @OptionGroup var backend: BackendOptions
 
       func validate() throws {
         _ = try TodoValidation.tags([tag, newName])
+        if let color, color != "none", TagColor(rawValue: color) == nil {
+          throw ValidationError(
+            "--color \(color) is not one of "
+              + TagColor.allCases.map(\.rawValue).joined(separator: ", ") + ", none")
+        }
       }
 
       func run() async throws {
+        let colour: TagColor?? = color.map { TagColor(rawValue: $0) }
         try await CommandRunner.run(backend) { backend in
-          let changed = try await backend.renameTag(tag, to: newName)
+          let changed = try await backend.renameTag(tag, to: newName, color: colour)
           let name = try TodoValidation.tags([newName]).first ?? newName
-          Console.output(
-            "Renamed #\(tag.trimmingPrefix("#")) to #\(name) on \(changed) "
-              + (changed == 1 ? "todo" : "todos"))
+          let old = tag.trimmingPrefix("#")
+          if old != name {
+            Console.output(
+              "Renamed #\(old) to #\(name) on \(changed) " + (changed == 1 ? "todo" : "todos"))
+          }
+          if let colour {
+            Console.output(colour.map { "#\(name) is \($0.rawValue)" } ?? "#\(name) has no colour")
+          }
         }
       }
     }
   }
+}
+
+/// A tag as `todo tags --json` writes it.
+private struct TagRow: Encodable {
+  var name: String
+  var open: Int
+  var color: String?
 }
