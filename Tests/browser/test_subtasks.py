@@ -146,3 +146,31 @@ def test_a_collapsed_parent_stays_collapsed_for_the_person(clean, browser):
     later.wait(lambda: later.titles() == ["Trip", "Pack"])
     third = LivePage(browser(), url)
     third.wait(lambda: third.titles() == ["Trip", "Pack"], message="the expand was not kept")
+
+
+def test_a_subtask_in_today_names_its_parent(clean, browser):
+    """Away from its parent (a smart view, the Undone and Done groups), a subtask says whose it
+    is: "↳ Trip", read as "subtask of Trip"; in its list, under its parent, it does not."""
+    url = clean[0]
+    import datetime
+    today = datetime.date.today().isoformat()
+    trip = api(url, "POST", f"/api/v1/lists/{INBOX}/todos", {"title": "Trip"})
+    api(url, "POST", f"/api/v1/lists/{INBOX}/todos",
+        {"title": "Pack", "parentID": trip["id"], "deadline": today})
+    page = LivePage(browser(), url)
+    page.wait(lambda: page.titles() == ["Trip", "Pack"])
+    assert not page.cell("Pack").find_elements(By.CSS_SELECTOR, ".parent")
+    page.find("#views button[data-view=today]").click()
+    page.wait(lambda: page.titles() == ["Pack"])
+    # Seen as "↳ Trip" (the words before it are for screen readers, the arrow hidden from them).
+    shown = lambda: page.driver.execute_script(
+        "const p = arguments[0].querySelector('.parent'); return p && [...p.children]"
+        ".filter(c => !c.classList.contains('visually-hidden')).map(c => c.textContent).join('')",
+        page.cell("Pack"))
+    assert shown() == "↳ Trip"
+    parent = page.cell("Pack").find_element(By.CSS_SELECTOR, ".parent")
+    assert parent.get_attribute("textContent") == "subtask of ↳ Trip"
+    assert parent.find_element(By.CSS_SELECTOR, "[aria-hidden=true]").text == "↳"
+    # Renamed anywhere, the view follows.
+    api(url, "PATCH", f"/api/v1/todos/{trip['id']}", {"title": "Trip to Lyon"})
+    page.wait(lambda: shown() == "↳ Trip to Lyon", message="the parent's new title did not arrive")

@@ -34,6 +34,10 @@ extension TodoService {
     var agenda: [Todo]
     /// Each list's tags with their open counts (a list without tags is absent).
     var tagCounts: [UUID: [TagCount]] = [:]
+    /// Each list's parents' titles by identifier (a list without subtasks is absent): what a
+    /// subtask shown away from its parent (in a smart view, a query, the Undone and Done
+    /// groups) names it by.
+    var parentTitles: [UUID: [UUID: String]] = [:]
   }
 
   /// The digest of `results` (a value of ``liveTodosByList`` of this service's container).
@@ -47,7 +51,14 @@ extension TodoService {
     var counts: [UUID: Int] = [:]
     var agenda: [Todo] = []
     var tags: [UUID: [TagCount]] = [:]
+    var parentTitles: [UUID: [UUID: String]] = [:]
     for section in results.sections {
+      let parents = Set(section.objects.lazy.compactMap(\.parentID))
+      if !parents.isEmpty, let listID = section.objects.first?.listID {
+        var titles: [UUID: String] = [:]
+        for todo in section.objects where parents.contains(todo.id) { titles[todo.id] = todo.title }
+        parentTitles[listID] = titles
+      }
       if let listID = section.objects.first?.listID,
         section.objects.contains(where: { $0.tags != nil })
       {
@@ -72,7 +83,8 @@ extension TodoService {
       return lhs.id < rhs.id
     }
     let digest = Digest(
-      sequence: results.sequence, openCounts: counts, agenda: agenda, tagCounts: tags)
+      sequence: results.sequence, openCounts: counts, agenda: agenda, tagCounts: tags,
+      parentTitles: parentTitles)
     digests.latest.withLock { latest in
       if (latest?.sequence ?? .zero) <= digest.sequence { latest = digest }
     }

@@ -27,6 +27,9 @@ public struct ListObservation: Equatable, Sendable {
   /// The members of each list in ``lists`` (its owner first, then by name), on a server with
   /// accounts: whom its todos can be assigned to, and the names their rows show.
   public var members: [UUID: [ListMember]] = [:]
+  /// The titles of the parents of the subtasks of ``lists``, by identifier: a subtask shown
+  /// away from its parent names it.
+  public var parentTitles: [UUID: String] = [:]
 }
 
 extension TodoService {
@@ -111,9 +114,15 @@ extension TodoService {
           ? digest.agenda : digest.agenda.filter { visible.contains($0.listID) }
         let tags = Self.tagCounts(merging: lists.compactMap { digest.tagCounts[$0.id] })
           .filter { $0.open > 0 }
+        var parentTitles: [UUID: String] = [:]
+        for list in lists {
+          guard let titles = digest.parentTitles[list.id] else { continue }
+          parentTitles.merge(titles) { first, _ in first }
+        }
         let next = ListObservation(
           lists: lists, listID: listID, todos: todos, sequence: value.sequence,
-          openCounts: counts, agenda: agenda, tagCounts: tags, members: members)
+          openCounts: counts, agenda: agenda, tagCounts: tags, members: members,
+          parentTitles: parentTitles)
         // Every commit to any todo reaches every page's observation; one that changes
         // nothing this page shows (a done todo of another list) yields nothing.
         last.withLock { last in
@@ -124,7 +133,7 @@ extension TodoService {
               changed || previous.todos.count != next.todos.count
                 || previous.lists != next.lists || previous.openCounts != next.openCounts
                 || previous.agenda != next.agenda || previous.tagCounts != next.tagCounts
-                || previous.members != next.members
+                || previous.members != next.members || previous.parentTitles != next.parentTitles
             else { return }
           }
           listChanged.clear()

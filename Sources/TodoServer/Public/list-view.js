@@ -555,7 +555,12 @@ export class ListView {
     const assignee = cell.assignee
       ? [el('span', { class: 'assignee', title: `Assigned to ${cell.assignee}` }, [el('span', { class: 'visually-hidden', text: 'assigned to ' }), el('span', { 'aria-hidden': 'true', text: '@' }), el('span', { text: cell.assignee })])]
       : [];
-    detail.replaceChildren(...progress, ...flag, ...(flag.length && dated.length ? [' '] : []), ...dated, ...tags, ...assignee);
+    // A subtask shown away from its parent names it first: "↳ Trip", read as "subtask of Trip".
+    const parent = cell.parent
+      ? [el('span', { class: 'parent', title: `Subtask of ${cell.parent}` }, [el('span', { class: 'visually-hidden', text: 'subtask of ' }), el('span', { 'aria-hidden': 'true', text: '↳ ' }), el('span', { text: cell.parent })])]
+      : [];
+    const rest = [...progress, ...flag, ...(flag.length && dated.length ? [' '] : []), ...dated, ...tags];
+    detail.replaceChildren(...parent, ...(parent.length && rest.length ? [' · '] : []), ...rest, ...assignee);
     detail.hidden = !cell.detail && !cell.repeats && !cell.priority && !tags.length && !progress.length && !assignee.length;
     // A parent's disclosure: shows or hides its subtasks.
     const disclosure = node.querySelector('button.expand');

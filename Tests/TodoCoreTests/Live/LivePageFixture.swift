@@ -53,12 +53,7 @@ struct LivePageFixture {
     _ listID: UUID = TodoList.inboxID,
     when condition: @escaping @Sendable (LivePage.Loaded) -> Bool = { _ in true }
   ) async throws -> LivePage.Loaded {
-    let loaded = service.observe(list: listID).map { value in
-      LivePage.Loaded(
-        lists: value.lists, listID: value.listID, todos: value.todos, now: Self.now,
-        sequence: value.sequence, openCounts: value.openCounts, agenda: value.agenda,
-        tagCounts: value.tagCounts, members: value.members)
-    }
+    let loaded = service.observe(list: listID).map { LivePage.Loaded($0, now: Self.now) }
     let found = try await firstValue(of: loaded, where: condition)
     return try #require(found, "the observation of \(listID) never satisfied the condition")
   }

@@ -75,7 +75,8 @@ enum LiveWireRandom {
       expanded: optional(&random) { Bool.random(using: &$0) }, repeats: optional(&random, text),
       deferred: optional(&random) { Bool.random(using: &$0) },
       priority: optional(&random) { Int.random(in: 1...4, using: &$0) },
-      tags: optional(&random) { list(&$0, upTo: 3, text) }, assignee: optional(&random, text))
+      tags: optional(&random) { list(&$0, upTo: 3, text) }, assignee: optional(&random, text),
+      parent: optional(&random, text))
   }
 
   static func cells(_ random: inout Source, for ids: [String]) -> [String: LiveCell] {

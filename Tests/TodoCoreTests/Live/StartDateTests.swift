@@ -53,6 +53,34 @@ struct StartDateTests {
     }
   }
 
+  @Test("a subtask in a smart view or the Undone and Done groups names its parent")
+  func subtaskAwayFromItsParent() async throws {
+    try await LivePageFixture.with { fixture in
+      let service = fixture.service
+      let trip = try await service.createTodo(NewTodo(title: "Trip"))
+      let pack = try await service.createTodo(
+        NewTodo(title: "Pack", deadline: try Self.day("2026-01-01"), parentID: trip.id))
+      let store = try await LivePageSmartViewTests.open(fixture)
+      // In the list, under its parent: nothing to say.
+      #expect(PageSnapshot(store.state).cells[pack.id.uuidString]?.parent == nil)
+      await store.send(.list(.chooseLayout(.outline))) { $0.list.layout = .outline }
+      #expect(PageSnapshot(store.state).cells[pack.id.uuidString]?.parent == "Trip")
+      await store.send(.sidebar(.chooseView(.today)))
+      await store.receive(.sidebar(.delegate(.showView(.today)))) { $0.data.view = .today }
+      let page = PageSnapshot(store.state)
+      #expect(page.items.itemIdentifiers == [pack.id.uuidString])
+      #expect(page.cells[pack.id.uuidString]?.parent == "Trip")
+      // Renamed, the parent's new title reaches the view.
+      store.exhaustivity = .off
+      _ = try await service.updateTodo(id: trip.id, TodoPatch(title: "Trip to Lyon"))
+      await SavedFilterPageTests.until(store, \.loaded) {
+        PageSnapshot($0).cells[pack.id.uuidString]?.parent == "Trip to Lyon"
+      }
+      await store.send(.onDisappear)
+      await store.skipInFlightEffects()
+    }
+  }
+
   @Test("Today holds what starts today; Upcoming shows a todo on its start day; Someday its own")
   func views() async throws {
     try await LivePageFixture.with { fixture in

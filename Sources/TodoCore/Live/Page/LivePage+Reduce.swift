@@ -123,12 +123,7 @@ extension LivePage {
   func load(_ listID: UUID) -> Effect<Action> {
     .run { [todos, date] send in
       for try await value in todos.observeList(listID) {
-        send(
-          .loaded(
-            Loaded(
-              lists: value.lists, listID: value.listID, todos: value.todos, now: date.now,
-              sequence: value.sequence, openCounts: value.openCounts, agenda: value.agenda,
-              tagCounts: value.tagCounts, members: value.members)))
+        send(.loaded(Loaded(value, now: date.now)))
       }
     } catch: { error, send in
       send(.failed(TodoClient.message(for: error)))
@@ -200,5 +195,16 @@ extension LivePage.State {
       problem = newValue.problem
       self[keyPath: local] = newValue.local
     }
+  }
+}
+
+extension LivePage.Loaded {
+  /// What a value of the list's observation (``TodoService/observe(list:)``) gives the page,
+  /// read at `now`.
+  public init(_ value: ListObservation, now: Date) {
+    self.init(
+      lists: value.lists, listID: value.listID, todos: value.todos, now: now,
+      sequence: value.sequence, openCounts: value.openCounts, agenda: value.agenda,
+      tagCounts: value.tagCounts, members: value.members, parentTitles: value.parentTitles)
   }
 }

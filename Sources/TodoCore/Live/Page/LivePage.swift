@@ -134,6 +134,8 @@ public struct LivePage: Reducer {
     public var tagCounts: [TagCount] = []
     /// The members of every list, on a server with accounts.
     public var members: [UUID: [ListMember]] = [:]
+    /// The titles of the subtasks' parents, by identifier.
+    public var parentTitles: [UUID: String] = [:]
   }
 
   /// The todo store (``TodoClient``).

@@ -39,6 +39,9 @@ public struct PageData: Equatable, Sendable {
   public var tagCounts: [TagCount] = []
   /// The colours the person gave their tags, by lowercased tag.
   public var tagColors: [String: TagColor] = [:]
+  /// The titles of the subtasks' parents, by identifier: a subtask shown away from its parent
+  /// (a smart view, a query, the Undone and Done groups) names it.
+  public var parentTitles: [UUID: String] = [:]
   /// The members of each list the person can read, on a server with accounts: whom its
   /// todos can be assigned to.
   public var members: [UUID: [ListMember]] = [:]
@@ -124,6 +127,7 @@ public struct PageData: Equatable, Sendable {
     agenda = loaded.agenda
     tagCounts = loaded.tagCounts
     members = loaded.members
+    parentTitles = loaded.parentTitles
   }
 
   /// The names of the people todos can be assigned to, by account: what a row shows.

@@ -9,9 +9,13 @@ extension LiveCell {
   ///
   /// - Complexity: O(1): the day is read from the calendar once per rendering, not per cell.
   ///
-  /// - Parameter names: The names of the people todos are assigned to, by account
-  ///   (``PageData/assigneeNames``).
-  init(_ todo: Todo, on day: AgendaDay, names: [UUID: String] = [:]) {
+  /// - Parameters:
+  ///   - names: The names of the people todos are assigned to, by account
+  ///     (``PageData/assigneeNames``).
+  ///   - parents: For a row shown away from its parent, the parents' titles
+  ///     (``PageData/parentTitles``); empty where the outline shows the parent.
+  init(_ todo: Todo, on day: AgendaDay, names: [UUID: String] = [:], parents: [UUID: String] = [:])
+  {
     var detail = todo.deadline?.label(on: day)
     let deferred = todo.isDeferred(on: day)
     if deferred {
@@ -27,6 +31,7 @@ extension LiveCell {
       status: todo.status, repeats: todo.recurrence?.label, deferred: deferred ? true : nil,
       priority: todo.priority?.rawValue, tags: todo.tags?.names)
     assignee = todo.assigneeID.flatMap { names[$0] }
+    parent = todo.parentID.flatMap { parents[$0] }
   }
 
   /// "Tomorrow 09:00" inside a phrase: "starts tomorrow 09:00"; names of days and months

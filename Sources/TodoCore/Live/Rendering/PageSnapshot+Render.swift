@@ -66,7 +66,8 @@ extension PageSnapshot {
     case .outline:
       let names = state.data.assigneeNames
       for todo in todos {
-        cells[todo.id.text] = LiveCell(todo, on: day, names: names)
+        cells[todo.id.text] = LiveCell(
+          todo, on: day, names: names, parents: state.data.parentTitles)
       }
       renderOutline(todos, state: state)
     }
@@ -186,7 +187,7 @@ extension PageSnapshot {
       state.data.lists.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
     let people = state.data.assigneeNames
     for todo in todos {
-      var cell = LiveCell(todo, on: day, names: people)
+      var cell = LiveCell(todo, on: day, names: people, parents: state.data.parentTitles)
       if let name = names[todo.listID] {
         let when = view == .overdue ? cell.detail : todo.deadline?.timeText
         cell.detail = [name, when].compactMap { $0 }.joined(separator: " · ")
@@ -226,7 +227,8 @@ extension PageSnapshot {
       headers[section] = list.name
       items.appendItemsUnchecked(todos.map(\.id.text), to: section)
       for todo in todos {
-        cells[todo.id.text] = LiveCell(todo, on: day, names: state.data.assigneeNames)
+        cells[todo.id.text] = LiveCell(
+          todo, on: day, names: state.data.assigneeNames, parents: state.data.parentTitles)
       }
     }
   }

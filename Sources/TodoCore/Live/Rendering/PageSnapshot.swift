@@ -106,6 +106,9 @@ public struct LiveCell: Codable, Equatable, Sendable {
   public var progress: String?
   /// The name of the person the todo is assigned to; absent for nobody.
   public var assignee: String?
+  /// For a subtask shown away from its parent (a smart view, a query, the Undone and Done
+  /// groups), the parent's title; absent otherwise.
+  public var parent: String?
 }
 
 /// Everything on the page around the list: small, sent whole whenever any part changes.
