@@ -61,7 +61,7 @@ enum PageListContent {
       // A repeating todo says how after its date: "Monday 09:00 · ↻ every Monday".
       let secondary =
         [
-          cell.progress, cell.priority.map { "P\($0)" }, cell.detail,
+          cell.parent.map { "↳ " + $0 }, cell.progress, cell.priority.map { "P\($0)" }, cell.detail,
           cell.repeats.map { "↻ " + $0 },
           cell.tags.map { $0.map { "#" + $0 }.joined(separator: " ") },
           cell.assignee.map { "@" + $0 },

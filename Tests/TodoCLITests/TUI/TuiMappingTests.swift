@@ -58,6 +58,11 @@ struct TuiMappingTests {
     #expect(
       PageListContent.cell(weekly, isSelected: false).secondaryText
         == "Monday 09:00 · ↻ every Monday")
+    // A subtask away from its parent names it first.
+    let subtask = try cell(
+      #"{"kind":"todo","title":"Pack","detail":"Today","overdue":false,"status":"notStarted","level":0,"parent":"Trip"}"#
+    )
+    #expect(PageListContent.cell(subtask, isSelected: false).secondaryText == "↳ Trip · Today")
   }
 
   @Test("outline: Undone and Done parents with disclosure and count, todos one level in")
