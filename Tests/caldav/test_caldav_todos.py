@@ -527,13 +527,16 @@ def test_inbox_is_a_calendar_too(server, client):
     todo.delete()
 
 
-def partial(server, calendar, data):
+def partial(server, calendar, data="<c:calendar-data/>", time_range=None):
     """The calendar-data of every todo a calendar-query returns, with `data` the inside of
-    its `calendar-data` element, by href; or the response when it is refused."""
+    its `calendar-data` element (and the todos' `time_range`, a (start, end) pair, if any), by
+    href; or the response when it is refused."""
+    range_xml = f'<c:time-range start="{time_range[0]}" end="{time_range[1]}"/>' if time_range else ""
     body = f"""<?xml version="1.0" encoding="utf-8"?>
 <c:calendar-query xmlns:d="DAV:" xmlns:c="{CALDAV}">
   <d:prop><d:getetag/>{data}</d:prop>
-  <c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO"/></c:comp-filter></c:filter>
+  <c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO">{range_xml}
+  </c:comp-filter></c:comp-filter></c:filter>
 </c:calendar-query>"""
     response = xml_request(server, "REPORT", calendar.url.path, body, depth=1)
     if response.status != 207:

@@ -233,7 +233,9 @@ public enum TodoCalendar {
 
   /// The overridden occurrences a repeating todo keeps (`VTODO`s with a `RECURRENCE-ID`).
   public static func overrides(of data: CalendarData?) -> [Component] {
-    extras(of: data).filter { $0.hasName("VTODO") }
+    // Most todos have none: their kept text is not parsed again for nothing.
+    guard data?.kept.contains("RECURRENCE-ID") == true else { return [] }
+    return extras(of: data).filter { $0.hasName("VTODO") }
   }
 
   /// What a todo keeps after its `VTODO`: overridden occurrences and time zones.

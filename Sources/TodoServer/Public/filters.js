@@ -67,6 +67,7 @@ export class SidebarFilters {
     });
     this.entries = new Map();
     this.tags = new Map();
+    this.colors = {};
   }
 
   /** Opens the tag form on `entry` (a sidebar tag): its name, and its colour checked. */
@@ -77,7 +78,7 @@ export class SidebarFilters {
     form.dataset.tag = entry.name;
     $('tag-form-title').textContent = `Edit #${entry.name}`;
     $('tag-name').value = entry.name;
-    const color = entry.color ?? '';
+    const color = this.colors[entry.name.toLowerCase()] ?? '';
     for (const radio of form.querySelectorAll('input[name="tag-color"]')) radio.checked = radio.value === color;
     $('tag-name').focus();
   }
@@ -142,11 +143,13 @@ export class SidebarFilters {
     });
     const tag = chrome.query?.tag?.toLowerCase();
     this.tags = new Map((chrome.tags ?? []).map((entry) => [entry.name.toLowerCase(), entry]));
+    this.colors = chrome.tagColors ?? {};
     this.render($('tags'), chrome.tags ?? [], (entry) => entry.name.toLowerCase(), (item, entry) => {
       item.dataset.tag = entry.name;
       const [button, edit] = item.querySelectorAll('button');
       button.dataset.tag = entry.name;
-      if (entry.color) button.dataset.color = entry.color;
+      const color = this.colors[entry.name.toLowerCase()];
+      if (color) button.dataset.color = color;
       else delete button.dataset.color;
       button.querySelector('.name').textContent = `#${entry.name}`;
       button.querySelector('.count').textContent = String(entry.count);

@@ -103,9 +103,7 @@ enum LiveWireRandom {
         id: id(&$0).uuidString, name: text(&$0), query: text(&$0), count: optional(&$0, count))
     }
     chrome.tags = list(&random, upTo: 3) {
-      LiveChrome.TagEntry(
-        name: text(&$0), count: count(&$0),
-        color: optional(&$0) { choice(TagColor.self, &$0).rawValue })
+      LiveChrome.TagEntry(name: text(&$0), count: count(&$0))
     }
     chrome.tagColors = optional(&random) { random in
       Dictionary(

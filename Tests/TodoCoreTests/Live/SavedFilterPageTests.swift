@@ -139,7 +139,7 @@ struct SavedFilterPageTests {
       await Self.until(store, \.loaded) { $0.data.tagCounts.map(\.name) == ["chores"] }
       let chrome = PageSnapshot(store.state).chrome
       #expect(chrome.query?.title == "#chores")
-      #expect(chrome.tags == [LiveChrome.TagEntry(name: "chores", count: 1, color: "teal")])
+      #expect(chrome.tags == [LiveChrome.TagEntry(name: "chores", count: 1)])
       #expect(chrome.tagColors == ["chores": "teal"])
 
       // A colour that is none of the palette is refused, nothing written.

@@ -64,11 +64,8 @@ extension LiveChrome {
       FilterEntry(
         id: $0.id.text, name: $0.name, query: $0.query, count: state.data.filterCounts[$0.id])
     }
-    let colors = state.data.tagColors
-    tags = state.data.tagCounts.map {
-      TagEntry(name: $0.name, count: $0.open, color: colors[$0.name.lowercased()]?.rawValue)
-    }
-    if !colors.isEmpty { tagColors = colors.mapValues(\.rawValue) }
+    tags = state.data.tagCounts.map { TagEntry(name: $0.name, count: $0.open) }
+    if !state.data.tagColors.isEmpty { tagColors = state.data.tagColors.mapValues(\.rawValue) }
     if let query = state.data.query {
       let saved = query.filterID.flatMap { id in state.data.filters.first { $0.id == id } }
       let tag = query.tag

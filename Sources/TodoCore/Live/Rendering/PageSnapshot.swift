@@ -153,8 +153,6 @@ public struct LiveChrome: Codable, Hashable, Sendable {
     public var name: String
     /// How many open todos have it.
     public var count: Int
-    /// The colour the person gave it (``TagColor``), if any.
-    public var color: String?
   }
 
   /// The query the page shows instead of a list.
@@ -183,8 +181,8 @@ public struct LiveChrome: Codable, Hashable, Sendable {
   public var filters: [FilterEntry] = []
   /// The tags of the person's open todos, by name, with their counts.
   public var tags: [TagEntry] = []
-  /// The colours the person gave their tags, by lowercased tag, for the chips on rows (a
-  /// done todo's tag too, which the sidebar does not list); absent when there are none.
+  /// The colours the person gave their tags, by lowercased tag: the chips on rows (a done
+  /// todo's tag too) and the dots of ``tags``; absent when there are none.
   public var tagColors: [String: String]?
   /// The chosen query (a saved filter, a tag), shown instead of the chosen list; absent
   /// while a list or a smart view is shown.
