@@ -103,6 +103,28 @@ struct FilterTests {
     }
   }
 
+  @Test("contains answers as lowercased Unicode text does, on ASCII and on any other text")
+  func containsMatchesUnicodeLowercasing() {
+    // The Kelvin sign lowercases to an ASCII "k" and "İ" to two scalars: the ASCII path must
+    // leave them to the general one.
+    let pieces = ["a", "A", "k", "K", "#", " ", "\r", "\n", "\r\n", "é", "\u{212A}", "İ", "i"]
+    var random = SeededRandom(seed: 7)
+    func text(_ count: ClosedRange<Int>) -> String {
+      (0..<Int.random(in: count, using: &random)).map { _ in
+        pieces.randomElement(using: &random)!
+      }.joined()
+    }
+    for _ in 0..<3_000 {
+      let (haystack, needle) = (text(0...7), text(0...3))
+      var todo = Todo.sample("x")
+      todo.title = haystack
+      let expected = needle.isEmpty || haystack.lowercased().contains(needle.lowercased())
+      #expect(
+        Todo.titleAttribute.contains(needle).matches(todo) == expected,
+        "\(haystack.debugDescription) contains \(needle.debugDescription)")
+    }
+  }
+
   @Test("Limit and offset page through the sorted objects, pending changes included")
   func paging() async throws {
     try await withContainer { container, _ in

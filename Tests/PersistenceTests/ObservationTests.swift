@@ -156,4 +156,30 @@ struct ObservationTests {
       #expect(collector.all.last?.sequence == written)
     }
   }
+
+  @Test("A commit that changes nothing in a result is reflected by it: a new observer's value")
+  func passedOverCommitsAreReflected() async throws {
+    try await withContainer { container, _ in
+      let list = UUID()
+      let request = FetchRequest<Todo>(filter: Todo.listIDAttribute == list)
+      try await container.write { tx in _ = try tx.insert(Todo.sample("Milk", list: list)) }
+      let collector = ResultsCollector(container.viewContext.observe(request))
+      defer { collector.cancel() }
+      try await collector.waitFor { $0.objects.map(\.title) == ["Milk"] }
+
+      // Written elsewhere: the running observation is not told, but its result still holds.
+      try await container.write { tx in _ = try tx.insert(Todo.sample("Bread", list: UUID())) }
+      let elsewhere = container.publishedSequence
+      let joining = ResultsCollector(container.viewContext.observe(request))
+      defer { joining.cancel() }
+      try await joining.waitFor { $0.objects.map(\.title) == ["Milk"] }
+      #expect(joining.all.first?.sequence == elsewhere)
+      #expect(collector.all.count == 1)
+
+      // The next commit that concerns it comes through, after those passed over.
+      try await container.write { tx in _ = try tx.insert(Todo.sample("Eggs", list: list)) }
+      try await collector.waitFor { $0.objects.count == 2 }
+      #expect(collector.all.last?.sequence == container.publishedSequence)
+    }
+  }
 }

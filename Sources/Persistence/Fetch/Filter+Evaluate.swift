@@ -70,6 +70,30 @@ enum TextMatching {
   /// Whether `haystack` contains `needle`, ignoring case. An empty needle is always contained.
   static func containsIgnoringCase(_ haystack: String, _ needle: String) -> Bool {
     if needle.isEmpty { return true }
-    return haystack.lowercased().contains(needle.lowercased())
+    var (haystack, needle) = (haystack, needle)
+    let ascii = haystack.withUTF8 { text in needle.withUTF8 { asciiContains(text, $0) } }
+    return ascii ?? haystack.lowercased().contains(needle.lowercased())
+  }
+
+  /// The same answer for ASCII text (where lowercasing maps A-Z alone, and the general
+  /// search compares code units), found without allocating: a saved filter's tag is looked
+  /// for in every changed todo of every commit. `nil` for any other text.
+  private static func asciiContains(
+    _ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>
+  ) -> Bool? {
+    func lower(_ byte: UInt8) -> UInt8 { byte &- 0x41 < 26 ? byte | 0x20 : byte }
+    guard needle.allSatisfy({ $0 < 0x80 }), haystack.allSatisfy({ $0 < 0x80 }) else {
+      return nil
+    }
+    guard needle.count <= haystack.count else { return false }
+    let first = lower(needle[0])
+    for start in 0...(haystack.count - needle.count) where lower(haystack[start]) == first {
+      var offset = 1
+      while offset < needle.count, lower(haystack[start + offset]) == lower(needle[offset]) {
+        offset += 1
+      }
+      if offset == needle.count { return true }
+    }
+    return false
   }
 }

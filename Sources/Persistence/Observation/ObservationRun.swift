@@ -21,6 +21,9 @@ final class ObservationRun<Root: Entity>: AnyObservationRun {
   /// Inputs not handled yet; the run takes them all at once, so commits that arrive while it
   /// is busy are applied together and published as one value.
   private let inbox: Inbox
+  /// What the hub's receiver reads to pass over, on the committing thread, the commits that
+  /// cannot change the result.
+  private let gate: Protected<ObservationGate>
   private let token: UInt64
   private let task = Mutex<Task<Void, Never>?>(nil)
   private let hub: ChangeHub
@@ -31,23 +34,31 @@ final class ObservationRun<Root: Entity>: AnyObservationRun {
   init(core: ContainerCore, request: FetchRequest<Root>, pacing: ObservationPacing) {
     let hub = core.hub
     let inbox = Inbox()
+    let gate = Protected(ObservationGate())
     self.hub = hub
     self.inbox = inbox
+    self.gate = gate
     self.engine = core.engine
     self.request = request
     self.pacing = pacing
-    self.token = hub.subscribe { event in inbox.post(.hub(event)) }
+    self.token = hub.subscribe { event in
+      // A saved filter's observation is told of every commit of the store: waking its task
+      // for each, to find that nothing it shows changed, cost more than deciding it here.
+      if gate.withLock({ $0.passesOver(event, request: request) }) { return }
+      inbox.post(.hub(event))
+    }
   }
 
   /// Starts the observation; `onEnd` runs if it ends by itself (the container closed, or an
   /// error), not when it is stopped.
   func start(onEnd: @escaping @Sendable (ObservationRun<Root>) -> Void) {
-    let (engine, request, inbox, observers, pacing) = (
-      self.engine, self.request, self.inbox, self.observers, self.pacing
+    let (engine, request, inbox, observers, pacing, gate) = (
+      self.engine, self.request, self.inbox, self.observers, self.pacing, self.gate
     )
     let started = Task { [weak self] in
       await Self.run(
-        engine: engine, request: request, pacing: pacing, inbox: inbox, observers: observers)
+        engine: engine, request: request, pacing: pacing, inbox: inbox, observers: observers,
+        gate: gate)
       if !Task.isCancelled, let self { onEnd(self) }
     }
     task.withLock { $0 = started }
@@ -88,7 +99,7 @@ final class ObservationRun<Root: Entity>: AnyObservationRun {
 
   private static func run(
     engine: any StorageEngine, request: FetchRequest<Root>, pacing: ObservationPacing,
-    inbox: Inbox, observers: Protected<Observers>
+    inbox: Inbox, observers: Protected<Observers>, gate: Protected<ObservationGate>
   ) async {
     var state = ResultsState(request: request)
     var previous: FetchedResults<Root>.ResultsSnapshot? = nil
@@ -97,8 +108,13 @@ final class ObservationRun<Root: Entity>: AnyObservationRun {
       _ = state.replace(with: objects)
       state.sequence = sequence
       previous = try FetchedResults.make(state, updated: [], previous: &previous).snapshot
+      let incremental = state.isIncremental
+      gate.withLock { $0.open(members: state.ids, incremental: incremental) }
       for await items in inbox.batches {
         if Task.isCancelled { break }
+        // The commits passed over since the last batch changed nothing here: the result
+        // reflects them.
+        state.sequence = max(state.sequence, gate.withLock { $0.passed })
         // Every commit of the batch is applied, then one value is published, its changeset
         // the commits' changes merged (a refetch is diffed against the last value).
         var applied: [ResultChanges] = []
@@ -137,6 +153,9 @@ final class ObservationRun<Root: Entity>: AnyObservationRun {
             continue
           }
         }
+        let handled = items.count { if case .hub = $0 { true } else { false } }
+        let ids = refetched ? state.ids : nil
+        gate.withLock { $0.handled(handled, applied: applied, refetched: ids) }
         if refetched || !applied.isEmpty {
           // Observers keep their values; the snapshot kept here is edited in place when no
           // observer holds it any more.
@@ -342,4 +361,72 @@ final class ObservationSubscription<Root: Entity>: Sendable {
   }
 
   deinit { end() }
+}
+
+/// What an observation's receiver decides by, on the thread that committed: the identifiers
+/// in the result, and whether the run has handled every commit posted to it.
+///
+/// A commit is passed over (not posted, the run not woken) only when the run is idle with
+/// its result current and the commit can change nothing in it: none of the objects it
+/// deleted is in the result, and none it wrote is in it or matches the request. The result
+/// then reflects that commit too (``passed``). A paged request, which any change of its
+/// entity may shift, passes over only commits that wrote none of its entity.
+struct ObservationGate: Sendable {
+  private var members: Set<UUID> = []
+  /// Hub events posted and not yet handled.
+  private var pending = 0
+  private var ready = false
+  private var incremental = false
+  /// The newest commit passed over.
+  private(set) var passed = ChangeSequence.zero
+
+  /// The run has its first result: from now on commits may be passed over.
+  mutating func open(members ids: [UUID], incremental: Bool) {
+    members = Set(ids)
+    self.incremental = incremental
+    ready = true
+  }
+
+  /// Whether `event` is passed over; if not, it counts as posted.
+  mutating func passesOver<Root: Entity>(_ event: ChangeHub.Event, request: FetchRequest<Root>)
+    -> Bool
+  {
+    if case .commit(let summary) = event, ready, pending == 0,
+      !concerns(summary, request: request)
+    {
+      passed = max(passed, summary.sequence)
+      return true
+    }
+    pending += 1
+    return false
+  }
+
+  private func concerns<Root: Entity>(_ summary: CommitSummary, request: FetchRequest<Root>)
+    -> Bool
+  {
+    guard let changes = summary.changes(of: Root.self) else { return false }
+    guard incremental else { return true }
+    for id in changes.deleted where members.contains(id) { return true }
+    for batch in [changes.inserted, changes.updated] {
+      for stored in batch
+      where members.contains(stored.value.id) || request.matches(stored.value) {
+        return true
+      }
+    }
+    return false
+  }
+
+  /// The run handled `count` hub events, which changed its result by `applied`, or
+  /// refetched it (`refetched`: its identifiers now).
+  mutating func handled(_ count: Int, applied: [ResultChanges], refetched: [UUID]?) {
+    pending -= count
+    if let refetched {
+      members = Set(refetched)
+    } else {
+      for changes in applied {
+        members.subtract(changes.removed)
+        members.formUnion(changes.inserted)
+      }
+    }
+  }
 }

@@ -36,14 +36,16 @@ extension TodoService {
   ///
   /// Each filter is one observed fetch on the change pipeline (``request(for:day:lists:me:)``):
   /// the store keeps its result up to date from each commit's change record, deciding only the
-  /// todos the commit wrote, and every page of the same person showing the same filter shares
-  /// that observation. A commit that changes no filter's todos yields nothing; one that
-  /// changes a filter's todos reaches every page that counts or shows it. Creating, editing or
-  /// deleting a filter, and a change to the person's lists (which `list:` names, which lists
-  /// they may read), start the observations again.
+  /// todos the commit wrote. The filters' todos and counts are observed once for all the pages
+  /// of one person in one time zone (``ViewsHub``); a page that shows another query (a tag)
+  /// adds its observation, shared with the other pages that show it. A commit that changes no filter's todos
+  /// yields nothing; one that changes a filter's todos reaches every page that counts or
+  /// shows it. Creating, editing or deleting a filter, and a change to the person's lists
+  /// (which `list:` names, which lists they may read), start the observations again.
   ///
-  /// "Today" and "overdue" are those of the moment the observation starts, in `timeZone`; the
-  /// page starts it again at each midnight.
+  /// "Today" and "overdue" are those of the moment the observation starts, in `timeZone`
+  /// (a later page of the same person reads them again for all); the page starts it again at
+  /// each midnight.
   ///
   /// - Parameters:
   ///   - text: The query of the view the page shows (a saved filter's, or `#tag`), if any.
@@ -51,93 +53,46 @@ extension TodoService {
   public func observeViews(showing text: String?, timeZone: TimeZone)
     -> AsyncThrowingStream<ViewsObservation, any Error>
   {
-    let context = container.viewContext
-    let filters = context.observe(ownFiltersRequest, pacing: Self.pagePacing)
-    let styles = context.observe(ownTagStylesRequest, pacing: Self.pagePacing)
-    let lists = context.observe(Self.liveLists, pacing: Self.pagePacing)
-    let principal = self.principal
-    let shares = principal.map {
-      context.observe(
-        FetchRequest<ListShare>(filter: ListShare.accountIDAttribute == $0.accountID),
-        pacing: Self.pagePacing)
-    }
-    let calendar = {
-      var calendar = Calendar(identifier: .gregorian)
-      calendar.timeZone = timeZone
-      return calendar
-    }()
-    let now = self.now
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let day = AgendaDay(now: now(), calendar: calendar)
+    let key = ViewsHub.Key(
+      account: principal?.accountID, zone: timeZone.identifier, date: day.today)
+    let counts = views.subscribe(key, day: day) { observeViewCounts(day: day) }
+    let parsed = text.flatMap { try? TodoQuery(parsing: $0) }
     let container = self.container
     return AsyncThrowingStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
-      let setup = ViewSetup(scoped: principal != nil)
-      let configurations = AsyncThrowingStream<ViewSetup.Value, any Error>(
-        bufferingPolicy: .bufferingNewest(1)
-      ) { next in
-        let task = Task {
-          do {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-              group.addTask {
-                for try await results in filters {
-                  if let value = setup.set(filters: results.objects) { next.yield(value) }
-                }
-              }
-              group.addTask {
-                for try await results in lists {
-                  if let value = setup.set(lists: results.objects) { next.yield(value) }
-                }
-              }
-              group.addTask {
-                for try await results in styles {
-                  if let value = setup.set(colors: Self.colors(results.objects)) {
-                    next.yield(value)
-                  }
-                }
-              }
-              if let shares {
-                group.addTask {
-                  for try await results in shares {
-                    let shared = Set(results.objects.map(\.listID))
-                    if let value = setup.set(shared: shared) { next.yield(value) }
-                  }
-                }
-              }
-              try await group.waitForAll()
-            }
-            next.finish()
-          } catch {
-            next.finish(throwing: error)
-          }
-        }
-        next.onTermination = { _ in task.cancel() }
-      }
+      let page = PageViews(showing: text, parses: parsed != nil, to: continuation)
       let task = Task {
-        var running: Task<Void, Never>?
-        defer { running?.cancel() }
+        var shown: Task<Void, Never>?
+        defer { shown?.cancel() }
         do {
-          var current: ViewSetup.Value?
-          // A person without filters, on a page that shows none, is told nothing at first:
-          // the page starts with no filters.
-          let yielded = ViewsYielded(
-            ViewsObservation(
-              filters: [], counts: [:], showing: text, shown: nil, assignedToMe: nil,
-              sequence: .zero), to: continuation)
-          for try await value in configurations where value != current {
-            current = value
-            running?.cancel()
-            let visible = value.visibleLists(for: principal)
-            let day = AgendaDay(now: now(), calendar: calendar)
-            let run = yielded.nextRun()
-            running = Task {
-              do {
-                try await Self.observe(
-                  value.filters, showing: text, lists: visible, day: day,
-                  me: principal?.accountID, colors: value.colors, in: container, run: run,
-                  yielding: yielded)
-              } catch is CancellationError {
-              } catch {
-                continuation.finish(throwing: error)
+          var setup: Int?
+          for try await value in counts {
+            if let parsed, let text, value.setup != setup {
+              setup = value.setup
+              shown?.cancel()
+              shown = nil
+              // A saved filter's todos come with the shared value.
+              guard value.todos[text] == nil else {
+                page.take(counts: value)
+                continue
+              }
+              let request = Self.request(
+                for: parsed, day: value.day, lists: value.lists, me: value.me)
+              let results = container.viewContext.observe(request, pacing: Self.pagePacing)
+              shown = Task {
+                do {
+                  for try await results in results {
+                    page.take(shown: results.objects, sequence: results.sequence, setup: value)
+                  }
+                } catch is CancellationError {
+                } catch {
+                  continuation.finish(throwing: error)
+                }
               }
             }
+            page.take(counts: value)
           }
           continuation.finish()
         } catch {
@@ -147,170 +102,90 @@ extension TodoService {
       continuation.onTermination = { _ in task.cancel() }
     }
   }
-
-  /// Observes each distinct query of `filters` and `text` over `lists` on `day`, yielding
-  /// the combined value (as the `run`th setup) whenever one of them changes, once all have a
-  /// first value.
-  private static func observe(
-    _ filters: [SavedFilter], showing text: String?, lists: [TodoList], day: AgendaDay,
-    me: UUID?, colors: [String: TagColor], in container: PersistentContainer, run: Int,
-    yielding yielded: ViewsYielded
-  ) async throws {
-    var requests: [String: FetchRequest<Todo>] = [:]
-    let assigned = me.map { _ in [ViewsObservation.assignedToMeQuery] } ?? []
-    for query in filters.map(\.query) + (text.map { [$0] } ?? []) + assigned
-    where requests[query] == nil {
-      guard let parsed = try? TodoQuery(parsing: query) else { continue }
-      requests[query] = request(for: parsed, day: day, lists: lists, me: me)
-    }
-    let expected = requests.count
-    let latest = Mutex(ViewResults())
-    let combined: @Sendable () -> ViewsObservation? = {
-      latest.withLock { latest in
-        guard latest.todos.count == expected else { return nil }
-        var counts: [UUID: Int] = [:]
-        for filter in filters {
-          if let todos = latest.todos[filter.query] { counts[filter.id] = todos.count }
-        }
-        let shown = text.map { inListOrder(latest.todos[$0] ?? [], lists: lists) }
-        return ViewsObservation(
-          filters: filters, counts: counts, showing: text, shown: shown,
-          assignedToMe: assigned.first.flatMap { latest.todos[$0]?.count },
-          sequence: latest.sequence, tagColors: colors)
-      }
-    }
-    guard !requests.isEmpty else {
-      if let value = combined() { yielded.yield(value, run: run) }
-      return
-    }
-    // Each query's observation publishes once per frame, but a commit to one filter and the
-    // next to another come through different observations: the combined value is computed
-    // once per frame too, whatever the number of queries that changed in it (the first change
-    // after a quiet frame goes out at once).
-    let (changes, changed) = AsyncStream.makeStream(
-      of: Void.self, bufferingPolicy: .bufferingNewest(1))
-    let record: @Sendable (String, FetchedResults<Todo>) -> Void = { query, results in
-      latest.withLock { latest in
-        latest.todos[query] = results.objects
-        latest.sequence = max(latest.sequence, results.sequence)
-      }
-      changed.yield()
-    }
-    let observed = requests
-    try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask {
-        defer { changed.finish() }
-        try await withThrowingTaskGroup(of: Void.self) { observations in
-          for (query, request) in observed {
-            let results = container.viewContext.observe(request, pacing: pagePacing)
-            observations.addTask {
-              for try await value in results { record(query, value) }
-            }
-          }
-          try await observations.waitForAll()
-        }
-      }
-      group.addTask {
-        for await _ in changes {
-          if let value = combined() { yielded.yield(value, run: run) }
-          try await Task.sleep(for: pageFrame)
-        }
-      }
-      try await group.waitForAll()
-    }
-  }
 }
 
-/// The latest result of each query of a views observation.
-private struct ViewResults {
-  var todos: [String: [Todo]] = [:]
-  var sequence = ChangeSequence.zero
-}
-
-/// What a views observation told its page last, over every setup it ran: a value that
-/// changes nothing the page shows (a newer sequence alone, or the same value again after a
-/// setup started over) is not yielded, nor one of a setup that another replaced.
-private final class ViewsYielded: Sendable {
+/// One page's views: the shared counts and the todos of the query it shows, combined into
+/// the values it is told, each once it changes something the page shows.
+private final class PageViews: Sendable {
   private struct State {
-    var run = 0
+    var counts: ViewCounts?
+    /// The shown query's todos in list order, with the setup they were observed under, when
+    /// the page observes them itself.
+    var shown: (setup: Int, todos: [Todo], sequence: ChangeSequence)?
+    /// The shown query's todos as the shared value of a setup has them, and in list order.
+    var shared: (setup: Int, todos: [Todo], ordered: [Todo])?
     var last: ViewsObservation
   }
+
+  private let text: String?
+  private let parses: Bool
   private let state: Mutex<State>
   private let continuation: AsyncThrowingStream<ViewsObservation, any Error>.Continuation
 
   init(
-    _ initial: ViewsObservation,
+    showing text: String?, parses: Bool,
     to continuation: AsyncThrowingStream<ViewsObservation, any Error>.Continuation
   ) {
-    state = Mutex(State(last: initial))
+    self.text = text
+    self.parses = parses
     self.continuation = continuation
+    // A person without filters, on a page that shows none, is told nothing at first: the
+    // page starts with no filters.
+    state = Mutex(
+      State(
+        last: ViewsObservation(
+          filters: [], counts: [:], showing: text, shown: nil, assignedToMe: nil,
+          sequence: .zero)))
   }
 
-  /// The number of a new setup: values of the setups before it are dropped from now on.
-  func nextRun() -> Int {
+  func take(counts: ViewCounts) {
     state.withLock { state in
-      state.run += 1
-      return state.run
+      state.counts = counts
+      yield(&state)
     }
   }
 
-  /// Yields `value` of the setup `run`, unless a newer setup runs or it changes nothing.
-  func yield(_ value: ViewsObservation, run: Int) {
-    // Under the lock, so that two values yield in the order they were decided.
+  func take(shown todos: [Todo], sequence: ChangeSequence, setup: ViewCounts) {
+    let ordered = TodoService.inListOrder(todos, lists: setup.lists)
     state.withLock { state in
-      var unchanged = state.last
-      unchanged.sequence = value.sequence
-      guard run == state.run, value != unchanged else { return }
-      state.last = value
-      continuation.yield(value)
-    }
-  }
-}
-
-/// The latest saved filters, lists, tag colours and (for a principal) shared lists of a views
-/// observation: what its queries are built from and what its values carry; a value once all
-/// have arrived.
-private final class ViewSetup: Sendable {
-  struct Value: Equatable, Sendable {
-    var filters: [SavedFilter]
-    var lists: [TodoList]
-    var shared: Set<UUID>
-    var colors: [String: TagColor]
-
-    /// The lists the principal may read, in sidebar order.
-    func visibleLists(for principal: Principal?) -> [TodoList] {
-      guard let principal else { return lists }
-      return lists.filter { $0.ownerID == principal.accountID || shared.contains($0.id) }
+      // A value of a query observed under an older setup, its observation cancelled since.
+      guard setup.setup >= (state.shown?.setup ?? 0) else { return }
+      state.shown = (setup.setup, ordered, sequence)
+      yield(&state)
     }
   }
 
-  private struct Partial {
-    var filters: [SavedFilter]?
-    var lists: [TodoList]?
-    var shared: Set<UUID>?
-    var colors: [String: TagColor]?
-  }
-
-  private let value = Mutex(Partial())
-  private let scoped: Bool
-
-  init(scoped: Bool) {
-    self.scoped = scoped
-  }
-
-  func set(
-    filters: [SavedFilter]? = nil, lists: [TodoList]? = nil, shared: Set<UUID>? = nil,
-    colors: [String: TagColor]? = nil
-  ) -> Value? {
-    value.withLock { value in
-      if let filters { value.filters = filters }
-      if let lists { value.lists = lists }
-      if let shared { value.shared = shared }
-      if let colors { value.colors = colors }
-      guard let filters = value.filters, let lists = value.lists, let colors = value.colors,
-        !scoped || value.shared != nil
-      else { return nil }
-      return Value(filters: filters, lists: lists, shared: value.shared ?? [], colors: colors)
+  /// Yields the combined value once both parts are of the same setup, unless it changes
+  /// nothing the page shows (a newer sequence alone). Under the lock, so that two values
+  /// yield in the order they were decided.
+  private func yield(_ state: inout State) {
+    guard let counts = state.counts else { return }
+    var shown: [Todo]? = nil
+    var sequence = counts.sequence
+    if let text {
+      if let todos = counts.todos[text] {
+        // Ordered again only when they changed: most values change other filters' todos.
+        let current = state.shared.map { $0.setup == counts.setup && $0.todos == todos }
+        if current != true {
+          let ordered = TodoService.inListOrder(todos, lists: counts.lists)
+          state.shared = (counts.setup, todos, ordered)
+        }
+        shown = state.shared?.ordered
+      } else if parses {
+        guard let todos = state.shown, todos.setup == counts.setup else { return }
+        shown = todos.todos
+        sequence = max(sequence, todos.sequence)
+      } else {
+        shown = []
+      }
     }
+    let value = ViewsObservation(
+      filters: counts.filters, counts: counts.counts, showing: text, shown: shown,
+      assignedToMe: counts.assignedToMe, sequence: sequence, tagColors: counts.colors)
+    var unchanged = state.last
+    unchanged.sequence = value.sequence
+    guard value != unchanged else { return }
+    state.last = value
+    continuation.yield(value)
   }
 }

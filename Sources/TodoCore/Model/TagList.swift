@@ -8,15 +8,29 @@ import Persistence
 /// in memory alike (``Todo/tagged(_:)``). Tags never contain `#` (``TodoValidation/tags(_:)``).
 public struct TagList: Hashable, Sendable, Codable, TextAttributeValue {
   /// The tags' names, without `#`.
-  public var names: [String]
+  public var names: [String] {
+    didSet { text = Self.text(names) }
+  }
+  /// The stored text, kept with the names: a saved filter's observation reads it for every
+  /// changed todo of every commit.
+  private var text: String
 
   /// The list of `names`, as given: validate them first (``TodoValidation/tags(_:)``).
   public init(_ names: [String]) {
     self.names = names
+    text = Self.text(names)
   }
 
   public init(from decoder: any Decoder) throws {
-    names = try decoder.singleValueContainer().decode([String].self)
+    self.init(try decoder.singleValueContainer().decode([String].self))
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.names == rhs.names }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(names) }
+
+  private static func text(_ names: [String]) -> String {
+    "#" + names.joined(separator: "#") + "#"
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -26,7 +40,7 @@ public struct TagList: Hashable, Sendable, Codable, TextAttributeValue {
 
   public static var storageType: StorageType { .text }
 
-  public var storedValue: StoredValue { .text("#" + names.joined(separator: "#") + "#") }
+  public var storedValue: StoredValue { .text(text) }
 
   public init(storedValue: StoredValue) throws {
     guard case .text(let text) = storedValue else {
@@ -35,5 +49,6 @@ public struct TagList: Hashable, Sendable, Codable, TextAttributeValue {
     // Split on the byte (`#` is ASCII): splitting on a Character pays grapheme breaking
     // on every tag of every todo read.
     names = text.utf8.split(separator: UInt8(ascii: "#")).map { String(Substring($0)) }
+    self.text = text
   }
 }

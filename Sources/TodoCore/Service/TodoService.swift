@@ -37,6 +37,9 @@ public final class TodoService: Sendable {
   /// The newest digest of the pages' observation (open counts and agenda), shared by the
   /// service and every service derived from it for a principal.
   let digests: DigestCache
+  /// The views observations of the pages, one per person, shared by the service and every
+  /// service derived from it.
+  let views: ViewsHub
   /// The zone of the person it acts for, when a page said it (``reading(in:)``).
   private let timeZoneSetting: TimeZoneSetting?
 
@@ -72,6 +75,7 @@ public final class TodoService: Sendable {
     self.fixedPrincipal = nil
     self.tokenCheck = nil
     self.digests = DigestCache()
+    self.views = ViewsHub()
     self.timeZoneSetting = nil
   }
 
@@ -85,6 +89,7 @@ public final class TodoService: Sendable {
     self.fixedPrincipal = principal
     self.tokenCheck = tokenCheck
     self.digests = service.digests
+    self.views = service.views
     self.timeZoneSetting = timeZoneSetting ?? service.timeZoneSetting
   }
 

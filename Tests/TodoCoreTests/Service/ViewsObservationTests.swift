@@ -21,6 +21,32 @@ struct ViewsObservationTests {
     return try #require(found, "the views never satisfied the condition")
   }
 
+  @Test("a person's pages share one observation of the counts, in one time zone")
+  func sharedByPages() async throws {
+    try await TemporaryStore.with { service, _ in
+      let urgent = try await service.createSavedFilter(named: "Urgent", query: "p1")
+      _ = try await service.createTodo(NewTodo(title: "Report", priority: .p1))
+      do {
+        var filter = service.observeViews(showing: "p1", timeZone: Self.utc).makeAsyncIterator()
+        var tag = service.observeViews(showing: "#errands", timeZone: Self.utc)
+          .makeAsyncIterator()
+        let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
+        var away = service.observeViews(showing: nil, timeZone: tokyo).makeAsyncIterator()
+        let shown = try await filter.next()
+        let tagged = try await tag.next()
+        let counted = try await away.next()
+        #expect(service.views.count == 2)
+        #expect(shown?.shown?.map(\.title) == ["Report"])
+        #expect(shown?.counts == [urgent.id: 1])
+        #expect(tagged?.shown == [])
+        #expect(tagged?.counts == [urgent.id: 1])
+        #expect(counted?.counts == [urgent.id: 1])
+      }
+      // The last page of a person and zone gone, its observation stops.
+      #expect(service.views.count == 0)
+    }
+  }
+
   @Test("counts follow every commit, and the shown filter's todos come by list order")
   func liveCounts() async throws {
     try await TemporaryStore.with { service, _ in

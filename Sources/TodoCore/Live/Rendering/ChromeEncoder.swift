@@ -12,13 +12,12 @@ import Foundation
 /// array's own encoding (keys are sorted, and a string's quotes are escaped, so `"key":[]` at
 /// the chrome's top level is found as its last occurrence).
 struct ChromeEncoder {
-  private var wholes: [LiveChrome: Data] = [:]
   private var rests: [LiveChrome: Data] = [:]
-  private var lists: [[LiveChrome.ListEntry]: Data] = [:]
-  private var views: [[LiveChrome.ViewEntry]: Data] = [:]
-  private var filters: [[LiveChrome.FilterEntry]: Data] = [:]
-  private var tags: [[LiveChrome.TagEntry]: Data] = [:]
-  /// The most values kept in each table: the pages' current chromes.
+  private var lists = RecentlyUsed<[LiveChrome.ListEntry], Data>()
+  private var views = RecentlyUsed<[LiveChrome.ViewEntry], Data>()
+  private var filters = RecentlyUsed<[LiveChrome.FilterEntry], Data>()
+  private var tags = RecentlyUsed<[LiveChrome.TagEntry], Data>()
+  /// The most rests kept: the pages' current chromes.
   private let capacity: Int
 
   init(capacity: Int) {
@@ -26,41 +25,32 @@ struct ChromeEncoder {
   }
 
   /// The JSON of `chrome`, as ``LiveMessage/encoder`` writes it.
+  ///
+  /// The sidebar's arrays are found by comparison with the few last encoded, not by hash:
+  /// the pages of a person share them, most often the very same array, which compares at
+  /// once, where hashing fifty saved filters for every page cost more than the encoding.
   mutating func encode(_ chrome: LiveChrome) throws -> Data {
-    // The pages of one view mostly show one chrome: found whole, it is not put together.
-    if let data = wholes[chrome] { return data }
-    let data = try assemble(chrome)
-    if wholes.count >= capacity { wholes.removeAll(keepingCapacity: true) }
-    wholes[chrome] = data
-    return data
-  }
-
-  /// The JSON of `chrome` from its parts.
-  private mutating func assemble(_ chrome: LiveChrome) throws -> Data {
     var rest = chrome
     rest.lists = []
     rest.views = []
     rest.filters = []
     rest.tags = []
-    let json = try Self.cached(rest, in: &rests, capacity: capacity)
+    let json: Data
+    if let data = rests[rest] {
+      json = data
+    } else {
+      json = try LiveMessage.encoder.encode(rest)
+      if rests.count >= capacity { rests.removeAll(keepingCapacity: true) }
+      rests[rest] = json
+    }
     return try Self.splice(
       json,
       [
-        ("filters", Self.cached(chrome.filters, in: &filters, capacity: capacity)),
-        ("lists", Self.cached(chrome.lists, in: &lists, capacity: capacity)),
-        ("tags", Self.cached(chrome.tags, in: &tags, capacity: capacity)),
-        ("views", Self.cached(chrome.views, in: &views, capacity: capacity)),
+        ("filters", filters.encoded(chrome.filters)),
+        ("lists", lists.encoded(chrome.lists)),
+        ("tags", tags.encoded(chrome.tags)),
+        ("views", views.encoded(chrome.views)),
       ])
-  }
-
-  private static func cached<Value: Hashable & Encodable>(
-    _ value: Value, in table: inout [Value: Data], capacity: Int
-  ) throws -> Data {
-    if let data = table[value] { return data }
-    let data = try LiveMessage.encoder.encode(value)
-    if table.count >= capacity { table.removeAll(keepingCapacity: true) }
-    table[value] = data
-    return data
   }
 
   /// `json` with the last `"key":[]` of each key replaced by `"key":` and its value (a value
@@ -98,5 +88,16 @@ struct ChromeEncoder {
       start -= 1
     }
     return nil
+  }
+}
+
+extension RecentlyUsed where Value == Data {
+  /// The JSON of `value`, encoded unless kept.
+  mutating func encoded<Element: Encodable>(_ value: [Element]) throws -> Data
+  where Key == [Element] {
+    if let json = self.value(for: value) { return json }
+    let json = try LiveMessage.encoder.encode(value)
+    keep(json, for: value)
+    return json
   }
 }

@@ -46,10 +46,13 @@ extension LiveCell {
 extension LiveChrome {
   /// The chrome of the page in `state`.
   ///
-  /// - Parameter remaining: How many of the list's todos are not done, if already counted
-  ///   (``PageRenderer`` counts once for every page showing the same data); counted here
-  ///   otherwise.
-  init(_ state: LivePage.State, remaining: Int? = nil) {
+  /// - Parameters:
+  ///   - remaining: How many of the list's todos are not done, if already counted
+  ///     (``PageRenderer`` counts once for every page showing the same data); counted here
+  ///     otherwise.
+  ///   - filters: The sidebar's saved filters (``filterEntries(_:)``), if already built
+  ///     (``PageRenderer`` builds them once for every page of a person); built here otherwise.
+  init(_ state: LivePage.State, remaining: Int? = nil, filters: [FilterEntry]? = nil) {
     self.init()
     loaded = state.data.loaded
     let me = state.data.signedIn?.accountID
@@ -60,10 +63,7 @@ extension LiveChrome {
     }
     if state.data.loaded { views = Self.views(state) }
     view = state.data.view
-    filters = state.data.filters.map {
-      FilterEntry(
-        id: $0.id.text, name: $0.name, query: $0.query, count: state.data.filterCounts[$0.id])
-    }
+    self.filters = filters ?? Self.filterEntries(state.data)
     tags = state.data.tagCounts.map { TagEntry(name: $0.name, count: $0.open) }
     if !state.data.tagColors.isEmpty { tagColors = state.data.tagColors.mapValues(\.rawValue) }
     if let query = state.data.query {
@@ -208,6 +208,13 @@ extension LiveChrome {
   /// The smart views with their counts, from one pass over the agenda.
   ///
   /// - Complexity: O(m) for the m open todos with a date (or put aside) the person can read.
+  /// The sidebar's saved filters, with their counts.
+  static func filterEntries(_ data: PageData) -> [FilterEntry] {
+    data.filters.map {
+      FilterEntry(id: $0.id.text, name: $0.name, query: $0.query, count: data.filterCounts[$0.id])
+    }
+  }
+
   static func views(_ state: LivePage.State) -> [ViewEntry] {
     let day = AgendaDay(now: state.data.now, calendar: state.data.deadlineCalendar)
     var today = 0

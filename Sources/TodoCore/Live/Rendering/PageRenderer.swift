@@ -109,12 +109,20 @@ public final class PageRenderer: Sendable {
     var cellsJSON: Data
   }
 
+  /// What a sidebar's saved filters are built from.
+  private struct FilterInputs: Equatable, Sendable {
+    var filters: [SavedFilter]
+    var counts: [UUID: Int]
+  }
+
   private struct Shared {
     var renders = SharedWork<View, ListPart>()
     var diffs = SharedWork<DiffKey, Diff>()
     /// Chromes as JSON, each part encoded once: most pages of a view show the same chrome,
     /// and every page of a person the same sidebar.
     var chromes: ChromeEncoder
+    /// The sidebars' saved filters, built once for all the pages of a person.
+    var filters = RecentlyUsed<FilterInputs, [LiveChrome.FilterEntry]>()
   }
 
   /// The most views whose list part and diff are kept (each list part holds its list): the
@@ -147,7 +155,19 @@ public final class PageRenderer: Sendable {
       return ListPart(viewed)
     }
     return Rendered(
-      chrome: LiveChrome(state, remaining: list.remaining), list: list, view: view)
+      chrome: LiveChrome(state, remaining: list.remaining, filters: filterEntries(state.data)),
+      list: list, view: view)
+  }
+
+  /// The sidebar's saved filters of `data`: those of another page of the person when they
+  /// are the same (usually the very same arrays, which compare at once), built otherwise.
+  private func filterEntries(_ data: PageData) -> [LiveChrome.FilterEntry] {
+    guard !data.filters.isEmpty else { return [] }
+    let inputs = FilterInputs(filters: data.filters, counts: data.filterCounts)
+    if let entries = shared.withLock({ $0.filters.value(for: inputs) }) { return entries }
+    let entries = LiveChrome.filterEntries(data)
+    shared.withLock { $0.filters.keep(entries, for: inputs) }
+    return entries
   }
 
   /// The value of `key` in one of the shared tables: taken if there, awaited if another page
