@@ -40,10 +40,15 @@ class LivePage:
             ".map(e => e.textContent)")
 
     def cell(self, title):
-        for node in self.driver.find_elements(By.CSS_SELECTOR, "#list li.cell[data-kind=todo]"):
-            if node.find_element(By.CSS_SELECTOR, ".title").text == title:
-                return node
-        raise LookupError(title)
+        # Found in one script: a render between two round trips would leave a row found in
+        # the first stale in the next.
+        node = self.driver.execute_script(
+            "return [...document.querySelectorAll('#list li.cell[data-kind=todo]')]"
+            ".find(n => n.querySelector('.title')?.textContent.trim() === arguments[0])"
+            " || null", title)
+        if node is None:
+            raise LookupError(title)
+        return node
 
     def has(self, title):
         return title in self.titles()

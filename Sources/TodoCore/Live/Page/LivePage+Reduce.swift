@@ -58,8 +58,12 @@ extension LivePage {
     case .viewsLoaded(let views):
       if let query = state.data.query, let id = query.filterID {
         guard let filter = views.filters.first(where: { $0.id == id }) else {
-          // The saved filter shown was deleted (here or elsewhere): show the list.
+          let first = state.data.querySequence == .zero
           state.data.apply(views)
+          // The first value for a filter just saved here may come from the views the
+          // person's other pages share, from before the save: the next one has it.
+          if first { return .none }
+          // The saved filter shown was deleted (here or elsewhere): show the list.
           return leaveQuery(&state)
         }
         guard filter.query == query.text else {

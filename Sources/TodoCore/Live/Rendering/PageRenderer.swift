@@ -218,7 +218,8 @@ public final class PageRenderer: Sendable {
 
   /// The `changes` message from `old` to `new` as the bytes ``LiveMessage/encoded()`` writes,
   /// or `nil` when nothing changed. The stages and cells are encoded once for every page
-  /// that goes between the same two views, and each distinct chrome once.
+  /// that goes between the same two views, and each distinct part of a chrome once
+  /// (``ChromeEncoder``).
   public func encodedChanges(from old: Rendered, to new: Rendered, revision: Int) async throws
     -> Data?
   {
