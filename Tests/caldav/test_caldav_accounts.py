@@ -9,7 +9,7 @@ import pytest
 from caldav.lib import error
 
 from davkit import (api_todo_titled, calendar_path, client_for, dav_url, find_calendar, ics,
-                    multistatus, put_ics)
+                    multistatus, put_ics, same_id)
 
 from accountkit import basic, create_token, revoke_token, start_accounts_server  # noqa: I100
 
@@ -264,6 +264,42 @@ def test_a_list_shared_as_editor_takes_writes(world):
                                                 expect=200)] == []
     # An editor may not rename the owner's list.
     assert_rename_refused(world, shared)
+
+
+def test_an_attendee_is_the_assignee_both_ways(world):
+    """A phone's ATTENDEE naming a member assigns the todo to them; one assigned in the app
+    comes back with that member's ATTENDEE; a todo saved again without one keeps its
+    assignee."""
+    server = world.server
+    shared = world.alice.new_list(server, f"Chores {uuid.uuid4().hex[:8]}")["id"]
+    share(world, shared, "editor")
+    members = {m["name"]: m["accountID"]
+               for m in world.alice.api(server, "GET", f"/api/v1/lists/{shared}/members",
+                                        expect=200)}
+    calendar = find_calendar(world.client(BOB).principal(), shared)
+    todo = calendar.save_todo(ics("SUMMARY:Water the plants",
+                                  "ATTENDEE;CN=Alice;ROLE=REQ-PARTICIPANT:mailto:a@example.org"))
+    owner_api = AccountAPI(server, world.alice)
+    assert same_id(api_todo_titled(owner_api, shared, "Water the plants")["assigneeID"],
+                   members[ALICE])
+
+    # Assigned to Bob in the app: the phone reads Bob's line, and Alice's is gone.
+    found = api_todo_titled(owner_api, shared, "Water the plants")
+    world.alice.api(server, "PATCH", f"/api/v1/todos/{found['id']}",
+                    {"assigneeID": members[BOB]}, expect=200)
+    todo.load()
+    attendee = todo.icalendar_component["ATTENDEE"]
+    assert not isinstance(attendee, list), attendee
+    assert str(attendee) == f"urn:uuid:{members[BOB].lower()}"
+    assert attendee.params["CN"] == BOB
+
+    # Saved again by a client that dropped the ATTENDEE: still Bob's.
+    with todo.edit_icalendar_component() as component:
+        del component["ATTENDEE"]
+        component["SUMMARY"] = "Water the ferns"
+    todo.save()
+    assert same_id(api_todo_titled(owner_api, shared, "Water the ferns")["assigneeID"],
+                   members[BOB])
 
 
 def assert_rename_refused(world, list_id):

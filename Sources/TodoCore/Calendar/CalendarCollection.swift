@@ -40,13 +40,15 @@ public struct CalendarResource: Sendable, Hashable {
   public var reminders: [Reminder]
   /// For a subtask, the `UID` of its parent (its `RELATED-TO;RELTYPE=PARENT`).
   public var parentUID: String?
+  /// Its assignee's `ATTENDEE`, on a server with accounts (``CalendarAssignee``).
+  var assignee: TodoCalendar.AssigneeLines = .kept
 
   /// The resource's body: one `VCALENDAR` with the todo's `VTODO` (with a `VALARM` for each
   /// of the reader's reminders) and the time zones it uses.
   public var text: String {
     TodoCalendar.calendar(
       [(todo, data)], now: todo.updatedAt, alarms: [todo.id: reminders],
-      parentUIDs: parentUID.map { [todo.id: $0] } ?? [:])
+      parentUIDs: parentUID.map { [todo.id: $0] } ?? [:], assignees: [todo.id: assignee])
   }
 
   /// The name of a todo's resource.

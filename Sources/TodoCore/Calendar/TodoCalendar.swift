@@ -15,6 +15,7 @@ import Persistence
 /// | `DTSTART` | the start date (on or before the deadline), the line itself kept while it says it |
 /// | `PRIORITY` | the priority, as ``Priority`` maps it (1 is P1, 2–4 P2, 5 P3, 6–9 P4), the line itself kept while it says it |
 /// | `CATEGORIES` | the tags (one word each: white space becomes `-`), the lines themselves kept while they say them |
+/// | `ATTENDEE` (on a server with accounts) | the assignee, a member of the list by account (`urn:uuid:`), address (`mailto:`) or name (`CN`); none names nobody, a `VTODO` without any leaves it (``CalendarAssignee``) |
 /// | `RELATED-TO;RELTYPE=PARENT` (on the subtask only) | the parent, a todo of the same list by its `UID`; a subtask that arrives before its parent waits for it with the line kept |
 /// | `EXDATE`, overridden occurrences (`RECURRENCE-ID`) | kept, and moved on with the todo when it repeats |
 /// | `UID` | kept (the todo's identifier for a todo made here) |
@@ -152,7 +153,8 @@ public enum TodoCalendar {
   /// The `VTODO` of a todo, with what it keeps of the component it came from, and for a
   /// subtask the `UID` of its parent.
   public static func component(
-    of todo: Todo, data: CalendarData?, now: Date, parentUID: String? = nil
+    of todo: Todo, data: CalendarData?, now: Date, parentUID: String? = nil,
+    assignee: AssigneeLines = .kept
   ) -> TodoComponent {
     var component = TodoComponent(uid: data?.uid ?? todo.id.uuidString.lowercased())
     component.dtstamp = dateTime(utc: now)
@@ -223,6 +225,7 @@ public enum TodoCalendar {
     {
       component.component.properties.append(line)
     }
+    applyAssignee(assignee, to: &component.component.properties)
     return component
   }
 
@@ -249,7 +252,7 @@ public enum TodoCalendar {
   /// One `VCALENDAR` of todos, each with the `VTIMEZONE`s it refers to (once).
   public static func calendar(
     _ todos: [(Todo, CalendarData?)], now: Date, alarms: [UUID: [Reminder]] = [:],
-    parentUIDs: [UUID: String] = [:]
+    parentUIDs: [UUID: String] = [:], assignees: [UUID: AssigneeLines] = [:]
   ) -> String {
     var calendar = Component(
       name: "VCALENDAR",
@@ -262,7 +265,9 @@ public enum TodoCalendar {
     var views: [TodoComponent] = []
     var overrides: [[Component]] = []
     for (todo, data) in todos {
-      var view = component(of: todo, data: data, now: now, parentUID: parentUIDs[todo.id])
+      var view = component(
+        of: todo, data: data, now: now, parentUID: parentUIDs[todo.id],
+        assignee: assignees[todo.id] ?? .kept)
       let start = view.component.property(named: "DTSTART")?.dateOrDateTimeValue.flatMap(instant)
       view.component.components += (alarms[todo.id] ?? []).map {
         valarm(of: $0, title: todo.title, start: start)

@@ -168,7 +168,7 @@ extension TodoService {
   }
 
   /// `resources` with the principal's reminders of their todos (their `VALARM`s, and their
-  /// ETags with them).
+  /// ETags with them) and, on a server with accounts, their assignees (their `ATTENDEE`).
   func withReminders(_ resources: [CalendarResource], in tx: ReadTransaction) throws
     -> [CalendarResource]
   {
@@ -185,10 +185,13 @@ extension TodoService {
       }
       first += 500
     }
+    let assignees = try self.assignees(of: resources.map(\.todo), in: tx)
     return resources.map {
-      CalendarResource(
+      var resource = CalendarResource(
         todo: $0.todo, data: $0.data, reminders: reminders[$0.todo.id] ?? [],
         parentUID: $0.parentUID)
+      if let assignees { resource.assignee = .assignee(assignees[$0.todo.id]) }
+      return resource
     }
   }
 

@@ -33,6 +33,7 @@ extension TodoService {
     // The alarms that are reminders live as the writer's reminders, not as kept text.
     fields.data = TodoCalendar.withoutReminderAlarms(fields.data)
     let read = fields
+    let attendees = component.component.properties.filter { $0.hasName("ATTENDEE") }
     return try await write { tx in
       _ = try self.liveList(id: listID, need: .edit, in: tx)
       let existing = try Self.resource(named: name, in: listID, in: tx).map {
@@ -57,15 +58,21 @@ extension TodoService {
         // Through the one write path: a repeating todo the client completed (a client that
         // leaves repeating to the server, as Tasks.org can) moves on to its next occurrence,
         // its record with it.
+        var patch = read.patch
+        if let change = try self.assigneeChange(for: attendees, in: listID, in: tx) {
+          patch.assigneeID = change
+        }
         _ = try self.write(
-          try existing.todo.applying(read.patch, at: date), from: existing.todo, at: date,
-          in: tx)
+          try existing.todo.applying(patch, at: date), from: existing.todo, at: date, in: tx)
         try self.linkCalendarRelations(of: existing.todo.id, in: tx)
         let todo = try Self.liveTodo(id: existing.todo.id, in: tx)
         _ = try self.keepAlarms(read.alarms, of: todo, in: tx)
         return (try self.resources(of: [todo], in: tx)[0], false)
       }
-      let todo = try read.todo(in: listID, at: date)
+      var todo = try read.todo(in: listID, at: date)
+      if let change = try self.assigneeChange(for: attendees, in: listID, in: tx) {
+        todo.assigneeID = change
+      }
       // A todo of the trash that had this name gives it up: restored, it is `<id>.ics`, and
       // the name stays this new todo's.
       for stale in try tx.fetch(
