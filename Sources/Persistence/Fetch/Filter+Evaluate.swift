@@ -76,8 +76,8 @@ enum TextMatching {
   }
 
   /// The same answer for ASCII text (where lowercasing maps A-Z alone, and the general
-  /// search compares code units), found without allocating: a saved filter's tag is looked
-  /// for in every changed todo of every commit. `nil` for any other text.
+  /// search compares code units), found without allocating: an observation looks for its
+  /// filter's text in every object each commit writes. `nil` for any other text.
   private static func asciiContains(
     _ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>
   ) -> Bool? {

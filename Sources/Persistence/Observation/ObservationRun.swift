@@ -42,8 +42,8 @@ final class ObservationRun<Root: Entity>: AnyObservationRun {
     self.request = request
     self.pacing = pacing
     self.token = hub.subscribe { event in
-      // A saved filter's observation is told of every commit of the store: waking its task
-      // for each, to find that nothing it shows changed, cost more than deciding it here.
+      // An observation of a small part of the store is told of every commit: waking its task
+      // for each, to find that nothing it shows changed, costs more than deciding it here.
       if gate.withLock({ $0.passesOver(event, request: request) }) { return }
       inbox.post(.hub(event))
     }
