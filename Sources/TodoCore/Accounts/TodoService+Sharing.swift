@@ -23,19 +23,28 @@ extension TodoService {
 
   /// Who can use a live list, in a transaction (``members(ofList:)``).
   func listMembers(of listID: UUID, in tx: ReadTransaction) throws -> [ListMember] {
+    try memberAccounts(of: listID, in: tx).map {
+      ListMember(accountID: $0.account.id, name: $0.account.name, role: $0.role)
+    }
+  }
+
+  /// The accounts of a live list's members with their roles, in ``listMembers(of:in:)``'s
+  /// order: for what needs more of an account than its name (a calendar's addresses).
+  func memberAccounts(of listID: UUID, in tx: ReadTransaction) throws
+    -> [(account: Account, role: String)]
+  {
     let list = try self.liveList(id: listID, need: .read, in: tx)
-    var members: [ListMember] = []
+    var members: [(account: Account, role: String)] = []
     if let ownerID = list.ownerID, let owner = try tx.object(Account.self, id: ownerID) {
-      members.append(ListMember(accountID: owner.id, name: owner.name, role: "owner"))
+      members.append((owner, "owner"))
     }
     let shares = try tx.fetch(FetchRequest(filter: ListShare.listIDAttribute == listID))
-    var shared: [ListMember] = []
+    var shared: [(account: Account, role: String)] = []
     for share in shares {
       guard let account = try tx.object(Account.self, id: share.accountID) else { continue }
-      shared.append(
-        ListMember(accountID: account.id, name: account.name, role: share.role.rawValue))
+      shared.append((account, share.role.rawValue))
     }
-    return members + shared.sorted { $0.name.lowercased() < $1.name.lowercased() }
+    return members + shared.sorted { $0.account.name.lowercased() < $1.account.name.lowercased() }
   }
 
   /// Shares a list the principal owns with the account named `name`, as `role`, or changes

@@ -27,11 +27,7 @@ extension TodoService {
   ) throws -> UUID?? {
     let attendees = properties.filter { $0.hasName("ATTENDEE") }
     guard principal != nil, !attendees.isEmpty else { return nil }
-    var members: [CalendarAssignee] = []
-    for member in try listMembers(of: listID, in: tx) {
-      guard let account = try tx.object(Account.self, id: member.accountID) else { continue }
-      members.append(CalendarAssignee(account))
-    }
+    let members = try memberAccounts(of: listID, in: tx).map { CalendarAssignee($0.account) }
     return .some(CalendarAssignee.named(by: attendees, among: members)?.accountID)
   }
 }
