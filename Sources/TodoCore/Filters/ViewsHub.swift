@@ -100,6 +100,8 @@ final class ViewsHub: Sendable {
         state.entries[key] = Entry(generation: generation, source: source, task: task)
       }
       state.entries[key]!.subscribers[id] = continuation
+      // Under the lock, so that a value published meanwhile comes after it; nobody awaits the
+      // new stream yet, so the yield resumes no task.
       if let latest = state.entries[key]!.latest { continuation.yield(latest) }
       return (id, state.entries[key]!.source.setDay)
     }
@@ -109,11 +111,15 @@ final class ViewsHub: Sendable {
   }
 
   private func publish(_ value: ViewCounts, key: Key, generation: Int) {
-    state.withLock { state in
-      guard state.entries[key]?.generation == generation else { return }
+    let subscribers = state.withLock { state -> [Continuation] in
+      guard state.entries[key]?.generation == generation else { return [] }
       state.entries[key]!.latest = value
-      for subscriber in state.entries[key]!.subscribers.values { subscriber.yield(value) }
+      return Array(state.entries[key]!.subscribers.values)
     }
+    // Outside the lock: a yield resumes a page's task, whose cancellation, on another thread,
+    // may be leaving (``leave(key:id:)`` takes the lock) while holding that task's own lock.
+    // One task publishes, so the values still reach each page in order.
+    for subscriber in subscribers { subscriber.yield(value) }
   }
 
   private func end(key: Key, generation: Int, error: (any Error)?) {
