@@ -7,7 +7,7 @@ protocol StatusCommand: AsyncParsableCommand {
   /// The status the command sets, its help and the word that reports the result.
   static var kind: StatusCommandKind { get }
   /// The todo, the backend and `--json`.
-  var arguments: StatusCommandArguments { get }
+  var arguments: TodoChangeArguments { get }
 }
 
 extension StatusCommand {
@@ -23,9 +23,10 @@ extension StatusCommand {
   }
 
   func run() async throws {
-    try await StatusChange.run(
-      arguments.todo.reference, to: Self.kind.status, verb: Self.kind.verb,
-      options: arguments.backend, json: arguments.output.json)
+    try await arguments.change(verb: Self.kind.verb) { todo, backend in
+      try await backend.updateTodo(
+        id: todo.id, TodoPatch(status: Self.kind.status), expectedVersion: todo.version)
+    }
   }
 }
 
@@ -37,11 +38,4 @@ struct StatusCommandKind {
   var abstract: String
   /// The word that reports the changed todo ("Done: …").
   var verb: String
-}
-
-/// The arguments of a ``StatusCommand``.
-struct StatusCommandArguments: ParsableArguments {
-  @OptionGroup var todo: TodoArgument
-  @OptionGroup var backend: BackendOptions
-  @OptionGroup var output: OutputOptions
 }

@@ -19,7 +19,7 @@ extension Todo {
           """)
     }
 
-    @OptionGroup var arguments: StatusCommandArguments
+    @OptionGroup var arguments: TodoChangeArguments
 
     @Flag(help: "Mark its open subtasks done too.")
     var withSubtasks = false
@@ -34,8 +34,7 @@ extension Todo {
     }
 
     func run() async throws {
-      try await CommandRunner.run(arguments.backend) { backend in
-        let todo = try await arguments.todo.reference.todo(in: backend)
+      try await arguments.change(verb: Self.kind.verb) { todo, backend in
         let open = try await Self.openSubtasks(of: todo, in: backend)
         var completing = withSubtasks
         if !open.isEmpty && !withSubtasks && !keepSubtasks {
@@ -47,10 +46,9 @@ extension Todo {
           }
           completing = Console.ask("\"\(todo.title)\" has \(count). Mark them done too?")
         }
-        let changed = try await backend.updateTodo(
+        return try await backend.updateTodo(
           id: todo.id, TodoPatch(status: .done, completingSubtasks: completing),
           expectedVersion: todo.version)
-        try Output.changed(changed, verb: Self.kind.verb, json: arguments.output.json)
       }
     }
 

@@ -42,8 +42,9 @@ extension Todo {
     }
 
     func run() async throws {
-      try await CommandRunner.run(backend) { backend in
-        let current = try await todo.reference.todo(in: backend)
+      try await TodoChange.run(
+        todo.reference, verb: "Edited", options: backend, json: output.json
+      ) { current, backend in
         var patch = TodoPatch(
           title: title, notes: fields.notes, deadline: try fields.deadline(),
           recurrence: try fields.recurrence(now: Date()).change, start: try fields.startDate(),
@@ -63,9 +64,8 @@ extension Todo {
         if let list = fields.list { patch.listID = try await backend.list(named: list).id }
         patch.assigneeID = try await fields.assigneeChange(
           inList: patch.listID ?? current.listID, backend: backend)
-        let changed = try await backend.updateTodo(
+        return try await backend.updateTodo(
           id: current.id, patch, expectedVersion: current.version)
-        try Output.changed(changed, verb: "Edited", json: output.json)
       }
     }
   }

@@ -51,14 +51,13 @@ extension Todo {
     }
 
     func run() async throws {
-      try await CommandRunner.run(backend) { backend in
-        let current = try await todo.reference.todo(in: backend)
+      try await TodoChange.run(
+        todo.reference, verb: "Moved", options: backend, json: output.json
+      ) { current, backend in
         if let into {
           let parent = try await into.resolve(in: backend)
-          let moved = try await backend.updateTodo(
+          return try await backend.updateTodo(
             id: current.id, TodoPatch(parentID: .some(parent)), expectedVersion: current.version)
-          try Output.changed(moved, verb: "Moved", json: output.json)
-          return
         }
         let position: MovePosition
         if let before {
@@ -68,9 +67,8 @@ extension Todo {
         } else {
           position = top ? .top : .bottom
         }
-        let moved = try await backend.moveTodo(
+        return try await backend.moveTodo(
           id: current.id, to: position, expectedVersion: current.version)
-        try Output.changed(moved, verb: "Moved", json: output.json)
       }
     }
   }

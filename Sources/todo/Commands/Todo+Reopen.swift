@@ -7,6 +7,6 @@ extension Todo {
     static let kind = StatusCommandKind(
       status: .notStarted, abstract: "Mark a todo as not started again.", verb: "Reopened")
 
-    @OptionGroup var arguments: StatusCommandArguments
+    @OptionGroup var arguments: TodoChangeArguments
   }
 }

@@ -23,13 +23,13 @@ extension Todo {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-      try await CommandRunner.run(backend) { backend in
-        let current = try await todo.reference.todo(in: backend)
+      try await TodoChange.run(
+        todo.reference, verb: "Trashed", options: backend, json: output.json
+      ) { current, backend in
         try confirmation.confirm(
           "Move \"\(current.title)\" to the trash?",
           action: "move \"\(current.title)\" to the trash")
-        let trashed = try await backend.trashTodo(id: current.id, expectedVersion: current.version)
-        try Output.changed(trashed, verb: "Trashed", json: output.json)
+        return try await backend.trashTodo(id: current.id, expectedVersion: current.version)
       }
     }
   }

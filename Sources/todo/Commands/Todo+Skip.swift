@@ -14,16 +14,11 @@ extension Todo {
         \(ExitStatus.helpText)
         """)
 
-    @OptionGroup var todo: TodoArgument
-    @OptionGroup var backend: BackendOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var arguments: TodoChangeArguments
 
     func run() async throws {
-      try await CommandRunner.run(backend) { backend in
-        let current = try await todo.reference.todo(in: backend)
-        let skipped = try await backend.skipOccurrence(
-          id: current.id, expectedVersion: current.version)
-        try Output.changed(skipped, verb: "Skipped", json: output.json)
+      try await arguments.change(verb: "Skipped") { current, backend in
+        try await backend.skipOccurrence(id: current.id, expectedVersion: current.version)
       }
     }
   }

@@ -7,6 +7,6 @@ extension Todo {
     static let kind = StatusCommandKind(
       status: .inProgress, abstract: "Mark a todo as in progress.", verb: "Started")
 
-    @OptionGroup var arguments: StatusCommandArguments
+    @OptionGroup var arguments: TodoChangeArguments
   }
 }
