@@ -31,20 +31,16 @@ extension Todo {
       func run() async throws {
         try await CommandRunner.run(backend) { backend in
           let filters = try await backend.savedFilters()
-          if output.json {
-            try Output.json(filters)
-            return
+          try await output.printListing(
+            filters, empty: "No saved filters: todo filters add NAME FILTER saves one."
+          ) {
+            var rows: [[String]] = []
+            for filter in filters {
+              let count = try await backend.todos(savedFilter: filter.id).count
+              rows.append([filter.name, "\(count)", filter.query])
+            }
+            TextTable.print(header: ["Name", "Todos", "Filter"], rows: rows, rightAligned: [1])
           }
-          guard !filters.isEmpty else {
-            Console.output("No saved filters: todo filters add NAME FILTER saves one.")
-            return
-          }
-          var rows: [[String]] = []
-          for filter in filters {
-            let count = try await backend.todos(savedFilter: filter.id).count
-            rows.append([filter.name, "\(count)", filter.query])
-          }
-          TextTable.print(header: ["Name", "Todos", "Filter"], rows: rows, rightAligned: [1])
         }
       }
     }

@@ -21,23 +21,21 @@ extension Todo {
     func run() async throws {
       try await CommandRunner.run(backend) { backend in
         let lists = try await backend.lists()
-        if output.json {
-          try Output.json(lists)
-          return
-        }
-        var open: [UUID: Int] = [:]
-        var done: [UUID: Int] = [:]
-        for todo in try await backend.search(TodoSearch()) {
-          if todo.status == .done {
-            done[todo.listID, default: 0] += 1
-          } else {
-            open[todo.listID, default: 0] += 1
+        try await output.printListing(lists) {
+          var open: [UUID: Int] = [:]
+          var done: [UUID: Int] = [:]
+          for todo in try await backend.search(TodoSearch()) {
+            if todo.status == .done {
+              done[todo.listID, default: 0] += 1
+            } else {
+              open[todo.listID, default: 0] += 1
+            }
           }
+          TextTable.print(
+            header: ["List", "Open", "Done"],
+            rows: lists.map { [$0.name, "\(open[$0.id] ?? 0)", "\(done[$0.id] ?? 0)"] },
+            rightAligned: [1, 2])
         }
-        TextTable.print(
-          header: ["List", "Open", "Done"],
-          rows: lists.map { [$0.name, "\(open[$0.id] ?? 0)", "\(done[$0.id] ?? 0)"] },
-          rightAligned: [1, 2])
       }
     }
   }

@@ -52,14 +52,11 @@ extension Todo {
           Console.output("Reminder removed: \(reminders[remove - 1].label) — \(current.title)")
           return
         }
-        if output.json { return try Output.json(reminders) }
-        guard !reminders.isEmpty else {
-          Console.output("\(current.title) has no reminders.")
-          return
-        }
-        for (index, reminder) in reminders.enumerated() {
-          Console.output(
-            "\(index + 1). \(reminder.label)\(reminder.ringing ? " (ringing)" : "")")
+        try await output.printListing(reminders, empty: "\(current.title) has no reminders.") {
+          for (index, reminder) in reminders.enumerated() {
+            Console.output(
+              "\(index + 1). \(reminder.label)\(reminder.ringing ? " (ringing)" : "")")
+          }
         }
       }
     }

@@ -84,18 +84,14 @@ extension Todo {
       try await CommandRunner.run(backend) { backend in
         let found = try await backend.list(named: list)
         let members = try await backend.members(ofList: found.id)
-        if output.json {
-          try Output.json(members)
-          return
-        }
-        if members.isEmpty {
-          Console.output("\"\(found.name)\" has no owner (this server has no accounts).")
-          return
-        }
-        let width = max(4, members.map(\.name.count).max() ?? 0)
-        for member in members {
-          let name = member.name + String(repeating: " ", count: width - member.name.count)
-          Console.output("\(name)  \(member.role)")
+        try await output.printListing(
+          members, empty: "\"\(found.name)\" has no owner (this server has no accounts)."
+        ) {
+          let width = max(4, members.map(\.name.count).max() ?? 0)
+          for member in members {
+            let name = member.name + String(repeating: " ", count: width - member.name.count)
+            Console.output("\(name)  \(member.role)")
+          }
         }
       }
     }

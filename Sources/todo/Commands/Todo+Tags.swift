@@ -29,23 +29,16 @@ extension Todo {
 
       func run() async throws {
         try await CommandRunner.run(backend) { backend in
-          let tags = try await backend.tags()
-          if output.json {
-            try Output.json(
-              tags.map { TagRow(name: $0.tag.name, open: $0.tag.open, color: $0.color?.rawValue) })
-            return
+          let tags = try await backend.tags().map {
+            TagRow(name: $0.tag.name, open: $0.tag.open, color: $0.color?.rawValue)
           }
-          guard !tags.isEmpty else {
-            Console.output("No tags.")
-            return
+          try await output.printListing(tags, empty: "No tags.") {
+            let colored = tags.contains { $0.color != nil }
+            TextTable.print(
+              header: ["Tag", "Open"] + (colored ? ["Colour"] : []),
+              rows: tags.map { ["#" + $0.name, "\($0.open)"] + (colored ? [$0.color ?? ""] : []) },
+              rightAligned: [1])
           }
-          let colored = tags.contains { $0.color != nil }
-          TextTable.print(
-            header: ["Tag", "Open"] + (colored ? ["Colour"] : []),
-            rows: tags.map {
-              ["#" + $0.tag.name, "\($0.tag.open)"] + (colored ? [$0.color?.rawValue ?? ""] : [])
-            },
-            rightAligned: [1])
         }
       }
     }

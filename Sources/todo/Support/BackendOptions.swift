@@ -110,6 +110,20 @@ struct OutputOptions: ParsableArguments {
   @Flag(help: "Print JSON (the API's shapes, sorted keys) instead of a table.")
   var json = false
 
+  /// Prints a listing of `items` (lists, tags, saved filters…): their JSON with `--json`;
+  /// else `empty`, when given, if there are none; else what `text` prints.
+  func printListing<Items: Collection & Encodable>(
+    _ items: Items, empty: String? = nil, text: () async throws -> Void
+  ) async throws {
+    if json {
+      try Output.json(items)
+    } else if let empty, items.isEmpty {
+      Console.output(empty)
+    } else {
+      try await text()
+    }
+  }
+
   /// Prints a listing of `todos` numbered for the commands that follow (`todo done 2`): their
   /// JSON with `--json`, else a table (`Output.numberedTable`). The numbers are saved either
   /// way.
