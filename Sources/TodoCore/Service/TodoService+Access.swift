@@ -67,6 +67,19 @@ extension TodoService {
     return todo
   }
 
+  /// The live todo with this identifier, if the principal may do `need` with its list and
+  /// it is still at `expectedVersion` (at any version for `nil`): a change checks both before
+  /// it writes.
+  ///
+  /// - Throws: `TodoError.notFound`, or a conflict for a todo changed since.
+  func liveTodo(
+    id: UUID, need: ListNeed, at expectedVersion: Version?, in tx: ReadTransaction
+  ) throws -> Todo {
+    let todo = try liveTodo(id: id, need: need, in: tx)
+    if let expectedVersion { try tx.expect(todo, at: expectedVersion) }
+    return todo
+  }
+
   /// The live lists the principal may see, in user order: all of them without one.
   func visibleLists(in tx: ReadTransaction) throws -> [TodoList] {
     let lists = try tx.fetch(Self.liveLists)

@@ -85,8 +85,7 @@ extension TodoService {
   ///   ``updateTodo(id:_:expectedVersion:)``.
   public func skipOccurrence(id: UUID, expectedVersion: Version? = nil) async throws -> Todo {
     try await write { tx in
-      var todo = try self.liveTodo(id: id, need: .edit, in: tx)
-      if let expectedVersion { try tx.expect(todo, at: expectedVersion) }
+      var todo = try self.liveTodo(id: id, need: .edit, at: expectedVersion, in: tx)
       guard todo.recurrence != nil else {
         throw TodoError.validation(field: "repeat", message: "the todo does not repeat")
       }

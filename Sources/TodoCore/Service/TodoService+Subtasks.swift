@@ -12,8 +12,7 @@ extension TodoService {
   @discardableResult
   public func indentTodo(id: UUID, expectedVersion: Version? = nil) async throws -> Todo {
     try await write { tx in
-      let stored = try self.liveTodo(id: id, need: .edit, in: tx)
-      if let expectedVersion { try tx.expect(stored, at: expectedVersion) }
+      let stored = try self.liveTodo(id: id, need: .edit, at: expectedVersion, in: tx)
       let siblings = try Self.liveChildren(of: stored.parentID, inList: stored.listID, in: tx)
       guard let index = siblings.firstIndex(where: { $0.id == id }), index > 0 else {
         throw TodoError.validation(
@@ -35,8 +34,7 @@ extension TodoService {
   @discardableResult
   public func outdentTodo(id: UUID, expectedVersion: Version? = nil) async throws -> Todo {
     try await write { tx in
-      let stored = try self.liveTodo(id: id, need: .edit, in: tx)
-      if let expectedVersion { try tx.expect(stored, at: expectedVersion) }
+      let stored = try self.liveTodo(id: id, need: .edit, at: expectedVersion, in: tx)
       guard let parentID = stored.parentID,
         let parent = try tx.object(Todo.self, id: parentID)
       else {

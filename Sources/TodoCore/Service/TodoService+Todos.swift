@@ -79,8 +79,8 @@ extension TodoService {
     async throws -> Todo
   {
     try await write { tx in
-      let stored = try self.liveTodo(id: id, need: patch.isEmpty ? .read : .edit, in: tx)
-      if let expectedVersion { try tx.expect(stored, at: expectedVersion) }
+      let stored = try self.liveTodo(
+        id: id, need: patch.isEmpty ? .read : .edit, at: expectedVersion, in: tx)
       if patch.isEmpty { return stored }
       let date = self.now()
       let todo = try stored.applying(patch, at: date)
@@ -164,8 +164,7 @@ extension TodoService {
     async throws -> Todo
   {
     try await write { tx in
-      var todo = try self.liveTodo(id: id, need: .edit, in: tx)
-      if let expectedVersion { try tx.expect(todo, at: expectedVersion) }
+      var todo = try self.liveTodo(id: id, need: .edit, at: expectedVersion, in: tx)
       try Self.checkAnchor(of: position, moving: id, inList: todo.listID, in: tx)
       switch position {
       case .before(let anchor), .after(let anchor):

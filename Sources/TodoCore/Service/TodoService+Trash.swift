@@ -19,8 +19,7 @@ extension TodoService {
   @discardableResult
   public func trashTodo(id: UUID, expectedVersion: Version? = nil) async throws -> Todo {
     try await write { tx in
-      let todo = try self.liveTodo(id: id, need: .edit, in: tx)
-      if let expectedVersion { try tx.expect(todo, at: expectedVersion) }
+      let todo = try self.liveTodo(id: id, need: .edit, at: expectedVersion, in: tx)
       return try Self.trash([todo], at: self.now(), in: tx)[0]
     }
   }
