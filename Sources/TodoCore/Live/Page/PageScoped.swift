@@ -36,9 +36,22 @@ public struct PageScoped<Local: Equatable & Sendable>: Equatable, Sendable {
     set { local[keyPath: keyPath] = newValue }
   }
 
-  /// Reports that an event named a todo (or a list) the page does not show: it was deleted
-  /// meanwhile.
-  mutating func reportMissing(_ kind: String = "todo") {
+  /// `value`, when the page has what an event named; `nil` once the page reports that the
+  /// `kind` no longer exists (it was deleted meanwhile), and the event is not applied.
+  mutating func found<Value>(_ value: Value?, _ kind: String = "todo") -> Value? {
+    if value == nil { reportMissing(kind) }
+    return value
+  }
+
+  /// Whether the page has what an event named (`present`); when not, the page reports that
+  /// the `kind` no longer exists (it was deleted meanwhile), and the event is not applied.
+  mutating func found(_ present: Bool, _ kind: String = "todo") -> Bool {
+    if !present { reportMissing(kind) }
+    return present
+  }
+
+  /// Reports that an event named a todo (or a list) the page does not show.
+  private mutating func reportMissing(_ kind: String) {
     problem = "That \(kind) no longer exists."
   }
 

@@ -7,10 +7,7 @@ extension PageEditor {
   func reduceEvent(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .beginEdit(let id):
-      guard state.data.shownTodo(id) != nil else {
-        state.reportMissing()
-        return .none
-      }
+      guard state.found(state.data.shownTodo(id) != nil) else { return .none }
       if let open = state.sheet, open.todoID == id { return .none }
       state.sheet = TodoEditor.State(todoID: id)
       return .send(.sheet(.begin))

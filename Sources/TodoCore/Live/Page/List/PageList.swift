@@ -141,17 +141,11 @@ public struct PageList: Reducer {
       return .none
 
     case .toggle(let id):
-      guard let todo = state.data.shownTodo(id) else {
-        state.reportMissing()
-        return .none
-      }
+      guard let todo = state.found(state.data.shownTodo(id)) else { return .none }
       return setStatus(todo, todo.status == .done ? .notStarted : .done, &state)
 
     case .setStatus(let id, let status):
-      guard let todo = state.data.shownTodo(id) else {
-        state.reportMissing()
-        return .none
-      }
+      guard let todo = state.found(state.data.shownTodo(id)) else { return .none }
       return setStatus(todo, status, &state)
 
     case .completeSubtasks(let all):
@@ -171,10 +165,7 @@ public struct PageList: Reducer {
         state.problem = "\(name) shows todos from every list; nest them in their list."
         return .none
       }
-      guard state.data.todos.contains(where: { $0.id == id }) else {
-        state.reportMissing()
-        return .none
-      }
+      guard state.found(state.data.todos.contains(where: { $0.id == id })) else { return .none }
       return todos.write { todos, _ in
         switch action {
         case .nest(_, let parent):
@@ -194,10 +185,7 @@ public struct PageList: Reducer {
         state.problem = "\(name) shows todos from every list; reorder them in their list."
         return .none
       }
-      guard state.data.todos.contains(where: { $0.id == id }) else {
-        state.reportMissing()
-        return .none
-      }
+      guard state.found(state.data.todos.contains(where: { $0.id == id })) else { return .none }
       return todos.write { todos, _ in _ = try await todos.moveTodo(id, position) }
 
     case .setExpanded(let group, let expanded):

@@ -63,24 +63,20 @@ public struct PageReminders: Reducer {
       return .none
 
     case .snooze(let id, let snooze):
-      guard state.ringing.contains(where: { $0.id == id }) else {
-        state.reportMissing("reminder")
+      guard state.found(state.ringing.contains(where: { $0.id == id }), "reminder") else {
         return .none
       }
       return todos.write { client, _ in try await client.snoozeReminder(id, snooze) }
 
     case .dismiss(let id):
-      guard state.ringing.contains(where: { $0.id == id }) else {
-        state.reportMissing("reminder")
+      guard state.found(state.ringing.contains(where: { $0.id == id }), "reminder") else {
         return .none
       }
       return todos.write { client, _ in try await client.dismissReminder(id) }
 
     case .complete(let id):
-      guard let reminder = state.ringing.first(where: { $0.id == id }) else {
-        state.reportMissing("reminder")
-        return .none
-      }
+      guard let reminder = state.found(state.ringing.first(where: { $0.id == id }), "reminder")
+      else { return .none }
       return todos.write { client, _ in
         _ = try await client.updateTodo(reminder.todoID, TodoPatch(status: .done), nil)
       }

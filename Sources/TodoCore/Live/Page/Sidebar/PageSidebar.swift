@@ -99,10 +99,7 @@ public struct PageSidebar: Reducer {
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .chooseList(let id):
-      guard state.data.hasList(id) else {
-        state.reportMissing("list")
-        return .none
-      }
+      guard state.found(state.data.hasList(id), "list") else { return .none }
       return .send(.delegate(.showList(id)))
 
     case .chooseView(let view):
@@ -117,25 +114,17 @@ public struct PageSidebar: Reducer {
       }
 
     case .renameList(let id, let name):
-      guard state.data.hasList(id) else {
-        state.reportMissing("list")
-        return .none
-      }
+      guard state.found(state.data.hasList(id), "list") else { return .none }
       guard !state.refuses([("name", name)]) else { return .none }
       return todos.write { todos, _ in _ = try await todos.renameList(id, name) }
 
     case .moveList(let id, let position):
-      guard state.data.hasList(id) else {
-        state.reportMissing("list")
-        return .none
-      }
+      guard state.found(state.data.hasList(id), "list") else { return .none }
       return todos.write { todos, _ in _ = try await todos.moveList(id, position) }
 
     case .chooseSavedFilter(let id):
-      guard let filter = state.data.filters.first(where: { $0.id == id }) else {
-        state.reportMissing("filter")
-        return .none
-      }
+      guard let filter = state.found(state.data.filters.first(where: { $0.id == id }), "filter")
+      else { return .none }
       return .send(.delegate(.showQuery(PageQuery(text: filter.query, filterID: id))))
 
     case .chooseTag(let name):
@@ -178,8 +167,7 @@ public struct PageSidebar: Reducer {
       }
 
     case .editFilter(let id, let name, let query):
-      guard state.data.filters.contains(where: { $0.id == id }) else {
-        state.reportMissing("filter")
+      guard state.found(state.data.filters.contains(where: { $0.id == id }), "filter") else {
         return .none
       }
       guard !state.refuses([("name", name), ("filter", query)]), state.reads(query: query) else {
@@ -189,8 +177,7 @@ public struct PageSidebar: Reducer {
       return todos.write { todos, _ in _ = try await todos.updateSavedFilter(id, name, query) }
 
     case .requestDeleteFilter(let id):
-      guard state.data.filters.contains(where: { $0.id == id }) else {
-        state.reportMissing("filter")
+      guard state.found(state.data.filters.contains(where: { $0.id == id }), "filter") else {
         return .none
       }
       state.confirmDeleteFilter = id

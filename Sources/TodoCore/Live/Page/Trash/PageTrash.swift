@@ -87,10 +87,7 @@ public struct PageTrash: Reducer {
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .requestDelete(let id):
-      guard state.data.shownTodo(id) != nil else {
-        state.reportMissing()
-        return .none
-      }
+      guard state.found(state.data.shownTodo(id) != nil) else { return .none }
       state.confirmDelete = id
       return .none
 
@@ -124,10 +121,7 @@ public struct PageTrash: Reducer {
       return .none
 
     case .requestDeleteList(let id):
-      guard state.data.hasList(id) else {
-        state.reportMissing("list")
-        return .none
-      }
+      guard state.found(state.data.hasList(id), "list") else { return .none }
       guard id != state.data.inboxID else {
         state.problem = "The Inbox cannot be deleted."
         return .none
