@@ -204,24 +204,20 @@ public struct TodoEditor: Reducer {
     case .begin:
       state.phase = .loading
       state.problem = nil
-      return .run { [todos, sessions] send in
+      return todos.edit { [sessions] todos, send in
         let session = try await todos.beginEdit(id)
         sessions.open(session)
         send(.began(session.original))
-      } catch: { error, send in
-        send(.failed(EditorProblem(error)))
       }
 
     case .began(let todo):
       state.fill(from: todo)
       state.phase = .editing
       state.history = nil
-      let reminders: Effect<Action> = .run { [todos] send in
+      let reminders = todos.edit { todos, send in
         let reminders = try await todos.reminders(id)
         // The sheet starts with none: only some are news.
         if !reminders.isEmpty { send(.reminders(reminders)) }
-      } catch: { error, send in
-        send(.failed(EditorProblem(error)))
       }
       guard todo.recurrence != nil else { return reminders }
       return .merge(
@@ -245,21 +241,13 @@ public struct TodoEditor: Reducer {
     case .addReminder(let text):
       guard state.original != nil else { return .none }
       let zone = calendar.timeZone
-      return .run { [todos] send in
+      return todos.changeReminders(of: id) { todos in
         _ = try await todos.addReminder(id, try ReminderTrigger(reading: text, in: zone))
-        send(.reminders(try await todos.reminders(id)))
-      } catch: { error, send in
-        send(.failed(EditorProblem(error)))
       }
 
     case .removeReminder(let reminderID):
       guard state.reminders.contains(where: { $0.id == reminderID }) else { return .none }
-      return .run { [todos] send in
-        try await todos.removeReminder(reminderID)
-        send(.reminders(try await todos.reminders(id)))
-      } catch: { error, send in
-        send(.failed(EditorProblem(error)))
-      }
+      return todos.changeReminders(of: id) { todos in try await todos.removeReminder(reminderID) }
 
     case .setTitle(let text): state.title = text
     case .setNotes(let text): state.notes = text
