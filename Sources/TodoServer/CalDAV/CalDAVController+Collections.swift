@@ -84,8 +84,8 @@ extension CalDAVController {
     _ path: DAVPath, request: Request, context: TodoRequestContext, service: TodoService
   ) async throws -> Response {
     guard case .calendar(_, let segment) = path else {
-      return Self.error(
-        .forbidden, DAVElement(.dav("cannot-modify-protected-property")),
+      return Self.forbidden(
+        .dav("cannot-modify-protected-property"),
         "only a calendar's name, colour, order, description and time zone can be changed")
     }
     guard let document = try await Self.document(of: request, context: context),
@@ -137,8 +137,8 @@ extension CalDAVController {
     _ path: DAVPath, request: Request, context: TodoRequestContext, service: TodoService
   ) async throws -> Response {
     guard case .calendar(_, let segment) = path else {
-      return Self.error(
-        .forbidden, DAVElement(.dav("resource-must-be-null")),
+      return Self.forbidden(
+        .dav("resource-must-be-null"),
         "calendars are made in the calendar home, /dav/calendars/USER/NAME/")
     }
     let document = try await Self.document(of: request, context: context)
@@ -154,9 +154,8 @@ extension CalDAVController {
         document?.child(.dav("set"))?.child(.dav("prop"))?.child(.dav("resourcetype"))?
         .children.map(\.name) ?? []
       guard types.contains(.caldav("calendar")) else {
-        return Self.error(
-          .forbidden, DAVElement(.dav("valid-resourcetype")),
-          "only calendars can be made here (resourcetype calendar)")
+        return Self.forbidden(
+          .dav("valid-resourcetype"), "only calendars can be made here (resourcetype calendar)")
       }
     }
     let instructions = (document?.children(.dav("set")) ?? []).map { ($0, false) }
@@ -166,7 +165,7 @@ extension CalDAVController {
     do {
       _ = try await service.createCalendar(segment: segment, settings: changes.settings)
     } catch TodoError.validation(let field, let message) where field == "calendar" {
-      return Self.error(.forbidden, DAVElement(.dav("resource-must-be-null")), message)
+      return Self.forbidden(.dav("resource-must-be-null"), message)
     } catch TodoError.validation(let field, let message) {
       return Self.refusal(field: field, message: message, changes, at: path)
     }

@@ -21,9 +21,8 @@ extension CalDAVController {
       segment = calendar
       only = name
     default:
-      return Self.error(
-        .forbidden, DAVElement(.dav("supported-report")),
-        "reports are answered by calendars and their todos")
+      return Self.forbidden(
+        .dav("supported-report"), "reports are answered by calendars and their todos")
     }
     let listID = try await Self.listID(segment, service)
     let asked = document.child(.dav("prop"))?.children.map(\.name)
@@ -48,14 +47,13 @@ extension CalDAVController {
     switch document.name {
     case .caldav("calendar-query"):
       guard let filterElement = document.child(.caldav("filter")) else {
-        return Self.error(
-          .forbidden, DAVElement(.caldav("valid-filter")), "the query has no filter")
+        return Self.forbidden(.caldav("valid-filter"), "the query has no filter")
       }
       let filter: CalendarQueryFilter
       do {
         filter = try CalendarQueryFilter(filterElement)
       } catch let error as CalendarQueryFilter.Invalid {
-        return Self.error(.forbidden, DAVElement(.caldav("valid-filter")), error.description)
+        return Self.forbidden(.caldav("valid-filter"), error.description)
       } catch let error as CalendarQueryFilter.UnsupportedCollation {
         return Self.error(
           .forbidden, DAVElement(.caldav("supported-collation"), text: error.collation),
@@ -98,15 +96,13 @@ extension CalDAVController {
     case .dav("sync-collection"):
       ServerMetrics.calDAVSyncs.increment()
       guard only == nil else {
-        return Self.error(
-          .forbidden, DAVElement(.dav("supported-report")), "sync-collection is a calendar's")
+        return Self.forbidden(.dav("supported-report"), "sync-collection is a calendar's")
       }
       let level = document.child(.dav("sync-level"))?.text.trimmingCharacters(
         in: .whitespacesAndNewlines)
       guard level == nil || level == "1" else {
-        return Self.error(
-          .forbidden, DAVElement(.dav("sync-traversal-supported")),
-          "calendars have no sub-collections: sync-level 1")
+        return Self.forbidden(
+          .dav("sync-traversal-supported"), "calendars have no sub-collections: sync-level 1")
       }
       let tokenText =
         document.child(.dav("sync-token"))?.text.trimmingCharacters(
@@ -124,9 +120,8 @@ extension CalDAVController {
         let text = element.child(.dav("nresults"))?.text.trimmingCharacters(
           in: .whitespacesAndNewlines)
         guard let count = text.flatMap({ Int($0) }), count >= 1 else {
-          return Self.error(
-            .forbidden, DAVElement(.dav("number-of-matches-within-limits")),
-            "a limit is DAV:nresults, a number from 1")
+          return Self.forbidden(
+            .dav("number-of-matches-within-limits"), "a limit is DAV:nresults, a number from 1")
         }
         limit = count
       }
@@ -148,9 +143,8 @@ extension CalDAVController {
     case .caldav("free-busy-query"):
       return Self.freeBusy(document)
     default:
-      return Self.error(
-        .forbidden, DAVElement(.dav("supported-report")),
-        "\(document.name.local) is not a report this server answers")
+      return Self.forbidden(
+        .dav("supported-report"), "\(document.name.local) is not a report this server answers")
     }
   }
 

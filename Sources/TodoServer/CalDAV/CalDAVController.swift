@@ -107,10 +107,9 @@ struct CalDAVController {
       switch error {
       case .notFound: return Self.status(.notFound, error.description)
       case .forbidden:
-        return Self.error(.forbidden, DAVElement(.dav("need-privileges")), error.description)
+        return Self.forbidden(.dav("need-privileges"), error.description)
       case .validation, .invalidText, .invalidImport:
-        return Self.error(
-          .forbidden, DAVElement(.caldav("valid-calendar-object-resource")), error.description)
+        return Self.forbidden(.caldav("valid-calendar-object-resource"), error.description)
       case .versionConflict:
         return Self.status(.preconditionFailed, error.description)
       case .unavailable, .unauthenticated:
@@ -251,6 +250,12 @@ struct CalDAVController {
     return body(writer.output, type: "application/xml; charset=utf-8", status: status)
   }
 
+  /// A 403 answer naming the precondition that failed: the commonest refusal of a request
+  /// that is well formed but not allowed here.
+  static func forbidden(_ condition: DAVName, _ message: String) -> Response {
+    error(.forbidden, DAVElement(condition), message)
+  }
+
   static func response(for error: CalendarError, user: String, path: DAVPath) -> Response {
     switch error {
     case .preconditionFailed(let message):
@@ -265,10 +270,9 @@ struct CalDAVController {
     case .invalidCalendarObject:
       return Self.error(.badRequest, DAVElement(.caldav("valid-calendar-data")), error.description)
     case .unsupportedComponent:
-      return Self.error(
-        .forbidden, DAVElement(.caldav("supported-calendar-component")), error.description)
+      return Self.forbidden(.caldav("supported-calendar-component"), error.description)
     case .invalidSyncToken:
-      return Self.error(.forbidden, DAVElement(.dav("valid-sync-token")), error.description)
+      return Self.forbidden(.dav("valid-sync-token"), error.description)
     }
   }
 
