@@ -25,22 +25,18 @@ extension Todo {
       static let configuration = CommandConfiguration(
         commandName: "ls", abstract: "Show the saved filters with how many todos each shows.")
 
-      @OptionGroup var backend: BackendOptions
-      @OptionGroup var output: OutputOptions
+      @OptionGroup var listing: ListingOptions
 
       func run() async throws {
-        try await CommandRunner.run(backend) { backend in
-          let filters = try await backend.savedFilters()
-          try await output.printListing(
-            filters, empty: "No saved filters: todo filters add NAME FILTER saves one."
-          ) {
-            var rows: [[String]] = []
-            for filter in filters {
-              let count = try await backend.todos(savedFilter: filter.id).count
-              rows.append([filter.name, "\(count)", filter.query])
-            }
-            TextTable.print(header: ["Name", "Todos", "Filter"], rows: rows, rightAligned: [1])
+        try await listing.show(empty: "No saved filters: todo filters add NAME FILTER saves one.") {
+          try await $0.savedFilters()
+        } text: { filters, backend in
+          var rows: [[String]] = []
+          for filter in filters {
+            let count = try await backend.todos(savedFilter: filter.id).count
+            rows.append([filter.name, "\(count)", filter.query])
           }
+          TextTable.print(header: ["Name", "Todos", "Filter"], rows: rows, rightAligned: [1])
         }
       }
     }

@@ -15,27 +15,25 @@ extension Todo {
         \(ExitStatus.helpText)
         """)
 
-    @OptionGroup var backend: BackendOptions
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var listing: ListingOptions
 
     func run() async throws {
-      try await CommandRunner.run(backend) { backend in
-        let lists = try await backend.lists()
-        try await output.printListing(lists) {
-          var open: [UUID: Int] = [:]
-          var done: [UUID: Int] = [:]
-          for todo in try await backend.search(TodoSearch()) {
-            if todo.status == .done {
-              done[todo.listID, default: 0] += 1
-            } else {
-              open[todo.listID, default: 0] += 1
-            }
+      try await listing.show {
+        try await $0.lists()
+      } text: { lists, backend in
+        var open: [UUID: Int] = [:]
+        var done: [UUID: Int] = [:]
+        for todo in try await backend.search(TodoSearch()) {
+          if todo.status == .done {
+            done[todo.listID, default: 0] += 1
+          } else {
+            open[todo.listID, default: 0] += 1
           }
-          TextTable.print(
-            header: ["List", "Open", "Done"],
-            rows: lists.map { [$0.name, "\(open[$0.id] ?? 0)", "\(done[$0.id] ?? 0)"] },
-            rightAligned: [1, 2])
         }
+        TextTable.print(
+          header: ["List", "Open", "Done"],
+          rows: lists.map { [$0.name, "\(open[$0.id] ?? 0)", "\(done[$0.id] ?? 0)"] },
+          rightAligned: [1, 2])
       }
     }
   }

@@ -24,21 +24,19 @@ extension Todo {
       static let configuration = CommandConfiguration(
         commandName: "ls", abstract: "Show the tags with their open todos.")
 
-      @OptionGroup var backend: BackendOptions
-      @OptionGroup var output: OutputOptions
+      @OptionGroup var listing: ListingOptions
 
       func run() async throws {
-        try await CommandRunner.run(backend) { backend in
-          let tags = try await backend.tags().map {
+        try await listing.show(empty: "No tags.") {
+          try await $0.tags().map {
             TagRow(name: $0.tag.name, open: $0.tag.open, color: $0.color?.rawValue)
           }
-          try await output.printListing(tags, empty: "No tags.") {
-            let colored = tags.contains { $0.color != nil }
-            TextTable.print(
-              header: ["Tag", "Open"] + (colored ? ["Colour"] : []),
-              rows: tags.map { ["#" + $0.name, "\($0.open)"] + (colored ? [$0.color ?? ""] : []) },
-              rightAligned: [1])
-          }
+        } text: { tags, _ in
+          let colored = tags.contains { $0.color != nil }
+          TextTable.print(
+            header: ["Tag", "Open"] + (colored ? ["Colour"] : []),
+            rows: tags.map { ["#" + $0.name, "\($0.open)"] + (colored ? [$0.color ?? ""] : []) },
+            rightAligned: [1])
         }
       }
     }
