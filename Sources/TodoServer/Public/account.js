@@ -2,6 +2,8 @@
 // signing out, sharing the shown list and API tokens. These go to the JSON API with the
 // session's CSRF token; everything else goes through the live connection.
 
+import { element } from './dom.js';
+
 const $ = (id) => document.getElementById(id);
 
 /** The JSON API, as the signed-in browser: the cookie, and the CSRF token on writes. */
@@ -135,15 +137,11 @@ export class Account {
     const list = $('members');
     list.replaceChildren();
     for (const member of members) {
-      const item = document.createElement('li');
-      const who = document.createElement('span');
-      who.className = 'who';
-      who.textContent = member.name;
-      item.append(who);
+      const item = element('li');
+      item.append(element('span', { className: 'who', textContent: member.name }));
       if (member.role === 'owner' || this.isShared) {
-        const role = document.createElement('span');
-        role.textContent = { owner: 'owner', editor: 'can edit', viewer: 'can view' }[member.role];
-        item.append(role);
+        const role = { owner: 'owner', editor: 'can edit', viewer: 'can view' }[member.role];
+        item.append(element('span', { textContent: role }));
       } else {
         const role = document.createElement('select');
         role.setAttribute('aria-label', `What ${member.name} can do`);
@@ -152,9 +150,7 @@ export class Account {
           role.append(option);
         }
         role.addEventListener('change', () => this.share(member.name, role.value));
-        const remove = document.createElement('button');
-        remove.type = 'button';
-        remove.textContent = 'Remove';
+        const remove = element('button', { type: 'button', textContent: 'Remove' });
         remove.setAttribute('aria-label', `Stop sharing with ${member.name}`);
         remove.addEventListener('click', () => this.unshare(member.name));
         item.append(role, remove);
@@ -213,15 +209,11 @@ export class Account {
       const list = $('token-list');
       list.replaceChildren();
       for (const token of tokens) {
-        const item = document.createElement('li');
-        const who = document.createElement('span');
-        who.className = 'who';
+        const item = element('li');
         const used = token.lastUsedAt ? `last used ${new Date(token.lastUsedAt).toLocaleString()}` : 'never used';
-        who.textContent = `${token.name} · ${token.scope === 'read' ? 'read only' : 'read and write'} · ${used}`;
-        const revoke = document.createElement('button');
-        revoke.type = 'button';
-        revoke.className = 'destructive';
-        revoke.textContent = 'Revoke';
+        const scope = token.scope === 'read' ? 'read only' : 'read and write';
+        const who = element('span', { className: 'who', textContent: `${token.name} · ${scope} · ${used}` });
+        const revoke = element('button', { type: 'button', className: 'destructive', textContent: 'Revoke' });
         revoke.setAttribute('aria-label', `Revoke ${token.name}`);
         revoke.addEventListener('click', async () => {
           if (!confirm(`Revoke “${token.name}”? Clients using it are signed out at once.`)) return;

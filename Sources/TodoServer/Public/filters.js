@@ -2,18 +2,16 @@
 // edits a filter. Rendered from the server's chrome; the form's draft stays while the server
 // answers, and closes once the filter it saved is shown.
 
+import { element } from './dom.js';
+
 const $ = (id) => document.getElementById(id);
 
 /** A sidebar button: a name, and a count beside it that screen readers hear in its label. */
 export function countedButton() {
-  const button = document.createElement('button');
-  button.type = 'button';
-  const name = document.createElement('span');
-  name.className = 'name';
-  const count = document.createElement('span');
-  count.className = 'count';
+  const button = element('button', { type: 'button' });
+  const count = element('span', { className: 'count' });
   count.setAttribute('aria-hidden', 'true');
-  button.append(name, count);
+  button.append(element('span', { className: 'name' }), count);
   return button;
 }
 

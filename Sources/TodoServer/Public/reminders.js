@@ -2,6 +2,8 @@
 // allowed it, a system notification through the browser's Notification API. Rendered from
 // the server's chrome; every answer is an event, so every page of the person follows.
 
+import { element } from './dom.js';
+
 const $ = (id) => document.getElementById(id);
 
 /** Where this browser remembers which ringings it already notified (every tab reads it). */
@@ -54,25 +56,17 @@ export class Reminders {
 
   /** A notice's row, its buttons named for screen readers. */
   row(id) {
-    const row = document.createElement('li');
+    const row = element('li');
     row.dataset.id = id;
     row.setAttribute('role', 'group');
-    const text = document.createElement('div');
-    text.className = 'text';
-    const title = document.createElement('strong');
-    title.className = 'title';
-    const detail = document.createElement('span');
-    detail.className = 'detail';
-    text.append(title, detail);
-    const buttons = document.createElement('div');
-    buttons.className = 'actions';
+    const text = element('div', { className: 'text' });
+    text.append(element('strong', { className: 'title' }), element('span', { className: 'detail' }));
+    const buttons = element('div', { className: 'actions' });
     const button = (label, name, data) => {
-      const element = document.createElement('button');
-      element.type = 'button';
-      element.textContent = label;
-      element.setAttribute('aria-label', name);
-      Object.assign(element.dataset, data);
-      return element;
+      const control = element('button', { type: 'button', textContent: label });
+      control.setAttribute('aria-label', name);
+      Object.assign(control.dataset, data);
+      return control;
     };
     buttons.append(
       button('10 min', 'Snooze 10 minutes', { action: 'snooze', snooze: 'tenMinutes' }),
