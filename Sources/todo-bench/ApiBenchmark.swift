@@ -125,22 +125,16 @@ struct ApiBenchmark: AsyncParsableCommand {
     let smallPath = "/api/v1/lists/\(readLists.list("Bench").uuidString)/todos"
     let longPath = "/api/v1/lists/\(readLists.list("Long").uuidString)/todos"
     let rawPath = "/lists/\(readLists.list("Bench").uuidString)/todos"
-    let rawReads = try RawListServer.openPool(reads)
-    let ceilingPort = PortPromise()
-    let rawListPort = PortPromise()
+    let rawReads = try BenchData.readOnlyPool(reads)
     let (reading, bodySize, longBodySize) = try await BenchServer.withTodoServer(
       database: .file(reads), logger: logger
     ) { port in
       let bodySize = try await bodyLength(smallPath, port: port)
       let longBodySize = try await bodyLength(longPath, port: port)
-      let ceilingApp = Self.ceilingApplication(
-        bodySizes: [bodySize, longBodySize], logger: logger,
-        onServerRunning: { ceilingPort.publish($0) })
-      let rawListApp = RawListServer.application(
-        pool: rawReads, logger: logger, onServerRunning: { rawListPort.publish($0) })
-      let reading = try await BenchServer.serving(ceilingApp, on: ceilingPort, logger: logger) {
-        ceiling in
-        try await BenchServer.serving(rawListApp, on: rawListPort, logger: logger) { raw in
+      let ceilingRoutes = Self.ceilingRouter(bodySizes: [bodySize, longBodySize])
+      let reading = try await BenchServer.serving(ceilingRoutes, logger: logger) { ceiling in
+        try await BenchServer.serving(RawListServer.router(pool: rawReads), logger: logger) {
+          raw in
           guard try await bodyLength(rawPath, port: raw) == bodySize else {
             throw BenchError("the raw list's body is not the API's \(bodySize) bytes")
           }
@@ -164,15 +158,13 @@ struct ApiBenchmark: AsyncParsableCommand {
     // the raw create (the same row with one prepared statement), each in a copy of its Inbox.
     let apiCreatePath = "/api/v1/lists/\(TodoList.inboxID.uuidString)/todos"
     let (rawPool, rawColumns) = try RawCreateServer.openPool(try copy(small, "raw"))
-    let rawPort = PortPromise()
-    let rawApp = RawCreateServer.application(
-      pool: rawPool, columns: rawColumns, listID: TodoList.inboxID, logger: logger,
-      onServerRunning: { rawPort.publish($0) })
+    let rawRoutes = RawCreateServer.router(
+      pool: rawPool, columns: rawColumns, listID: TodoList.inboxID)
     let (postSmall, postGrown) = (try copy(small, "post-small"), try copy(grown, "post-grown"))
     let (backendSmall, backendGrown) = (
       try copy(small, "backend-small"), try copy(grown, "backend-grown")
     )
-    let creating = try await BenchServer.serving(rawApp, on: rawPort, logger: logger) { raw in
+    let creating = try await BenchServer.serving(rawRoutes, logger: logger) { raw in
       try await BenchServer.withTodoServer(database: .file(postSmall), logger: logger) { post in
         try await BenchServer.withTodoServer(database: .file(postGrown), logger: logger) { grown in
           try await BenchServer.withTodoServer(database: .file(backendSmall), logger: logger) {

@@ -82,7 +82,7 @@ struct CalDAVBenchmark: AsyncParsableCommand {
     let listID = seeded.list("Calendar")
     let ids = seeded.todos(in: listID)
     let path = "/dav/calendars/me/\(listID.uuidString.lowercased())/"
-    let pool = try SyncBaselineServer.openPool(database)
+    let pool = try BenchData.readOnlyPool(database)
     let (todos, changes, warmUp, firstSyncs, puts) = (todos, changes, warmUp, firstSyncs, puts)
 
     let (first, constants, oneChange, query, written) = try await BenchServer.withTodoServer(
@@ -100,11 +100,9 @@ struct CalDAVBenchmark: AsyncParsableCommand {
           HTTPConnection(port: port), path: path, port: port, after: first.token, changed: id,
           title: SyncRounds.title(0))
       }
-      let basePort = PortPromise()
-      let baseline = SyncBaselineServer.application(
-        constants: [probe.body, first.etagBody, first.fullBody], pool: pool, logger: logger,
-        onServerRunning: { basePort.publish($0) })
-      return try await BenchServer.serving(baseline, on: basePort, logger: logger) { base in
+      let baseline = SyncBaselineServer.router(
+        constants: [probe.body, first.etagBody, first.fullBody], pool: pool)
+      return try await BenchServer.serving(baseline, logger: logger) { base in
         let constants = try await Blocking.run {
           try SyncRounds.constantSyncs(
             sizes: [first.etagBody.count, first.fullBody.count], port: base, runs: firstSyncs)

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import Logging
 
 extension ApiBenchmark {
   /// One load of a comparison: requests to a server's port, and the statuses that count.
@@ -70,11 +69,10 @@ extension ApiBenchmark {
     }
   }
 
-  /// A plain Hummingbird server whose routes return constant JSON bodies, `GET /ceiling/{n}`
-  /// one of `n` bytes for each of `bodySizes`: the ceiling of what any route can do here.
-  static func ceilingApplication(
-    bodySizes: [Int], logger: Logger, onServerRunning: @escaping @Sendable (Int) async -> Void
-  ) -> some ApplicationProtocol {
+  /// The routes of a plain Hummingbird server that return constant JSON bodies,
+  /// `GET /ceiling/{n}` one of `n` bytes for each of `bodySizes`: the ceiling of what any
+  /// route can do here.
+  static func ceilingRouter(bodySizes: [Int]) -> Router<BasicRequestContext> {
     let router = Router()
     for size in Set(bodySizes) {
       let padding = String(repeating: "x", count: max(0, size - 11))
@@ -85,8 +83,6 @@ extension ApiBenchmark {
           body: .init(byteBuffer: body))
       }
     }
-    return Application(
-      router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-      onServerRunning: { await onServerRunning($0.localAddress?.port ?? 0) }, logger: logger)
+    return router
   }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import Hummingbird
-import Logging
 import Persistence
 import Synchronization
 import TodoCore
@@ -77,11 +76,10 @@ enum RawCreateServer {
     return (pool, columns)
   }
 
-  /// The application, over `pool`, inserting into the list `listID`.
-  static func application(
-    pool: DatabasePool, columns: [String], listID: UUID, logger: Logger,
-    onServerRunning: @escaping @Sendable (Int) async -> Void
-  ) -> some ApplicationProtocol {
+  /// The route, over `pool`, inserting into the list `listID`.
+  static func router(
+    pool: DatabasePool, columns: [String], listID: UUID
+  ) -> Router<BasicRequestContext> {
     let names = columns.map { "\"\($0)\"" }.joined(separator: ", ")
     let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
     let sql = "INSERT INTO \"todo\" (\(names)) VALUES (\(marks))"
@@ -121,9 +119,7 @@ enum RawCreateServer {
         ],
         body: .init(byteBuffer: ByteBuffer(bytes: json)))
     }
-    return Application(
-      router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-      onServerRunning: { await onServerRunning($0.localAddress?.port ?? 0) }, logger: logger)
+    return router
   }
 
   /// The fields of the create body the route reads.

@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import Hummingbird
-import Logging
 
 #if canImport(Glibc)
   import Glibc
@@ -26,17 +25,8 @@ enum RawListServer {
     WHERE "listID" = ? AND "deletedAt" IS NULL ORDER BY "order", "id"
     """
 
-  /// Opens `database` (one the todo server created) for reading.
-  static func openPool(_ database: URL) throws -> DatabasePool {
-    var configuration = Configuration()
-    configuration.readonly = true
-    return try DatabasePool(path: database.path, configuration: configuration)
-  }
-
-  /// The application, over `pool`.
-  static func application(
-    pool: DatabasePool, logger: Logger, onServerRunning: @escaping @Sendable (Int) async -> Void
-  ) -> some ApplicationProtocol {
+  /// The route, over `pool`.
+  static func router(pool: DatabasePool) -> Router<BasicRequestContext> {
     let router = Router()
     router.get("lists/:id/todos") { _, context -> Response in
       guard let text = context.parameters.get("id"), let id = UUID(uuidString: text) else {
@@ -64,9 +54,7 @@ enum RawListServer {
         status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
         body: .init(byteBuffer: body))
     }
-    return Application(
-      router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-      onServerRunning: { await onServerRunning($0.localAddress?.port ?? 0) }, logger: logger)
+    return router
   }
 
   /// One todo row as the API's `Todo` object (absent optionals left out).

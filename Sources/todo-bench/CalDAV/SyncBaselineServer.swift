@@ -2,7 +2,6 @@ import Foundation
 import GRDB
 import Hummingbird
 import ICalendar
-import Logging
 
 /// The baselines of `todo-bench caldav`: one plain Hummingbird application (no middleware, no
 /// guard, no OpenAPI layer) on a port of its own, answering the same `REPORT` requests as the
@@ -33,18 +32,8 @@ enum SyncBaselineServer {
     """
   static let dataSQL = #"SELECT "uid", "resourceName" FROM "calendar_data" WHERE "id" = ?"#
 
-  /// Opens `database` (one the todo server created) for reading.
-  static func openPool(_ database: URL) throws -> DatabasePool {
-    var configuration = Configuration()
-    configuration.readonly = true
-    return try DatabasePool(path: database.path, configuration: configuration)
-  }
-
-  /// The application: a constant route for each of `constants`, the raw route over `pool`.
-  static func application(
-    constants: [[UInt8]], pool: DatabasePool, logger: Logger,
-    onServerRunning: @escaping @Sendable (Int) async -> Void
-  ) -> some ApplicationProtocol {
+  /// The routes: a constant route for each of `constants`, the raw route over `pool`.
+  static func router(constants: [[UInt8]], pool: DatabasePool) -> Router<BasicRequestContext> {
     let router = Router()
     for constant in constants {
       let body = ByteBuffer(bytes: constant)
@@ -70,9 +59,7 @@ enum SyncBaselineServer {
         headers: [.contentType: "application/xml; charset=utf-8"],
         body: .init(byteBuffer: answer))
     }
-    return Application(
-      router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-      onServerRunning: { await onServerRunning($0.localAddress?.port ?? 0) }, logger: logger)
+    return router
   }
 
   /// The number after the first `urn:todo:sync:` of a request body.

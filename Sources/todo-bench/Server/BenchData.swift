@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Persistence
 import TodoCore
 
@@ -11,6 +12,13 @@ enum BenchData {
       .appendingPathComponent("todo-bench-\(name)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     return directory
+  }
+
+  /// Opens `database` (one the todo server created) for a baseline to read with GRDB alone.
+  static func readOnlyPool(_ database: URL) throws -> DatabasePool {
+    var configuration = Configuration()
+    configuration.readonly = true
+    return try DatabasePool(path: database.path, configuration: configuration)
   }
 
   /// What a seeded database holds: the identifiers of its lists and of their todos, in order.

@@ -39,6 +39,19 @@ enum BenchServer {
     }
   }
 
+  /// A plain Hummingbird server of `router` (a baseline, without the todo server's code) on a
+  /// free loopback port, running for the duration of `body`, which gets the port.
+  static func serving<T: Sendable>(
+    _ router: Router<BasicRequestContext>, logger: Logger,
+    _ body: @escaping @Sendable (Int) async throws -> T
+  ) async throws -> T {
+    let port = PortPromise()
+    let app = Application(
+      router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+      onServerRunning: { port.publish($0.localAddress?.port ?? 0) }, logger: logger)
+    return try await serving(app, on: port, logger: logger, body)
+  }
+
   /// Runs `app` until `body` returns, then shuts it down gracefully. `body` starts once the
   /// server listens (its `onServerRunning` published the port).
   static func serving<T: Sendable>(
