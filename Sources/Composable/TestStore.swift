@@ -86,18 +86,14 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
     reportUnreceivedActions(at: location)
     let running = store.runningEffectCount
     if running > 0 {
-      reportIssue(
+      location.report(
         """
         \(running) effect(s) were still running when the test store was released.
 
         Every effect must finish before the end of the test: advance the test clock, send the \
         action that stops a long-living effect, or cancel it. "await store.finish()" waits for \
         effects and reports the ones that do not finish.
-        """,
-        fileID: location.fileID,
-        filePath: location.filePath,
-        line: location.line,
-        column: location.column
+        """
       )
     }
     store.cancelAllEffects()
@@ -144,10 +140,9 @@ public final class TestStore<State: Equatable & Sendable, Action: Sendable> {
       log.withContents { $0.sentCount >= target }
     }
     guard processed, let actual = log.withContents({ $0.stateAfterLastSend }) else {
-      reportIssue(
+      location.report(
         "The store did not process the action within \(timeout):\n\n"
-          + String(customDumping: action).indented(),
-        fileID: fileID, filePath: filePath, line: line, column: column
+          + String(customDumping: action).indented()
       )
       return
     }

@@ -7,9 +7,14 @@ struct _SourceLocation: Sendable {
 }
 
 extension _SourceLocation {
+  /// Reports an issue at this location.
+  func report(_ message: String) {
+    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
   /// Reports an error an `Effect.run` operation threw and did not handle.
   func reportUnhandled(_ error: any Error) {
-    reportIssue(
+    report(
       """
       An "Effect.run" operation threw an unhandled error:
 
@@ -17,11 +22,7 @@ extension _SourceLocation {
 
       Catch errors inside the operation, or pass a "catch" handler that turns them into \
       actions.
-      """,
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
+      """
     )
   }
 }

@@ -1,12 +1,5 @@
 import Foundation
 
-extension _SourceLocation {
-  /// Reports an issue at this location.
-  func report(_ message: String) {
-    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
-  }
-}
-
 extension String {
   /// The string with every line indented by four spaces.
   func indented() -> String {

@@ -19,11 +19,7 @@ extension TestStore {
     await receiveAction(
       describing: String(customDumping: expectedAction),
       matching: { $0 == expectedAction },
-      mismatch: { received in
-        diff(expectedAction, received, format: .proportional)
-          .map { "\($0.indented())\n\n(Expected: −, Received: +)" }
-          ?? String(customDumping: received).indented()
-      },
+      mismatch: { Self.difference(expected: expectedAction, received: $0) },
       updateStateToExpectedResult,
       timeout: timeout,
       at: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -58,10 +54,7 @@ extension TestStore {
     await receiveAction(
       describing: "an action matching \(caseName)",
       matching: { $0[case: actionCase] != nil },
-      mismatch: { received in
-        "Expected an action matching \(caseName), received:\n\n"
-          + String(customDumping: received).indented()
-      },
+      mismatch: { Self.otherCase(than: caseName, received: $0) },
       updateStateToExpectedResult,
       timeout: timeout,
       at: _SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -92,12 +85,9 @@ extension TestStore {
       matching: { $0[case: actionCase] == expectedValue },
       mismatch: { received in
         guard let value = received[case: actionCase] else {
-          return "Expected an action matching \(caseName), received:\n\n"
-            + String(customDumping: received).indented()
+          return Self.otherCase(than: caseName, received: received)
         }
-        return diff(expectedValue, value, format: .proportional)
-          .map { "\($0.indented())\n\n(Expected: −, Received: +)" }
-          ?? String(customDumping: value).indented()
+        return Self.difference(expected: expectedValue, received: value)
       },
       updateStateToExpectedResult,
       timeout: timeout,
@@ -106,6 +96,20 @@ extension TestStore {
   }
 
   // MARK: - Receiving
+
+  /// What differs between the expected value and the received one, or the received value
+  /// alone when their dumps do not differ.
+  private static func difference<Value>(expected: Value, received: Value) -> String {
+    diff(expected, received, format: .proportional)
+      .map { "\($0.indented())\n\n(Expected: −, Received: +)" }
+      ?? String(customDumping: received).indented()
+  }
+
+  /// The report of an action of another case than the expected one.
+  private static func otherCase(than caseName: String, received: Action) -> String {
+    "Expected an action matching \(caseName), received:\n\n"
+      + String(customDumping: received).indented()
+  }
 
   private func receiveAction(
     describing description: String,

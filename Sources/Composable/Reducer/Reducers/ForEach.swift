@@ -79,7 +79,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     guard case .element(let id, let elementAction)? = toElementAction.extract(from: action)
     else { return .none }
     guard state[keyPath: toElements][id: id] != nil else {
-      reportIssue(
+      location.report(
         """
         A "forEach" at "\(location.fileID):\(location.line)" received an action for an element \
         that is not in the collection (id: \(String(customDumping: id))):
@@ -88,11 +88,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
 
         The action was ignored. Check that nothing sends element actions after the element has \
         been removed.
-        """,
-        fileID: location.fileID,
-        filePath: location.filePath,
-        line: location.line,
-        column: location.column
+        """
       )
       return .none
     }

@@ -68,7 +68,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   ) -> Effect<Parent.Action> {
     guard let childAction = toChildAction.extract(from: action) else { return .none }
     guard state[keyPath: toChildState] != nil else {
-      reportIssue(
+      location.report(
         """
         An "ifLet" at "\(location.fileID):\(location.line)" received a child action while its \
         child state was nil:
@@ -77,11 +77,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 
         The action was ignored. Check that nothing sends child actions after the child state \
         has been set to nil.
-        """,
-        fileID: location.fileID,
-        filePath: location.filePath,
-        line: location.line,
-        column: location.column
+        """
       )
       return .none
     }

@@ -28,9 +28,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.toChildState = toChildState
-    self.toChildAction = AnyCasePath(toChildAction)
-    self.child = _AnyReducer(child())
+    self.init(state: toChildState, action: AnyCasePath(toChildAction), child: child)
   }
 
   /// Scopes to the child with a case path value, such as the `allCasePaths` member that
