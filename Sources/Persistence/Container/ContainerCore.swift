@@ -11,9 +11,7 @@ final class ContainerCore: Sendable {
   init(engine: any StorageEngine, hub: ChangeHub, entities: [any Entity.Type]) {
     self.engine = engine
     self.hub = hub
-    var byType: [ObjectIdentifier: any Entity.Type] = [:]
-    for entity in entities { byType[ObjectIdentifier(entity)] = entity }
-    self.entities = byType
+    self.entities = .init(byType: entities)
   }
 
   func checkKnown<Root: Entity>(_ type: Root.Type) throws {

@@ -89,3 +89,11 @@ extension Entity {
     return attributes.first { $0.name == name }
   }
 }
+
+extension [ObjectIdentifier: any Entity.Type] {
+  /// The entity types keyed by type, as engines and containers look them up.
+  init(byType entities: [any Entity.Type]) {
+    self.init(minimumCapacity: entities.count)
+    for entity in entities { self[ObjectIdentifier(entity)] = entity }
+  }
+}

@@ -51,9 +51,7 @@ final class PostgresEngine: StorageEngine {
     self.threads = threads
     self.requestTimeout = location.requestTimeout
     self.tables = tables
-    var byType: [ObjectIdentifier: any Entity.Type] = [:]
-    for entity in entities { byType[ObjectIdentifier(entity)] = entity }
-    self.entities = byType
+    self.entities = .init(byType: entities)
     self.published = Mutex(sequence)
     self.logger = logger
     self.publish = publish
@@ -250,7 +248,8 @@ final class PostgresEngine: StorageEngine {
     let entities = self.entities
     let tables = self.tables
     let changes = try await session(.read) { session in
-      try Self.currentState(of: records, entities: entities, tables: tables, session: session)
+      try PostgresStoredReader(session: session, tables: tables).currentState(
+        of: records, entities: entities)
     }
     published.withLock { $0 = notification.last }
     publish(
@@ -277,8 +276,8 @@ final class PostgresEngine: StorageEngine {
       }
       if let limit { records.removeAll { $0.sequence >= limit } }
       guard let newest = records.last?.sequence else { return .none }
-      let changes = try Self.currentState(
-        of: records, entities: entities, tables: tables, session: session)
+      let changes = try PostgresStoredReader(session: session, tables: tables).currentState(
+        of: records, entities: entities)
       return .changes(newest: newest, changes)
     }
     switch result {
@@ -293,22 +292,6 @@ final class PostgresEngine: StorageEngine {
       published.withLock { $0 = newest }
       publish(.commit(CommitSummary(sequence: ChangeSequence(stored: newest), changes: changes)))
     }
-  }
-
-  /// The current state of every object `records` name, per entity.
-  private static func currentState(
-    of records: [ChangeLog.Record], entities: [ObjectIdentifier: any Entity.Type],
-    tables: [ObjectIdentifier: TableInfo], session: PostgresSession
-  ) throws -> [ObjectIdentifier: any AnyCommittedChanges] {
-    var touched: [String: [UUID]] = [:]
-    for record in records { touched[record.entity, default: []] += record.touched }
-    var changes: [ObjectIdentifier: any AnyCommittedChanges] = [:]
-    for (key, entity) in entities {
-      guard let ids = touched[entity.entityName], !ids.isEmpty else { continue }
-      changes[key] = try entity.currentState(
-        ids: ids, from: PostgresStoredReader(session: session, tables: tables))
-    }
-    return changes
   }
 
   /// Marks every observation stale after the connection to the server was lost and is back:

@@ -36,9 +36,7 @@ final class SQLiteEngine: StorageEngine {
     self.location = location
     self.writer = writer
     self.tables = tables
-    var byType: [ObjectIdentifier: any Entity.Type] = [:]
-    for entity in entities { byType[ObjectIdentifier(entity)] = entity }
-    self.entities = byType
+    self.entities = .init(byType: entities)
     self.published = Mutex(Published(sequence: sequence, dataVersion: nil))
     self.publish = publish
   }
@@ -271,14 +269,8 @@ final class SQLiteEngine: StorageEngine {
       }
       if let limit { records.removeAll { $0.sequence >= limit } }
       guard let newest = records.last?.sequence else { return .commit }
-      var touched: [String: [UUID]] = [:]
-      for record in records { touched[record.entity, default: []] += record.touched }
-      var changes: [ObjectIdentifier: any AnyCommittedChanges] = [:]
-      for (key, entity) in entities {
-        guard let ids = touched[entity.entityName], !ids.isEmpty else { continue }
-        changes[key] = try entity.currentState(
-          ids: ids, from: SQLiteStoredReader(db: db, tables: tables))
-      }
+      let changes = try SQLiteStoredReader(db: db, tables: tables).currentState(
+        of: records, entities: entities)
       published.withLock { $0.sequence = newest }
       publish(.commit(CommitSummary(sequence: ChangeSequence(stored: newest), changes: changes)))
       return .commit
@@ -312,35 +304,6 @@ final class SQLiteEngine: StorageEngine {
     if isClosed.withLock({ $0 }) { throw PersistenceError.containerClosed }
   }
 
-}
-
-extension Entity {
-  /// The objects with these identifiers as they are now: present ones as updated, missing
-  /// ones as deleted, read by `reader` in the caller's transaction.
-  static func currentState(ids: [UUID], from reader: some StoredReader) throws
-    -> any AnyCommittedChanges
-  {
-    let unique = Array(Set(ids))
-    var changes = CommittedChanges<Self>()
-    var found: Set<UUID> = []
-    // Chunks stay under the engines' limits on bound parameters.
-    for start in stride(from: 0, to: unique.count, by: 500) {
-      let chunk = unique[start..<min(start + 500, unique.count)]
-      let request = FetchRequest<Self>(
-        filter: Filter(.isIn(.identifier, chunk.map { $0.storedValue })))
-      for stored in try reader.stored(request) {
-        found.insert(stored.value.id)
-        changes.updated.append(stored)
-      }
-    }
-    changes.deleted = unique.filter { !found.contains($0) }
-    return changes
-  }
-}
-
-/// Reads every object a request describes, with its version, in a transaction in progress.
-protocol StoredReader {
-  func stored<Root: Entity>(_ request: FetchRequest<Root>) throws -> [Stored<Root>]
 }
 
 /// Reads on SQLite's writer connection.
