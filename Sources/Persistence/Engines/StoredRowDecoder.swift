@@ -204,13 +204,3 @@ extension Row: DecodableRow {
   }
   func storedValue(atIndex index: Int) -> StoredValue { StoredValue(self[index] as DatabaseValue) }
 }
-
-extension UUID {
-  /// A UUID from its 16 stored bytes; `nil` for anything else.
-  init?(storedBytes data: Data?) {
-    guard let data, data.count == 16 else { return nil }
-    var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    withUnsafeMutableBytes(of: &bytes) { $0.copyBytes(from: data) }
-    self.init(uuid: bytes)
-  }
-}

@@ -96,12 +96,26 @@ extension UUID: AttributeValue {
   @inlinable public static var storageType: StorageType { .blob }
   @inlinable public var storedValue: StoredValue { .blob(withUnsafeBytes(of: uuid) { Data($0) }) }
   @inlinable public init(storedValue: StoredValue) throws {
-    guard case .blob(let data) = storedValue, data.count == 16 else {
+    guard case .blob(let data) = storedValue, let id = UUID(storedBytes: data) else {
       throw PersistenceError.invalidValue(type: "UUID", value: storedValue)
     }
-    var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    withUnsafeMutableBytes(of: &bytes) { $0.copyBytes(from: data) }
-    self = UUID(uuid: bytes)
+    self = id
+  }
+
+  /// A UUID from its 16 stored bytes; `nil` for anything else. Both engines' row readers and
+  /// the stored-value conversion read a UUID this way.
+  @inlinable
+  init?(storedBytes data: Data?) {
+    guard let data, data.count == 16 else { return nil }
+    self = data.withUnsafeBytes { UUID(uuidBytes: $0) }
+  }
+
+  /// The UUID of 16 bytes in memory, read in place: `bytes` holds exactly 16 bytes.
+  @inlinable
+  init(uuidBytes bytes: UnsafeRawBufferPointer) {
+    var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &value) { $0.copyMemory(from: bytes) }
+    self.init(uuid: value)
   }
 }
 

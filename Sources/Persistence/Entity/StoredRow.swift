@@ -129,10 +129,6 @@ public struct StoredRow<Root: Entity> {
       let bytes = sqlite3_column_blob(statement, index),
       sqlite3_column_bytes(statement, index) == 16
     else { return try UUID(storedValue: StoredValue(statement, index)) }
-    var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    withUnsafeMutableBytes(of: &value) {
-      $0.copyMemory(from: UnsafeRawBufferPointer(start: bytes, count: 16))
-    }
-    return UUID(uuid: value)
+    return UUID(uuidBytes: UnsafeRawBufferPointer(start: bytes, count: 16))
   }
 }

@@ -53,11 +53,7 @@ struct PostgresCells: DecodableRow {
     guard cell.dataType == .bytea, let bytes = cell.bytes, bytes.readableBytes == 16 else {
       throw mismatch("UUID", cell)
     }
-    var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    withUnsafeMutableBytes(of: &value) { target in
-      bytes.withUnsafeReadableBytes { target.copyMemory(from: $0) }
-    }
-    return UUID(uuid: value)
+    return bytes.withUnsafeReadableBytes { UUID(uuidBytes: $0) }
   }
 
   func storedValue(atIndex index: Int) throws -> StoredValue {

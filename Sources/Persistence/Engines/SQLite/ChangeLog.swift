@@ -95,11 +95,7 @@ enum ChangeLog {
     data.withUnsafeBytes { raw in
       var offset = 0
       while offset + 16 <= raw.count {
-        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &uuid) { target in
-          target.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[offset..<offset + 16]))
-        }
-        ids.append(UUID(uuid: uuid))
+        ids.append(UUID(uuidBytes: UnsafeRawBufferPointer(rebasing: raw[offset..<offset + 16])))
         offset += 16
       }
     }
