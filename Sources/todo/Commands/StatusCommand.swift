@@ -16,7 +16,7 @@ extension StatusCommand {
       abstract: kind.abstract,
       discussion: """
         N is a number from the last listing (todo ls) or the todo's identifier (at least \
-        its first 8 characters).
+        its first 8 characters).\(kind.details.isEmpty ? "" : " " + kind.details)
 
         \(ExitStatus.helpText)
         """)
@@ -38,4 +38,6 @@ struct StatusCommandKind {
   var abstract: String
   /// The word that reports the changed todo ("Done: …").
   var verb: String
+  /// What the command's help says after how N names the todo; empty when nothing.
+  var details = ""
 }

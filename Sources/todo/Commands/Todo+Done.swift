@@ -5,19 +5,9 @@ extension Todo {
   /// `todo done N [--with-subtasks | --keep-subtasks]`: mark a todo as done.
   struct Done: StatusCommand {
     static let kind = StatusCommandKind(
-      status: .done, abstract: "Mark a todo as done.", verb: "Done")
-
-    static var configuration: CommandConfiguration {
-      CommandConfiguration(
-        abstract: kind.abstract,
-        discussion: """
-          N is a number from the last listing (todo ls) or the todo's identifier (at least \
-          its first 8 characters). A todo with open subtasks asks whether they are done too; \
-          --with-subtasks marks them done, --keep-subtasks keeps them open, without asking.
-
-          \(ExitStatus.helpText)
-          """)
-    }
+      status: .done, abstract: "Mark a todo as done.", verb: "Done",
+      details: "A todo with open subtasks asks whether they are done too; --with-subtasks "
+        + "marks them done, --keep-subtasks keeps them open, without asking.")
 
     @OptionGroup var arguments: TodoChangeArguments
 
