@@ -37,6 +37,8 @@ public struct Effect<Action> {
     case send(Action)
     /// Runs an asynchronous operation in a task of its own.
     case run(priority: TaskPriority?, operation: @Sendable (Send<Action>) async -> Void)
+    /// Starts a source that pushes actions, without a task; returns what stops it.
+    case subscribe(_Subscribe<Action>)
     /// Cancels every running effect registered under the identifier.
     case cancel(id: AnyHashableSendable)
     /// Registers the wrapped effect's work under the identifier.

@@ -81,9 +81,9 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   }
 
   deinit {
-    var tasks: [Task<Void, Never>] = []
-    core.withLock { $0.effects.cancelAll(into: &tasks) }
-    for task in tasks { task.cancel() }
+    var cancellations: [_Cancellation] = []
+    core.withLock { $0.effects.cancelAll(into: &cancellations) }
+    for cancel in cancellations { cancel() }
   }
 
   // MARK: - Reading state
@@ -96,7 +96,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     core.withLock { $0.state }
   }
 
-  /// The number of effects (tasks and concatenations) the store is running.
+  /// The number of effects (tasks, subscriptions and concatenations) the store is running.
   public var runningEffectCount: Int {
     core.withLock { $0.effects.count }
   }
@@ -178,8 +178,8 @@ extension Store {
   /// A server calls this when a connection closes while it still holds the store; releasing
   /// the store has the same effect.
   public func cancelAllEffects() {
-    var tasks: [Task<Void, Never>] = []
-    core.withLock { $0.effects.cancelAll(into: &tasks) }
-    for task in tasks { task.cancel() }
+    var cancellations: [_Cancellation] = []
+    core.withLock { $0.effects.cancelAll(into: &cancellations) }
+    for cancel in cancellations { cancel() }
   }
 }

@@ -63,7 +63,7 @@ extension Effect {
   /// and the parent's identifiers never reach into a child.
   func scopingCancellation(to scope: AnyHashableSendable) -> Self {
     switch operation {
-    case .none, .send, .run:
+    case .none, .send, .run, .subscribe:
       return self
     case .cancel(let id):
       return Self(

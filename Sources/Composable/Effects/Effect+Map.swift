@@ -23,6 +23,12 @@ extension Effect {
           await operation(Send { action in send(transform(action)) })
         }
       )
+    case .subscribe(let start):
+      return Effect<NewAction>(
+        operation: .subscribe { send, finish in
+          start(Send { action in send(transform(action)) }, finish)
+        }
+      )
     case .cancel(let id):
       return Effect<NewAction>(operation: .cancel(id: id))
     case .cancellable(let id, let cancelInFlight, let effect):

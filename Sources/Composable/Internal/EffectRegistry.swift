@@ -9,6 +9,8 @@ final class _EffectEntry: @unchecked Sendable {
   var isCancelled = false
   var isFinished = false
   var task: Task<Void, Never>?
+  /// What unsubscribes a subscription's source, once it subscribed.
+  var stop: (@Sendable () -> Void)?
 
   init(serial: Int, ids: [AnyHashableSendable]) {
     self.serial = serial
@@ -45,6 +47,7 @@ struct _EffectRegistry {
   mutating func remove(_ entry: _EffectEntry) {
     entry.isFinished = true
     entry.task = nil
+    entry.stop = nil
     guard running.removeValue(forKey: entry.serial) != nil else { return }
     for id in entry.ids {
       byID[id]?.removeValue(forKey: entry.serial)
@@ -52,21 +55,40 @@ struct _EffectRegistry {
     }
   }
 
-  /// Marks the work under `id` cancelled and returns the tasks to cancel once the store's lock
-  /// is released (cancellation handlers may call back into the store).
-  mutating func cancel(id: AnyHashableSendable, into tasks: inout [Task<Void, Never>]) {
+  /// Marks the work under `id` cancelled and returns what to cancel once the store's lock is
+  /// released (cancellation handlers and a source's unsubscribing may call back into the
+  /// store).
+  mutating func cancel(id: AnyHashableSendable, into cancellations: inout [_Cancellation]) {
     guard let entries = byID[id] else { return }
-    for entry in entries.values where !entry.isCancelled {
-      entry.isCancelled = true
-      if let task = entry.task { tasks.append(task) }
-    }
+    for entry in entries.values { cancel(entry, into: &cancellations) }
   }
 
-  /// Marks all work cancelled and returns the tasks to cancel.
-  mutating func cancelAll(into tasks: inout [Task<Void, Never>]) {
-    for entry in running.values where !entry.isCancelled {
-      entry.isCancelled = true
-      if let task = entry.task { tasks.append(task) }
+  /// Marks all work cancelled and returns what to cancel.
+  mutating func cancelAll(into cancellations: inout [_Cancellation]) {
+    for entry in running.values { cancel(entry, into: &cancellations) }
+  }
+
+  private mutating func cancel(_ entry: _EffectEntry, into cancellations: inout [_Cancellation]) {
+    guard !entry.isCancelled else { return }
+    entry.isCancelled = true
+    if let task = entry.task { cancellations.append(.task(task)) }
+    if let stop = entry.stop {
+      // A subscription has no task to end it: it is over once its source is stopped.
+      remove(entry)
+      cancellations.append(.stop(stop))
+    }
+  }
+}
+
+/// One piece of work to cancel, outside the store's lock.
+enum _Cancellation {
+  case task(Task<Void, Never>)
+  case stop(@Sendable () -> Void)
+
+  func callAsFunction() {
+    switch self {
+    case .task(let task): task.cancel()
+    case .stop(let stop): stop()
     }
   }
 }
@@ -77,8 +99,8 @@ struct _StartedEffects<Action> {
   var launches: [Launch] = []
   /// Actions for the store to process after the current one.
   var actions: [Action] = []
-  /// Tasks to cancel.
-  var cancellations: [Task<Void, Never>] = []
+  /// Work to cancel.
+  var cancellations: [_Cancellation] = []
 
   struct Launch {
     let entry: _EffectEntry
@@ -88,6 +110,7 @@ struct _StartedEffects<Action> {
 
   enum Work {
     case run(@Sendable (Send<Action>) async -> Void)
+    case subscribe(_Subscribe<Action>)
     case concatenate([Effect<Action>])
   }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 // MARK: - Interpreting effects
 
 extension Store {
@@ -18,6 +20,9 @@ extension Store {
     case .run(let priority, let operation):
       let entry = effects.register(ids: ids)
       started.launches.append(.init(entry: entry, priority: priority, work: .run(operation)))
+    case .subscribe(let start):
+      let entry = effects.register(ids: ids)
+      started.launches.append(.init(entry: entry, priority: nil, work: .subscribe(start)))
     case .cancel(let id):
       effects.cancel(id: id, into: &started.cancellations)
     case .cancellable(let id, let cancelInFlight, let inner):
@@ -37,15 +42,20 @@ extension Store {
 
   // MARK: - Launching work
 
-  /// Cancels what was cancelled and starts the registered work as tasks. Called outside the
-  /// mutex. Returns the tasks started.
+  /// Cancels what was cancelled and starts the registered work, as tasks and subscriptions.
+  /// Called outside the mutex. Returns the tasks started; with `tasksOnly`, a subscription
+  /// runs in a task too, which ends when its source finishes (what a concatenation waits
+  /// for).
   @discardableResult
-  func launch(_ started: _StartedEffects<Action>) -> [Task<Void, Never>] {
-    for task in started.cancellations {
-      task.cancel()
+  func launch(_ started: _StartedEffects<Action>, tasksOnly: Bool = false) -> [Task<Void, Never>] {
+    for cancel in started.cancellations {
+      cancel()
     }
     var tasks: [Task<Void, Never>] = []
-    for launch in started.launches {
+    for var launch in started.launches {
+      if tasksOnly, case .subscribe(let subscribe) = launch.work {
+        launch = .init(entry: launch.entry, priority: nil, work: .run(Self.awaiting(subscribe)))
+      }
       if let task = start(launch) { tasks.append(task) }
     }
     return tasks
@@ -75,6 +85,9 @@ extension Store {
         await Self.runConcatenation(effects, entry: entry, store: store)
         store.value?.finish(entry)
       }
+    case .subscribe(let subscribe):
+      self.subscribe(subscribe, entry: entry)
+      return nil
     }
     let task = Self.startTask(priority: launch.priority, body)
     let cancelNow = core.withLock { _ in
@@ -102,6 +115,67 @@ extension Store {
 
   private func finish(_ entry: _EffectEntry) {
     core.withLock { $0.effects.remove(entry) }
+  }
+
+  // MARK: - Subscriptions
+
+  /// Subscribes on behalf of `entry`. Its actions reach the store while the entry runs. The
+  /// source is stopped once, whether the effect is cancelled or the source finishes (a source
+  /// made of several parts may finish by one of them).
+  private func subscribe(_ start: _Subscribe<Action>, entry: _EffectEntry) {
+    let store = _WeakStore(self)
+    let send = Send<Action> { action in
+      guard let store = store.value,
+        store.core.withLock({ _ in !entry.isCancelled && !entry.isFinished })
+      else { return }
+      store.send(action)
+    }
+    let stop = start(send) { store.value?.finishSubscription(entry) }
+    let stopNow = core.withLock { core -> Bool in
+      // Cancelled or finished while `start` ran.
+      if entry.isCancelled || entry.isFinished {
+        core.effects.remove(entry)
+        return true
+      }
+      entry.stop = stop
+      return false
+    }
+    if stopNow { stop() }
+  }
+
+  private func finishSubscription(_ entry: _EffectEntry) {
+    let stop = core.withLock { core in
+      defer { core.effects.remove(entry) }
+      return entry.stop
+    }
+    stop?()
+  }
+
+  /// A subscription as an operation that ends when its source finishes, and stops the source
+  /// when its task is cancelled.
+  private static func awaiting(_ subscribe: @escaping _Subscribe<Action>)
+    -> @Sendable (Send<Action>) async -> Void
+  {
+    { send in
+      let waiting = Mutex<CheckedContinuation<Void, Never>?>(nil)
+      let stop = Mutex<(@Sendable () -> Void)?>(nil)
+      let resume: @Sendable () -> Void = { waiting.withLock { $0.take() }?.resume() }
+      await withTaskCancellationHandler {
+        await withCheckedContinuation { continuation in
+          waiting.withLock { $0 = continuation }
+          let unsubscribe = subscribe(send, resume)
+          stop.withLock { $0 = unsubscribe }
+          // Cancelled before the source could be stopped by the handler below.
+          if Task.isCancelled {
+            unsubscribe()
+            resume()
+          }
+        }
+      } onCancel: {
+        stop.withLock { $0 }?()
+        resume()
+      }
+    }
   }
 
   // MARK: - Concatenation
@@ -137,7 +211,7 @@ extension Store {
     for action in started.actions {
       send(action)
     }
-    return launch(started)
+    return launch(started, tasksOnly: true)
   }
 }
 
