@@ -12,7 +12,7 @@ struct TodoBench: AsyncParsableCommand {
     subcommands: [
       DiffBenchmark.self, PersistenceBenchmark.self, StoreBenchmark.self, ApiBenchmark.self,
       LiveBenchmark.self, PageBenchmark.self, SoakBenchmark.self, CalDAVBenchmark.self,
-      RemindersBenchmark.self,
+      RemindersBenchmark.self, IdlePagesCommand.self,
     ]
   )
 }

@@ -141,18 +141,35 @@ extension PersistentContainer {
   public func availabilityUpdates() -> AsyncStream<StoreAvailability> {
     let (updates, continuation) = AsyncStream.makeStream(
       of: StoreAvailability.self, bufferingPolicy: .bufferingNewest(1))
+    let subscription = subscribeAvailability {
+      continuation.yield($0)
+    } onClose: {
+      continuation.finish()
+    }
+    continuation.onTermination = { _ in subscription.cancel() }
+    return updates
+  }
+
+  /// Calls `onChange` with the store's availability now, then each time it changes, on the
+  /// thread that noticed the change, and `onClose` once when the container closes: what
+  /// ``availabilityUpdates()`` yields, without a task waiting for it.
+  ///
+  /// - Returns: The subscription; it ends when cancelled or released.
+  public func subscribeAvailability(
+    _ onChange: @escaping @Sendable (StoreAvailability) -> Void,
+    onClose: @escaping @Sendable () -> Void
+  ) -> ObservationSubscription {
     let hub = core.hub
     let token = hub.subscribe { event in
       switch event {
-      case .availability(let availability): continuation.yield(availability)
-      case .closed: continuation.finish()
+      case .availability(let availability): onChange(availability)
+      case .closed: onClose()
       case .commit, .external: break
       }
     }
-    continuation.onTermination = { _ in hub.unsubscribe(token) }
     // After subscribing: a change from here on is not missed, at worst repeated.
-    continuation.yield(core.engine.availability)
-    return updates
+    onChange(core.engine.availability)
+    return ObservationSubscription { hub.unsubscribe(token) }
   }
 
   /// The number of running observations and merging contexts, for diagnostics and tests.

@@ -3,32 +3,38 @@
 /// The first commit after a quiet frame goes out at once; those that follow within the frame
 /// go out together at its end, as one value whose changeset covers them all. An observation
 /// shared by many observers hands each of them every value, so under a burst its cost grows
-/// with them: with `perObserver`, the frame grows by that much for each observer, which
-/// bounds the values handed out per second whatever their number (a server with 5,000 pages
-/// open on a busy list updates each of them four times a second instead of sixty, and keeps
-/// its processors for the writes). An isolated commit still goes out at once.
+/// with them: with a `deliveryShare` below 1, the observation measures how long handing a
+/// value to its observers took (what their callbacks do with it included) and waits long
+/// enough before the next value that handing out takes at most that share of its time. A
+/// server with thousands of pages open on a busy list then updates each of them less often
+/// the more there are, and keeps its processors for the writes, while a few pages are
+/// updated every frame. An isolated commit still goes out at once.
 ///
 /// ```swift
-/// let pacing = ObservationPacing(frame: .milliseconds(16), perObserver: .microseconds(50))
-/// for try await results in context.observe(request, pacing: pacing) { render(results) }
+/// let pacing = ObservationPacing(frame: .milliseconds(16), deliveryShare: 0.5)
+/// let subscription = context.subscribe(request, pacing: pacing, onValue: render, onEnd: end)
 /// ```
 public struct ObservationPacing: Hashable, Sendable {
   /// The shortest time between two values; zero publishes every commit as it is applied.
   public var frame: Duration
-  /// The time each observer adds to the frame.
-  public var perObserver: Duration
+  /// The most of its time an observation spends handing values to its observers while
+  /// commits keep coming, from just above 0 to 1 (no wait beyond the frame).
+  public var deliveryShare: Double
 
-  /// A pacing of `frame`, growing by `perObserver` for each observer.
-  public init(frame: Duration, perObserver: Duration = .zero) {
+  /// A pacing of `frame`, spending at most `deliveryShare` of the time handing values out.
+  public init(frame: Duration, deliveryShare: Double = 1) {
     self.frame = frame
-    self.perObserver = perObserver
+    self.deliveryShare = min(1, max(deliveryShare, 0.01))
   }
 
   /// Every commit published as soon as it is applied.
   public static let immediate = ObservationPacing(frame: .zero)
 
-  /// The frame with `observers` observers.
-  public func frame(observers: Int) -> Duration {
-    max(frame, perObserver * observers)
+  /// How long to wait, after handing a value out took `delivery`, before the next value: what
+  /// is left of the frame, or the wait that keeps handing out within its share, whichever is
+  /// longer.
+  public func wait(afterDelivering delivery: Duration) -> Duration {
+    let share = delivery * ((1 - deliveryShare) / deliveryShare)
+    return max(frame - delivery, share, .zero)
   }
 }

@@ -11,9 +11,9 @@ final class ObservationRun<Root: Entity>: AnyObservationRun {
   private struct Observers {
     var next = 0
     /// Observers that received their first value and receive every change.
-    var active: [Int: AsyncThrowingStream<FetchedResults<Root>, any Error>.Continuation] = [:]
+    var active: [Int: ObservationSink<Root>] = [:]
     /// Observers waiting for their first value.
-    var pending: [Int: AsyncThrowingStream<FetchedResults<Root>, any Error>.Continuation] = [:]
+    var pending: [Int: ObservationSink<Root>] = [:]
     var isEmpty: Bool { active.isEmpty && pending.isEmpty }
   }
 
@@ -67,12 +67,10 @@ final class ObservationRun<Root: Entity>: AnyObservationRun {
   /// Adds an observer; its first value is the current result.
   ///
   /// - Returns: The observer's token for ``leave(_:)``.
-  func join(_ continuation: AsyncThrowingStream<FetchedResults<Root>, any Error>.Continuation)
-    -> Int
-  {
+  func join(_ sink: ObservationSink<Root>) -> Int {
     let id = observers.withLock { observers in
       observers.next += 1
-      observers.pending[observers.next] = continuation
+      observers.pending[observers.next] = sink
       return observers.next
     }
     inbox.post(.join)
@@ -103,6 +101,10 @@ final class ObservationRun<Root: Entity>: AnyObservationRun {
   ) async {
     var state = ResultsState(request: request)
     var previous: FetchedResults<Root>.ResultsSnapshot? = nil
+    // The first value of the observers that join while the result stays the same: one value
+    // they all share, not a snapshot built for each (pages opened one after another on a
+    // quiet list would each keep their own).
+    var welcomeValue: FetchedResults<Root>? = nil
     do {
       let (objects, sequence) = try await engine.fetchSequenced(request)
       _ = state.replace(with: objects)
@@ -166,17 +168,20 @@ final class ObservationRun<Root: Entity>: AnyObservationRun {
           let next = try FetchedResults.make(
             state, updated: updated, previous: &previous, changes: changes)
           previous = next.snapshot
+          welcomeValue = nil
           let active = observers.withLock { Array($0.active.values) }
-          for observer in active { observer.yield(next) }
+          let delivering = ContinuousClock.now
+          await deliver(next, to: active)
+          let delivery = ContinuousClock.now - delivering
           if let earliest, !active.isEmpty {
             ObservationMetrics.lag.record(duration: ContinuousClock.now - earliest)
           }
-          if joined { try welcome(state, observers) }
+          if joined { try welcome(state, observers, value: &welcomeValue) }
           // The commits of the rest of the frame wait for its end, then go out together.
-          let frame = pacing.frame(observers: active.count)
-          if frame > .zero { try? await Task.sleep(for: frame) }
+          let wait = pacing.wait(afterDelivering: delivery)
+          if wait > .zero { try? await Task.sleep(for: wait) }
         } else if joined {
-          try welcome(state, observers)
+          try welcome(state, observers, value: &welcomeValue)
         }
       }
       finish(observers, error: nil)
@@ -185,11 +190,38 @@ final class ObservationRun<Root: Entity>: AnyObservationRun {
     }
   }
 
+  /// Hands `value` to every observer: many observers in parallel, a few at a time on each of
+  /// the machine's processors, since what an observer does with a value (a page's own
+  /// filtering of it, its store's reducer) runs in its callback. Each observer still gets
+  /// its values one at a time and in order: the run waits for all before its next value.
+  private static func deliver(_ value: FetchedResults<Root>, to observers: [ObservationSink<Root>])
+    async
+  {
+    let lanes = min(ProcessInfo.processInfo.activeProcessorCount, observers.count / 16)
+    guard lanes > 1 else {
+      for observer in observers { observer.receive(value) }
+      return
+    }
+    await withTaskGroup(of: Void.self) { group in
+      for lane in 0..<lanes {
+        group.addTask {
+          for index in stride(from: lane, to: observers.count, by: lanes) {
+            observers[index].receive(value)
+          }
+        }
+      }
+    }
+  }
+
   /// Gives waiting observers the current result as their first value; they receive every
   /// change from then on.
-  private static func welcome(_ state: ResultsState<Root>, _ observers: Protected<Observers>)
-    throws
-  {
+  ///
+  /// - Parameter value: The first value given since the result last changed, if any: given
+  ///   again, or made and kept.
+  private static func welcome(
+    _ state: ResultsState<Root>, _ observers: Protected<Observers>,
+    value: inout FetchedResults<Root>?
+  ) throws {
     let joining = observers.withLock { observers in
       defer {
         observers.active.merge(observers.pending) { old, _ in old }
@@ -198,9 +230,12 @@ final class ObservationRun<Root: Entity>: AnyObservationRun {
       return Array(observers.pending.values)
     }
     guard !joining.isEmpty else { return }
-    var none: FetchedResults<Root>.ResultsSnapshot? = nil
-    let first = try FetchedResults.make(state, updated: [], previous: &none)
-    for observer in joining { observer.yield(first) }
+    if value == nil {
+      var none: FetchedResults<Root>.ResultsSnapshot? = nil
+      value = try FetchedResults.make(state, updated: [], previous: &none)
+    }
+    guard let first = value else { return }
+    for observer in joining { observer.receive(first) }
   }
 
   private static func finish(_ observers: Protected<Observers>, error: (any Error)?) {
@@ -211,7 +246,7 @@ final class ObservationRun<Root: Entity>: AnyObservationRun {
       }
       return Array(observers.active.values) + Array(observers.pending.values)
     }
-    for observer in all { observer.finish(throwing: error) }
+    for observer in all { observer.finish(error) }
   }
 
   private static func refetch(
@@ -270,13 +305,13 @@ protocol AnyObservationRun: AnyObject, Sendable {
 final class ObservationRegistry: Sendable {
   private let runs = Mutex<[String: any AnyObservationRun]>([:])
 
-  /// Joins the observation of `request`, starting it if none runs.
+  /// Joins the observation of `request`, starting it if none runs; its values go to `sink`.
   func join<Root: Entity>(
-    _ request: FetchRequest<Root>, pacing: ObservationPacing, core: ContainerCore
-  ) -> ObservationSubscription<Root> {
+    _ request: FetchRequest<Root>, pacing: ObservationPacing, core: ContainerCore,
+    sink: ObservationSink<Root>
+  ) -> ObservationSubscription {
     let key =
-      Self.key(request, core: core) + "|frame:\(pacing.frame)|per:\(pacing.perObserver)"
-    let (results, continuation) = AsyncThrowingStream.makeStream(of: FetchedResults<Root>.self)
+      Self.key(request, core: core) + "|frame:\(pacing.frame)|share:\(pacing.deliveryShare)"
     let (run, id) = runs.withLock { runs in
       let run: ObservationRun<Root>
       if let existing = runs[key] as? ObservationRun<Root> {
@@ -286,13 +321,11 @@ final class ObservationRegistry: Sendable {
         run.start { [weak self] ended in self?.remove(key, ended) }
         runs[key] = run
       }
-      return (run, run.join(continuation))
+      return (run, run.join(sink))
     }
-    let subscription = ObservationSubscription(results: results) { [weak self] in
+    return ObservationSubscription { [weak self] in
       self?.leave(key, run: run, id: id)
     }
-    continuation.onTermination = { [weak subscription] _ in subscription?.end() }
-    return subscription
   }
 
   /// The number of running observations.
@@ -338,21 +371,17 @@ final class ObservationRegistry: Sendable {
   }
 }
 
-/// One observer's part of a shared observation: its stream of results. Leaving happens once,
-/// when the stream ends or the subscription is released.
-final class ObservationSubscription<Root: Entity>: Sendable {
-  let results: AsyncThrowingStream<FetchedResults<Root>, any Error>
+/// One observer's part of a shared observation: it leaves once, when cancelled or released.
+public final class ObservationSubscription: Sendable {
   private let onEnd: Mutex<(@Sendable () -> Void)?>
 
-  init(
-    results: AsyncThrowingStream<FetchedResults<Root>, any Error>,
-    onEnd: @escaping @Sendable () -> Void
-  ) {
-    self.results = results
+  init(onEnd: @escaping @Sendable () -> Void) {
     self.onEnd = Mutex(onEnd)
   }
 
-  func end() {
+  /// Leaves the observation: no value reaches the observer after this returns but one being
+  /// handed over at that moment. Calling it again does nothing.
+  public func cancel() {
     let action = onEnd.withLock { action in
       defer { action = nil }
       return action
@@ -360,7 +389,15 @@ final class ObservationSubscription<Root: Entity>: Sendable {
     action?()
   }
 
-  deinit { end() }
+  deinit { cancel() }
+}
+
+/// Where a shared observation delivers one observer's values: an async sequence's
+/// continuation (``ObservedResults``), or the callbacks of
+/// ``ModelContext/subscribe(_:pacing:onValue:onEnd:)``.
+struct ObservationSink<Root: Entity>: Sendable {
+  let receive: @Sendable (FetchedResults<Root>) -> Void
+  let finish: @Sendable ((any Error)?) -> Void
 }
 
 /// What an observation's receiver decides by, on the thread that committed: the identifiers

@@ -28,18 +28,19 @@ public struct ObservedResults<Root: Entity>: AsyncSequence, Sendable {
   let pacing: ObservationPacing
 
   public func makeAsyncIterator() -> Iterator {
-    Iterator(subscription: core.observations.join(request, pacing: pacing, core: core))
+    let (results, continuation) = AsyncThrowingStream.makeStream(of: FetchedResults<Root>.self)
+    let subscription = core.observations.join(
+      request, pacing: pacing, core: core,
+      sink: ObservationSink(
+        receive: { continuation.yield($0) }, finish: { continuation.finish(throwing: $0) }))
+    continuation.onTermination = { [weak subscription] _ in subscription?.cancel() }
+    return Iterator(subscription: subscription, base: results.makeAsyncIterator())
   }
 
   /// The iterator; dropping it ends this observer's part of the observation.
   public struct Iterator: AsyncIteratorProtocol {
-    let subscription: ObservationSubscription<Root>
+    let subscription: ObservationSubscription
     var base: AsyncThrowingStream<FetchedResults<Root>, any Error>.Iterator
-
-    init(subscription: ObservationSubscription<Root>) {
-      self.subscription = subscription
-      self.base = subscription.results.makeAsyncIterator()
-    }
 
     public mutating func next() async throws -> FetchedResults<Root>? {
       try await base.next()
@@ -79,5 +80,33 @@ extension ModelContext {
     -> ObservedResults<Root>
   {
     ObservedResults(core: core, request: request, pacing: pacing)
+  }
+}
+
+extension ModelContext {
+  /// Observes `request` as ``observe(_:pacing:)`` does, handing each value to `onValue`
+  /// instead of an async sequence: no task waits for the values, so a consumer that only
+  /// passes them on (to a stream or a store of its own) costs the observation a call.
+  ///
+  /// `onValue` runs on the observation's own task, for every observer in turn: it must
+  /// return quickly and never wait. `onEnd` runs once if the observation ends by itself:
+  /// with `nil` when the container closed, with the error of a read that failed.
+  ///
+  /// ```swift
+  /// let subscription = context.subscribe(request, onValue: { results in
+  ///   continuation.yield(results.objects)
+  /// }, onEnd: { continuation.finish(throwing: $0) })
+  /// continuation.onTermination = { _ in subscription.cancel() }
+  /// ```
+  ///
+  /// - Returns: The subscription; the observer leaves when it is cancelled or released.
+  public func subscribe<Root: Entity>(
+    _ request: FetchRequest<Root>, pacing: ObservationPacing = .immediate,
+    onValue: @escaping @Sendable (FetchedResults<Root>) -> Void,
+    onEnd: @escaping @Sendable ((any Error)?) -> Void
+  ) -> ObservationSubscription {
+    core.observations.join(
+      request, pacing: pacing, core: core,
+      sink: ObservationSink(receive: onValue, finish: onEnd))
   }
 }

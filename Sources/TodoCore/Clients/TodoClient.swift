@@ -16,8 +16,9 @@ import Foundation
 /// }
 /// ```
 public struct TodoClient: Sendable {
-  /// The live lists and a list's live todos, now and after every commit that changes them.
-  public var observeList: @Sendable (UUID) -> AsyncThrowingStream<ListObservation, any Error>
+  /// The live lists and a list's live todos, now and after every commit that changes them
+  /// (``TodoService/feed(list:)``).
+  public var observeList: @Sendable (UUID) -> Feed<ListObservation>
   /// Creates a todo.
   public var createTodo: @Sendable (NewTodo) async throws -> Todo
   /// Changes a todo's fields (the expected version, if the caller read one).
@@ -33,8 +34,8 @@ public struct TodoClient: Sendable {
   /// Begins an edit session (a child context) on a todo.
   public var beginEdit: @Sendable (UUID) async throws -> TodoEditSession
   /// Whether the store can be reached, each time that changes
-  /// (``TodoService/reachabilityChanges()``).
-  public var reachabilityChanges: @Sendable () -> AsyncStream<Bool>
+  /// (``TodoService/reachabilityFeed()``).
+  public var reachabilityChanges: @Sendable () -> Feed<Bool>
   /// Creates a list (at the bottom of the sidebar).
   public var createList: @Sendable (String) async throws -> TodoList
   /// Renames a list.
@@ -50,9 +51,7 @@ public struct TodoClient: Sendable {
   /// The occurrences of a repeating todo that a calendar app changed on its own.
   public var changedOccurrences: @Sendable (UUID) async throws -> [ChangedOccurrence]
   /// The person's ringing reminders, now and after every commit that changes them.
-  public var observeRinging: @Sendable () -> AsyncThrowingStream<[RingingReminder], any Error> = {
-    AsyncThrowingStream { $0.finish() }
-  }
+  public var observeRinging: @Sendable () -> Feed<[RingingReminder]> = { .finished }
   /// The change sequence of the newest commit the store handed its observations: read after
   /// a write, an observed value at it shows the write (`PersistentContainer.publishedSequence`).
   public var publishedSequence: @Sendable () -> ChangeSequence = { .zero }
@@ -86,12 +85,11 @@ public struct TodoClient: Sendable {
   }
 
   /// The person's saved filters with their counts, and the todos a query shows
-  /// (``TodoService/observeViews(showing:timeZone:)``). Without a store it ends at once, with
+  /// (``TodoService/viewsFeed(showing:timeZone:)``). Without a store it ends at once, with
   /// no value: a page without one shows no filters.
-  public var observeViews:
-    @Sendable (String?, TimeZone) -> AsyncThrowingStream<ViewsObservation, any Error> = { _, _ in
-      AsyncThrowingStream { $0.finish() }
-    }
+  public var observeViews: @Sendable (String?, TimeZone) -> Feed<ViewsObservation> = { _, _ in
+    .finished
+  }
   /// Saves a filter under a name (``TodoService/createSavedFilter(named:query:)``).
   public var createSavedFilter: @Sendable (String, String) async throws -> SavedFilter = {
     _, _ in throw TodoClientError.noStore
@@ -118,7 +116,7 @@ public struct TodoClient: Sendable {
 
   /// Creates a client from its endpoints.
   public init(
-    observeList: @escaping @Sendable (UUID) -> AsyncThrowingStream<ListObservation, any Error>,
+    observeList: @escaping @Sendable (UUID) -> Feed<ListObservation>,
     createTodo: @escaping @Sendable (NewTodo) async throws -> Todo,
     updateTodo: @escaping @Sendable (UUID, TodoPatch, Version?) async throws -> Todo,
     moveTodo: @escaping @Sendable (UUID, MovePosition) async throws -> Todo,
@@ -126,9 +124,7 @@ public struct TodoClient: Sendable {
     trashTodos: @escaping @Sendable (UUID, TodoStatus?) async throws -> [Todo],
     restoreTodos: @escaping @Sendable ([UUID]) async throws -> [Todo],
     beginEdit: @escaping @Sendable (UUID) async throws -> TodoEditSession,
-    reachabilityChanges: @escaping @Sendable () -> AsyncStream<Bool> = {
-      AsyncStream { $0.finish() }
-    },
+    reachabilityChanges: @escaping @Sendable () -> Feed<Bool> = { .finished },
     createList: @escaping @Sendable (String) async throws -> TodoList = { _ in
       throw TodoClientError.noStore
     },
@@ -172,7 +168,7 @@ public struct TodoClient: Sendable {
   /// The client of a todo store.
   public static func live(_ service: TodoService) -> TodoClient {
     var client = TodoClient(
-      observeList: { service.observe(list: $0) },
+      observeList: { service.feed(list: $0) },
       createTodo: { try await service.createTodo($0) },
       updateTodo: { try await service.updateTodo(id: $0, $1, expectedVersion: $2) },
       moveTodo: { try await service.moveTodo(id: $0, to: $1) },
@@ -180,7 +176,7 @@ public struct TodoClient: Sendable {
       trashTodos: { try await service.trashTodos(inList: $0, status: $1) },
       restoreTodos: { try await service.restoreTodos(ids: $0) },
       beginEdit: { try await service.beginEdit(todoID: $0) },
-      reachabilityChanges: { service.reachabilityChanges() },
+      reachabilityChanges: { service.reachabilityFeed() },
       createList: { try await service.createList(named: $0) },
       renameList: { try await service.renameList(id: $0, to: $1) },
       trashList: { try await service.trashList(id: $0) },
@@ -191,13 +187,13 @@ public struct TodoClient: Sendable {
     client.publishedSequence = { service.container.publishedSequence }
     client.indentTodo = { try await service.indentTodo(id: $0) }
     client.outdentTodo = { try await service.outdentTodo(id: $0) }
-    client.observeRinging = { service.observeRingingReminders() }
+    client.observeRinging = { service.ringingFeed() }
     client.reminders = { try await service.reminders(of: $0) }
     client.addReminder = { try await service.addReminder(to: $0, $1) }
     client.removeReminder = { try await service.removeReminder(id: $0) }
     client.snoozeReminder = { try await service.snoozeReminder(id: $0, $1) }
     client.dismissReminder = { try await service.dismissReminder(id: $0) }
-    client.observeViews = { service.observeViews(showing: $0, timeZone: $1) }
+    client.observeViews = { service.viewsFeed(showing: $0, timeZone: $1) }
     client.createSavedFilter = { try await service.createSavedFilter(named: $0, query: $1) }
     client.updateSavedFilter = {
       try await service.updateSavedFilter(id: $0, name: $1, query: $2)
@@ -220,7 +216,12 @@ extension TodoClient: DependencyKey {
   /// A client whose every endpoint fails with ``TodoClientError/noStore``.
   public static var unavailable: TodoClient {
     TodoClient(
-      observeList: { _ in AsyncThrowingStream { $0.finish(throwing: TodoClientError.noStore) } },
+      observeList: { _ in
+        Feed { _, onEnd in
+          onEnd(TodoClientError.noStore)
+          return {}
+        }
+      },
       createTodo: { _ in throw TodoClientError.noStore },
       updateTodo: { _, _, _ in throw TodoClientError.noStore },
       moveTodo: { _, _ in throw TodoClientError.noStore },

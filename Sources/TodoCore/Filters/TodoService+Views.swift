@@ -53,53 +53,58 @@ extension TodoService {
   public func observeViews(showing text: String?, timeZone: TimeZone)
     -> AsyncThrowingStream<ViewsObservation, any Error>
   {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    let day = AgendaDay(now: now(), calendar: calendar)
-    let key = ViewsHub.Key(
-      account: principal?.accountID, zone: timeZone.identifier, date: day.today)
-    let counts = views.subscribe(key, day: day) { observeViewCounts(day: day) }
-    let parsed = text.flatMap { try? TodoQuery(parsing: $0) }
-    let container = self.container
-    return AsyncThrowingStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
-      let page = PageViews(showing: text, parses: parsed != nil, to: continuation)
-      let task = Task {
-        var shown: Task<Void, Never>?
-        defer { shown?.cancel() }
-        do {
-          var setup: Int?
-          for try await value in counts {
-            if let parsed, let text, value.setup != setup {
-              setup = value.setup
-              shown?.cancel()
-              shown = nil
+    viewsFeed(showing: text, timeZone: timeZone).values()
+  }
+
+  /// What ``observeViews(showing:timeZone:)`` yields, as a ``Feed``: told on the thread that
+  /// publishes the shared value or the shown query's observation, without a task.
+  public func viewsFeed(showing text: String?, timeZone: TimeZone) -> Feed<ViewsObservation> {
+    Feed { [self] onValue, onEnd in
+      var calendar = Calendar(identifier: .gregorian)
+      calendar.timeZone = timeZone
+      let day = AgendaDay(now: now(), calendar: calendar)
+      let key = ViewsHub.Key(
+        account: principal?.accountID, zone: timeZone.identifier, date: day.today)
+      let parsed = text.flatMap { try? TodoQuery(parsing: $0) }
+      let page = PageViews(showing: text, parses: parsed != nil, to: onValue)
+      // The shown query's own observation, under the setup it was built for.
+      let shown = Mutex<(setup: Int?, subscription: ObservationSubscription?)>((nil, nil))
+      let context = container.viewContext
+      let leave = views.subscribe(
+        key, day: day, start: { observeViewCounts(day: day) },
+        onValue: { value in
+          if let parsed, let text {
+            let request = shown.withLock { shown -> FetchRequest<Todo>? in
+              guard value.setup != shown.setup else { return nil }
+              shown.setup = value.setup
+              shown.subscription?.cancel()
+              shown.subscription = nil
               // A saved filter's todos come with the shared value.
-              guard value.todos[text] == nil else {
-                page.take(counts: value)
-                continue
-              }
-              let request = Self.request(
-                for: parsed, day: value.day, lists: value.lists, me: value.me)
-              let results = container.viewContext.observe(request, pacing: Self.pagePacing)
-              shown = Task {
-                do {
-                  for try await results in results {
-                    page.take(shown: results.objects, sequence: results.sequence, setup: value)
-                  }
-                } catch is CancellationError {
-                } catch {
-                  continuation.finish(throwing: error)
+              guard value.todos[text] == nil else { return nil }
+              return Self.request(for: parsed, day: value.day, lists: value.lists, me: value.me)
+            }
+            if let request {
+              let subscription = context.subscribe(
+                request, pacing: Self.pagePacing,
+                onValue: { results in
+                  page.take(shown: results.objects, sequence: results.sequence, setup: value)
+                },
+                onEnd: { error in if let error { onEnd(error) } })
+              shown.withLock { shown in
+                if shown.setup == value.setup {
+                  shown.subscription = subscription
+                } else {
+                  subscription.cancel()
                 }
               }
             }
-            page.take(counts: value)
           }
-          continuation.finish()
-        } catch {
-          continuation.finish(throwing: error)
-        }
+          page.take(counts: value)
+        }, onEnd: onEnd)
+      return {
+        leave()
+        shown.withLock { $0.subscription }?.cancel()
       }
-      continuation.onTermination = { _ in task.cancel() }
     }
   }
 }
@@ -120,15 +125,14 @@ private final class PageViews: Sendable {
   private let text: String?
   private let parses: Bool
   private let state: Mutex<State>
-  private let continuation: AsyncThrowingStream<ViewsObservation, any Error>.Continuation
+  private let onValue: @Sendable (ViewsObservation) -> Void
 
   init(
-    showing text: String?, parses: Bool,
-    to continuation: AsyncThrowingStream<ViewsObservation, any Error>.Continuation
+    showing text: String?, parses: Bool, to onValue: @escaping @Sendable (ViewsObservation) -> Void
   ) {
     self.text = text
     self.parses = parses
-    self.continuation = continuation
+    self.onValue = onValue
     // A person without filters, on a page that shows none, is told nothing at first: the
     // page starts with no filters.
     state = Mutex(
@@ -140,6 +144,13 @@ private final class PageViews: Sendable {
 
   func take(counts: ViewCounts) {
     state.withLock { state in
+      // The hub's latest value, told to a new page outside the hub's lock, may come after a
+      // newer one.
+      if let current = state.counts,
+        (current.setup, current.sequence) > (counts.setup, counts.sequence)
+      {
+        return
+      }
       state.counts = counts
       yield(&state)
     }
@@ -186,6 +197,6 @@ private final class PageViews: Sendable {
     unchanged.sequence = value.sequence
     guard value != unchanged else { return }
     state.last = value
-    continuation.yield(value)
+    onValue(value)
   }
 }

@@ -53,12 +53,16 @@ final class ViewsHub: Sendable {
     var setDay: @Sendable (AgendaDay) -> Void
   }
 
-  private typealias Continuation = AsyncThrowingStream<ViewCounts, any Error>.Continuation
+  /// A page told of the shared values: each value, then the end.
+  private struct Subscriber {
+    var onValue: @Sendable (ViewCounts) -> Void
+    var onEnd: @Sendable ((any Error)?) -> Void
+  }
 
   private struct Entry {
     var generation: Int
     var source: Source
-    var subscribers: [Int: Continuation] = [:]
+    var subscribers: [Int: Subscriber] = [:]
     var latest: ViewCounts?
     var task: Task<Void, Never>?
   }
@@ -73,15 +77,20 @@ final class ViewsHub: Sendable {
   /// How many shared observations run: one per person, zone and date with a page open.
   var count: Int { state.withLock { $0.entries.count } }
 
-  /// The shared values of `key`: the latest first, if there is one, then each new one. The
-  /// observation starts with its first subscriber (`start` makes it) and stops with its last;
-  /// a subscriber with a later `day` (a new minute) makes it read its day again.
-  func subscribe(_ key: Key, day: AgendaDay, start: () -> Source)
-    -> AsyncThrowingStream<ViewCounts, any Error>
-  {
-    let (stream, continuation) = AsyncThrowingStream.makeStream(
-      of: ViewCounts.self, bufferingPolicy: .bufferingNewest(1))
-    let (id, setDay) = state.withLock { state -> (Int, @Sendable (AgendaDay) -> Void) in
+  /// Tells `onValue` the shared values of `key`: the latest first, if there is one, then
+  /// each new one, on the thread that publishes them; `onEnd` when the observation ends by
+  /// itself. The observation starts with its first subscriber (`start` makes it) and stops
+  /// with its last; a subscriber with a later `day` (a new minute) makes it read its day
+  /// again.
+  ///
+  /// - Returns: What unsubscribes.
+  func subscribe(
+    _ key: Key, day: AgendaDay, start: () -> Source,
+    onValue: @escaping @Sendable (ViewCounts) -> Void,
+    onEnd: @escaping @Sendable ((any Error)?) -> Void
+  ) -> @Sendable () -> Void {
+    let (id, setDay, latest) = state.withLock {
+      state -> (Int, @Sendable (AgendaDay) -> Void, ViewCounts?) in
       state.next += 1
       let id = state.next
       if state.entries[key] == nil {
@@ -99,36 +108,34 @@ final class ViewsHub: Sendable {
         }
         state.entries[key] = Entry(generation: generation, source: source, task: task)
       }
-      state.entries[key]!.subscribers[id] = continuation
-      // Under the lock, so that a value published meanwhile comes after it; nobody awaits the
-      // new stream yet, so the yield resumes no task.
-      if let latest = state.entries[key]!.latest { continuation.yield(latest) }
-      return (id, state.entries[key]!.source.setDay)
+      state.entries[key]!.subscribers[id] = Subscriber(onValue: onValue, onEnd: onEnd)
+      return (id, state.entries[key]!.source.setDay, state.entries[key]!.latest)
     }
-    continuation.onTermination = { [weak self] _ in self?.leave(key: key, id: id) }
+    // A value published meanwhile may reach the page first: the page keeps the newest
+    // setup it was told of (``PageViews``), and every value is whole.
+    if let latest { onValue(latest) }
     setDay(day)
-    return stream
+    return { [weak self] in self?.leave(key: key, id: id) }
   }
 
   private func publish(_ value: ViewCounts, key: Key, generation: Int) {
-    let subscribers = state.withLock { state -> [Continuation] in
+    let subscribers = state.withLock { state -> [Subscriber] in
       guard state.entries[key]?.generation == generation else { return [] }
       state.entries[key]!.latest = value
       return Array(state.entries[key]!.subscribers.values)
     }
-    // Outside the lock: a yield resumes a page's task, whose cancellation, on another thread,
-    // may be leaving (``leave(key:id:)`` takes the lock) while holding that task's own lock.
-    // One task publishes, so the values still reach each page in order.
-    for subscriber in subscribers { subscriber.yield(value) }
+    // Outside the lock: a page told of a value may leave at once (``leave(key:id:)`` takes
+    // the lock). One task publishes, so the values still reach each page in order.
+    for subscriber in subscribers { subscriber.onValue(value) }
   }
 
   private func end(key: Key, generation: Int, error: (any Error)?) {
-    let subscribers = state.withLock { state -> [Continuation] in
+    let subscribers = state.withLock { state -> [Subscriber] in
       guard let entry = state.entries[key], entry.generation == generation else { return [] }
       state.entries[key] = nil
       return Array(entry.subscribers.values)
     }
-    for subscriber in subscribers { subscriber.finish(throwing: error) }
+    for subscriber in subscribers { subscriber.onEnd(error) }
   }
 
   private func leave(key: Key, id: Int) {

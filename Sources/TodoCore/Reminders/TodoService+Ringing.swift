@@ -1,5 +1,6 @@
 import Foundation
 import Persistence
+import Synchronization
 
 // MARK: - Firing and ringing
 
@@ -103,28 +104,53 @@ extension TodoService {
   /// again after every commit that changes them, from this process, another one, or another
   /// server.
   public func observeRingingReminders() -> AsyncThrowingStream<[RingingReminder], any Error> {
-    AsyncThrowingStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
-      let task = Task {
+    ringingFeed().values()
+  }
+
+  /// What ``observeRingingReminders()`` yields, as a ``Feed``: the observation calls back,
+  /// and a short task reads the reminders after each change (one read at a time), so no task
+  /// waits while nothing rings.
+  public func ringingFeed() -> Feed<[RingingReminder]> {
+    Feed { [self] onValue, onEnd in
+      // A page starts with nothing ringing: only a change is news.
+      let last = Mutex<[RingingReminder]>([])
+      let reads = SerialWork {
+        do {
+          let ringing = try await self.ringingReminders()
+          let changed = last.withLock { last in
+            defer { last = ringing }
+            return last != ringing
+          }
+          if changed { onValue(ringing) }
+        } catch {
+          onEnd(error)
+        }
+      }
+      let subscription = Mutex<(stopped: Bool, observation: ObservationSubscription?)>((false, nil))
+      let start = Task {
         do {
           // Whose reminders: a token's principal is known once a transaction checked it.
           let mine = try await self.read { _ in self.ownReminders }
-          let observed = self.container.viewContext.observe(
+          let observation = self.container.viewContext.subscribe(
             FetchRequest(filter: mine && Reminder.ringingSinceAttribute.isNotNil),
-            pacing: Self.pagePacing)
-          // A page starts with nothing ringing: only a change is news.
-          var last: [RingingReminder] = []
-          for try await _ in observed {
-            let ringing = try await self.ringingReminders()
-            guard ringing != last else { continue }
-            last = ringing
-            continuation.yield(ringing)
+            pacing: Self.pagePacing, onValue: { _ in reads.request() }, onEnd: onEnd)
+          let kept = subscription.withLock { subscription in
+            if !subscription.stopped { subscription.observation = observation }
+            return !subscription.stopped
           }
-          continuation.finish()
+          if !kept { observation.cancel() }
+        } catch is CancellationError {
         } catch {
-          continuation.finish(throwing: error)
+          onEnd(error)
         }
       }
-      continuation.onTermination = { _ in task.cancel() }
+      return {
+        start.cancel()
+        subscription.withLock { subscription in
+          subscription.stopped = true
+          return subscription.observation.take()
+        }?.cancel()
+      }
     }
   }
 

@@ -40,11 +40,12 @@ extension TodoService {
   public static let pageFrame = Duration.milliseconds(16)
 
   /// How the observations of the pages publish: at most once per ``pageFrame`` under a
-  /// burst of commits, the frame growing by 50 µs for each page that shares the observation.
-  /// A server with 5,000 pages open then updates each of them every 250 ms while commits
-  /// keep coming (20,000 page updates a second at most, whatever the number of pages), and
-  /// keeps its processors for the writes; an isolated commit reaches every page at once.
-  static let pagePacing = ObservationPacing(frame: pageFrame, perObserver: .microseconds(50))
+  /// burst of commits, and spending at most half their time handing a value to the pages
+  /// (each page takes its part of it and updates its store in that call): the more pages
+  /// share an observation, the less often each is updated while commits keep coming, and
+  /// the server keeps its processors for the writes. An isolated commit reaches every page
+  /// at once.
+  static let pagePacing = ObservationPacing(frame: pageFrame, deliveryShare: 0.5)
 
   /// The live lists and the live todos of `listID`: the current value first, then a new
   /// value after every commit that changes either, from this process or another one. A
@@ -70,21 +71,20 @@ extension TodoService {
   /// - Parameter listID: The list (a list that does not exist, or that the principal may not
   ///   see, yields no todos).
   public func observe(list listID: UUID) -> AsyncThrowingStream<ListObservation, any Error> {
-    let context = container.viewContext
-    let lists = context.observe(Self.liveLists, pacing: Self.pagePacing)
-    let todos = context.observe(Self.liveTodosByList, pacing: Self.pagePacing)
-    let principal = self.principal
-    // With accounts, every share and every account's name: the principal's shared lists,
-    // and each list's members. Both are small (a family, a team) and shared by every page.
-    let shares = principal.map { _ in
-      context.observe(FetchRequest<ListShare>(), pacing: Self.pagePacing)
-    }
-    let accounts = principal.map { _ in
-      context.observe(FetchRequest<Account>(), pacing: Self.pagePacing)
-    }
     // Only the newest value waits for a slow consumer: each value is the whole list, so a
     // page that falls behind skips straight to the present.
-    return AsyncThrowingStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
+    feed(list: listID).values()
+  }
+
+  /// What ``observe(list:)`` yields, as a ``Feed``: each value is handed to the subscriber on
+  /// the thread that published the observation, and no task waits for it.
+  ///
+  /// - Parameter listID: The list (a list that does not exist, or that the principal may not
+  ///   see, yields no todos).
+  public func feed(list listID: UUID) -> Feed<ListObservation> {
+    Feed { [self] onValue, onEnd in
+      let context = container.viewContext
+      let principal = self.principal
       let latest = LatestPair(scoped: principal != nil)
       let last = Mutex<ListObservation?>(nil)
       // Whether a value of the todos changed this page's list since the page's last value:
@@ -138,47 +138,53 @@ extension TodoService {
           }
           listChanged.clear()
           last = next
-          continuation.yield(next)
+          onValue(next)
         }
       }
-      let task = Task {
-        do {
-          try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-              for try await results in lists {
-                publish(latest.set(lists: results.objects, sequence: results.sequence))
-              }
-            }
-            group.addTask {
-              var previous: FetchedResults<Todo>?
-              for try await results in todos {
-                if Self.changes(results, list: listID, since: previous) {
-                  listChanged.set()
-                }
-                previous = results
-                publish(latest.set(todos: results, sequence: results.sequence))
-              }
-            }
-            if let shares, let accounts {
-              group.addTask {
-                for try await results in shares {
-                  publish(latest.set(shares: results.objects, sequence: results.sequence))
-                }
-              }
-              group.addTask {
-                for try await results in accounts {
-                  publish(latest.set(accounts: results.objects, sequence: results.sequence))
-                }
-              }
-            }
-            try await group.waitForAll()
-          }
-          continuation.finish()
-        } catch {
-          continuation.finish(throwing: error)
+      // The observations hand their values over as they are published: the page's stream is
+      // fed without a task of its own waiting on each of them.
+      // The first of the observations to end ends the feed.
+      let ended = Mutex(false)
+      let end: @Sendable ((any Error)?) -> Void = { error in
+        let first = ended.withLock { ended in
+          defer { ended = true }
+          return !ended
         }
+        if first { onEnd(error) }
       }
-      continuation.onTermination = { _ in task.cancel() }
+      let previousTodos = Mutex<FetchedResults<Todo>?>(nil)
+      var subscriptions = [
+        context.subscribe(
+          Self.liveLists, pacing: Self.pagePacing,
+          onValue: { publish(latest.set(lists: $0.objects, sequence: $0.sequence)) }, onEnd: end),
+        context.subscribe(
+          Self.liveTodosByList, pacing: Self.pagePacing,
+          onValue: { results in
+            previousTodos.withLock { previous in
+              if Self.changes(results, list: listID, since: previous) { listChanged.set() }
+              previous = results
+            }
+            publish(latest.set(todos: results, sequence: results.sequence))
+          }, onEnd: end),
+      ]
+      // With accounts, every share and every account's name: the principal's shared lists,
+      // and each list's members. Both are small (a family, a team) and shared by every page.
+      if principal != nil {
+        subscriptions += [
+          context.subscribe(
+            FetchRequest<ListShare>(), pacing: Self.pagePacing,
+            onValue: { publish(latest.set(shares: $0.objects, sequence: $0.sequence)) },
+            onEnd: end),
+          context.subscribe(
+            FetchRequest<Account>(), pacing: Self.pagePacing,
+            onValue: { publish(latest.set(accounts: $0.objects, sequence: $0.sequence)) },
+            onEnd: end),
+        ]
+      }
+      let subscribed = subscriptions
+      return {
+        for subscription in subscribed { subscription.cancel() }
+      }
     }
   }
 }
@@ -326,21 +332,25 @@ extension TodoService {
   /// Whether the store can be reached, each time that changes: `false` when the database
   /// server went away (reads and writes fail with ``TodoError/unavailable(_:)`` meanwhile),
   /// `true` when it is back and every change missed meanwhile was published. Nothing is
-  /// yielded while the store stays reachable (a SQLite store always is).
-  public func reachabilityChanges() -> AsyncStream<Bool> {
-    let updates = container.availabilityUpdates()
-    return AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
-      let task = Task {
-        var reachable = true
-        for await availability in updates {
-          let now = availability == .available
-          guard now != reachable else { continue }
-          reachable = now
-          continuation.yield(now)
-        }
-        continuation.finish()
+  /// told while the store stays reachable (a SQLite store always is).
+  ///
+  /// Called back from the container's change hub: no task waits for it.
+  public func reachabilityFeed() -> Feed<Bool> {
+    Feed { [container] onValue, onEnd in
+      let reachable = Mutex(true)
+      let subscription = container.subscribeAvailability { availability in
+        let now = availability == .available
+        guard
+          reachable.withLock({ reachable in
+            defer { reachable = now }
+            return reachable != now
+          })
+        else { return }
+        onValue(now)
+      } onClose: {
+        onEnd(nil)
       }
-      continuation.onTermination = { _ in task.cancel() }
+      return { subscription.cancel() }
     }
   }
 }

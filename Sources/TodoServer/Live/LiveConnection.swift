@@ -45,48 +45,82 @@ struct LiveConnection {
     // The reader, and the end of the credential: the page ends with the reader (its error,
     // the close code of a refused message, 1007 invalid UTF-8 or 1009 too large, reaches the
     // WebSocket handler instead of a normal close), which the credential's end brings about
-    // by closing the socket.
+    // by closing the socket. Without a credential the reader runs in the connection's own
+    // task: an idle page then holds one task, not two.
+    guard let credential else {
+      return try await read(inbound, into: session, zone: zone, service: service, writer: writer)
+    }
     try await withThrowingTaskGroup(of: Bool.self) { group in
       group.addTask {
-        for try await message in inbound.messages(maxSize: Self.maximumMessageSize) {
-          guard case .text(let text) = message else {
-            writer.post(error: LiveProtocolError.malformed("send text messages").message)
-            continue
-          }
-          do throws(LiveProtocolError) {
-            switch try LiveEvent(json: Data(text.utf8)) {
-            case .page(let action):
-              if case .setTimeZone(let identifier) = action,
-                let told = TimeZone(identifier: identifier)
-              {
-                zone.set(told)
-                // Kept with the account, for its API and calendar clients.
-                if principal != nil { try? await service.rememberTimeZone(told) }
-              }
-              session.send(action)
-            case .resync: writer.resync()
-            }
-          } catch {
-            writer.post(error: error.message)
-          }
-        }
+        try await read(inbound, into: session, zone: zone, service: service, writer: writer)
         return true
       }
-      if let credential {
-        let service = self.service
-        group.addTask {
-          switch credential {
-          case .session(let id): try await service.sessionEnded(id: id)
-          case .token(let id): try await service.tokenRevoked(id: id)
-          }
-          writer.close()
-          try await outbound.close(.policyViolation, reason: "signed out")
-          return false
+      let service = self.service
+      group.addTask {
+        switch credential {
+        case .session(let id): try await service.sessionEnded(id: id)
+        case .token(let id): try await service.tokenRevoked(id: id)
         }
+        writer.close()
+        try await outbound.close(.policyViolation, reason: "signed out")
+        return false
       }
       while let readerEnded = try await group.next(), !readerEnded {}
       group.cancelAll()
     }
+  }
+
+  /// Reads the page's events until the browser closes the connection.
+  private func read(
+    _ inbound: WebSocketInboundStream, into session: LivePageSession, zone: TimeZoneSetting,
+    service: TodoService, writer: LivePageWriter
+  ) async throws {
+    for try await message in inbound.messages(maxSize: Self.maximumMessageSize) {
+      // The event is decoded and sent outside this loop's frame, which every idle page
+      // keeps while it waits for the next message.
+      if let told = Self.handle(message, session: session, zone: zone, writer: writer),
+        principal != nil
+      {
+        // Kept with the account, for its API and calendar clients.
+        try? await service.rememberTimeZone(told)
+      }
+    }
+  }
+
+  /// Sends one message's event to the page.
+  ///
+  /// Never inlined: its values (an event, the action in it) would otherwise take room in the
+  /// reading loop's frame, which every open page keeps while it waits.
+  ///
+  /// - Returns: The time zone the page said it is in, if it did.
+  @inline(never)
+  private static func handle(
+    _ message: WebSocketMessage, session: LivePageSession, zone: TimeZoneSetting,
+    writer: LivePageWriter
+  ) -> TimeZone? {
+    guard case .text(let text) = message else {
+      writer.post(error: LiveProtocolError.malformed("send text messages").message)
+      return nil
+    }
+    do throws(LiveProtocolError) {
+      switch try LiveEvent(json: Data(text.utf8)) {
+      case .page(let action):
+        var told: TimeZone?
+        if case .setTimeZone(let identifier) = action,
+          let zoneTold = TimeZone(identifier: identifier)
+        {
+          zone.set(zoneTold)
+          told = zoneTold
+        }
+        session.send(action)
+        return told
+      case .resync:
+        writer.resync()
+      }
+    } catch {
+      writer.post(error: error.message)
+    }
+    return nil
   }
 
   private static func send(_ message: LiveMessage, to outbound: WebSocketOutboundWriter)

@@ -12,10 +12,6 @@ enum FanOut {
     var perRound: [Double]
     /// Seconds taken to open the receiving pages (each until its first snapshot).
     var openSeconds: Double
-    /// The process's resident bytes gained per page opened, once every page had its first
-    /// snapshot: the server's page and the bench's client of it together (they share the
-    /// process), so an upper bound of what a page costs the server.
-    var residentPerPage: Double?
   }
 
   /// The rounds not measured: they warm the server up.
@@ -33,16 +29,12 @@ enum FanOut {
     let target = try snapshot.itemIDs()[0]
     var pages: [BenchPage] = []
     defer { for page in pages { page.close() } }
-    let residentBefore = ResidentMemory.bytes
     let openSeconds =
       try await Measure.elapsedMilliseconds {
         pages = try await open(count, port: port, logger: logger)
       } / 1_000
-    let residentPerPage = residentBefore.flatMap { before in
-      ResidentMemory.bytes.map { Double($0 - before) / Double(max(1, count)) }
-    }
     var result = Result(
-      perPage: [], perRound: [], openSeconds: openSeconds, residentPerPage: residentPerPage)
+      perPage: [], perRound: [], openSeconds: openSeconds)
     for round in 0..<(rounds + warmUpRounds) {
       let start = ContinuousClock.now
       try await sender.send(#"{"v":1,"type":"toggle","id":"\#(target)"}"#)

@@ -18,7 +18,7 @@ struct LivePageClientTests {
     let (values, input) = AsyncThrowingStream.makeStream(of: ListObservation.self)
     let created = LockIsolated<[String]>([])
     var client = TodoClient.unavailable
-    client.observeList = { _ in values }
+    client.observeList = { _ in Feed { values } }
     client.createTodo = { draft in
       created.withValue { $0.append(draft.title) }
       throw TodoError.validation(field: "title", message: "refused by the stub")
@@ -54,8 +54,8 @@ struct LivePageClientTests {
     let (observations, observed) = AsyncThrowingStream.makeStream(of: ListObservation.self)
     let (reachability, reachable) = AsyncStream.makeStream(of: Bool.self)
     var client = TodoClient.unavailable
-    client.observeList = { _ in observations }
-    client.reachabilityChanges = { reachability }
+    client.observeList = { _ in Feed { observations } }
+    client.reachabilityChanges = { Feed { reachability } }
     let store = TestStore(initialState: LivePage.State()) {
       LivePage()
     } withDependencies: {
@@ -87,7 +87,7 @@ struct LivePageClientTests {
       updatedAt: now)
     let (values, input) = AsyncThrowingStream.makeStream(of: ListObservation.self)
     var client = TodoClient.unavailable
-    client.observeList = { _ in values }
+    client.observeList = { _ in Feed { values } }
     // A session that takes an hour to open: only a cancellation ends it.
     client.beginEdit = { _ in
       try await Task.sleep(for: .seconds(3_600))

@@ -125,12 +125,10 @@ extension LivePage {
   /// current ones first, then every committed change, from any page, process or client.
   /// Observing another list cancels the previous observation.
   func load(_ listID: UUID) -> Effect<Action> {
-    .run { [todos, date] send in
-      for try await value in todos.observeList(listID) {
-        send(.loaded(Loaded(value, now: date.now)))
-      }
-    } catch: { error, send in
-      send(.failed(TodoClient.message(for: error)))
+    .feed(todos.observeList(listID)) { [date] in
+      .loaded(Loaded($0, now: date.now))
+    } failure: {
+      .failed(TodoClient.message(for: $0))
     }
     .cancellable(id: LoadID.load, cancelInFlight: true)
   }
@@ -149,10 +147,10 @@ extension LivePage {
   /// (``TodoService/observeViews(showing:timeZone:)``), in the page's time zone. Observing
   /// another query cancels the previous observation.
   func watchViews(_ data: PageData) -> Effect<Action> {
-    .run { [todos, text = data.query?.text, zone = data.timeZone ?? .current] send in
-      for try await value in todos.observeViews(text, zone) { send(.viewsLoaded(value)) }
-    } catch: { error, send in
-      send(.failed(TodoClient.message(for: error)))
+    .feed(todos.observeViews(data.query?.text, data.timeZone ?? .current)) {
+      .viewsLoaded($0)
+    } failure: {
+      .failed(TodoClient.message(for: $0))
     }
     .cancellable(id: ViewsID.views, cancelInFlight: true)
   }
@@ -160,10 +158,8 @@ extension LivePage {
   /// Follows whether the store can be reached (``TodoClient/reachabilityChanges``); what
   /// changed while it could not arrives through the observation once it is back.
   func watchReachability() -> Effect<Action> {
-    .run { [todos] send in
-      for await reachable in todos.reachabilityChanges() { send(.storeReachable(reachable)) }
-    }
-    .cancellable(id: ReachabilityID.watch, cancelInFlight: true)
+    .feed(todos.reachabilityChanges()) { .storeReachable($0) }
+      .cancellable(id: ReachabilityID.watch, cancelInFlight: true)
   }
 }
 

@@ -94,10 +94,10 @@ extension LivePage {
 
   /// Observes the person's ringing reminders (``TodoClient/observeRinging``).
   func watchReminders() -> Effect<Action> {
-    .run { [todos] send in
-      for try await ringing in todos.observeRinging() { send(.reminders(.ringing(ringing))) }
-    } catch: { error, send in
-      send(.failed(TodoClient.message(for: error)))
+    .feed(todos.observeRinging()) {
+      .reminders(.ringing($0))
+    } failure: {
+      .failed(TodoClient.message(for: $0))
     }
     .cancellable(id: RingingID.watch, cancelInFlight: true)
   }
