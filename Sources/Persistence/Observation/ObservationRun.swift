@@ -230,7 +230,9 @@ final class ObservationRun<Root: Entity>: AnyObservationRun {
       return Array(observers.pending.values)
     }
     guard !joining.isEmpty else { return }
-    if value == nil {
+    // A commit passed over since (``ObservationGate``) leaves the objects as they were but
+    // not the sequence the first value must reflect.
+    if value?.sequence != state.sequence {
       var none: FetchedResults<Root>.ResultsSnapshot? = nil
       value = try FetchedResults.make(state, updated: [], previous: &none)
     }
