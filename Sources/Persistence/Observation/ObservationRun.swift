@@ -190,6 +190,10 @@ final class ObservationRun<Root: Entity>: AnyObservationRun {
     }
   }
 
+  /// The processors values are handed out on, read once: reading them reads the process's
+  /// limits from files on Linux, which would cost each value tens of microseconds.
+  private static var processors: Int { observationProcessors }
+
   /// Hands `value` to every observer: many observers in parallel, a few at a time on each of
   /// the machine's processors, since what an observer does with a value (a page's own
   /// filtering of it, its store's reducer) runs in its callback. Each observer still gets
@@ -197,7 +201,7 @@ final class ObservationRun<Root: Entity>: AnyObservationRun {
   private static func deliver(_ value: FetchedResults<Root>, to observers: [ObservationSink<Root>])
     async
   {
-    let lanes = min(ProcessInfo.processInfo.activeProcessorCount, observers.count / 16)
+    let lanes = observers.count < 32 ? 1 : min(processors, observers.count / 16)
     guard lanes > 1 else {
       for observer in observers { observer.receive(value) }
       return
@@ -297,3 +301,6 @@ private enum ObservationInput: Sendable {
   /// Observers are waiting for their first value.
   case join
 }
+
+/// The machine's active processors, read once for every observation.
+private let observationProcessors = ProcessInfo.processInfo.activeProcessorCount
