@@ -69,6 +69,12 @@ struct IdlePagesCommand: AsyncParsableCommand {
   @Option(help: "How many pages to open.")
   var pages: Int
 
+  func validate() throws {
+    guard (1...65_535).contains(port), (1...20_000).contains(pages) else {
+      throw ValidationError("--port must be 1...65535, --pages 1...20000")
+    }
+  }
+
   func run() async throws {
     let logger = BenchLogging.errorsOnly(label: "todo-bench.idle-pages")
     let opened = try await FanOut.open(pages, port: port, logger: logger, draining: true)
