@@ -160,7 +160,7 @@ extension PersistentContainer {
     onClose: @escaping @Sendable () -> Void
   ) -> ObservationSubscription {
     let hub = core.hub
-    let token = hub.subscribe { event in
+    let token = hub.subscribe(to: .availability) { event in
       switch event {
       case .availability(let availability): onChange(availability)
       case .closed: onClose()

@@ -17,9 +17,19 @@ final class ChangeHub: Sendable {
     case availability(StoreAvailability)
   }
 
+  /// What a receiver is told of.
+  enum Interest: Sendable {
+    /// Every event: commits, outside changes, availability and the close.
+    case everything
+    /// Only availability and the close: a receiver that does not look at commits is not
+    /// called for each one (a server has one per open page).
+    case availability
+  }
+
   private struct Subscribers {
     var next: UInt64 = 0
-    var receivers: [UInt64: @Sendable (Event) -> Void] = [:]
+    var everything: [UInt64: @Sendable (Event) -> Void] = [:]
+    var availability: [UInt64: @Sendable (Event) -> Void] = [:]
   }
 
   private let subscribers = Mutex(Subscribers())
@@ -30,27 +40,42 @@ final class ChangeHub: Sendable {
   var publishedSequence: ChangeSequence { newest.withLock { $0 } }
 
   /// Registers a receiver and returns the token that unregisters it.
-  func subscribe(_ receive: @escaping @Sendable (Event) -> Void) -> UInt64 {
+  func subscribe(
+    to interest: Interest = .everything, _ receive: @escaping @Sendable (Event) -> Void
+  ) -> UInt64 {
     subscribers.withLock { state in
       state.next += 1
-      state.receivers[state.next] = receive
+      switch interest {
+      case .everything: state.everything[state.next] = receive
+      case .availability: state.availability[state.next] = receive
+      }
       return state.next
     }
   }
 
   func unsubscribe(_ token: UInt64) {
-    subscribers.withLock { state in state.receivers[token] = nil }
+    subscribers.withLock { state in
+      if state.everything.removeValue(forKey: token) == nil {
+        state.availability[token] = nil
+      }
+    }
   }
 
   func publish(_ event: Event) {
     if case .commit(let summary) = event {
       newest.withLock { if summary.sequence > $0 { $0 = summary.sequence } }
     }
-    let receivers = subscribers.withLock { Array($0.receivers.values) }
+    let receivers = subscribers.withLock { state in
+      switch event {
+      case .commit, .external: Array(state.everything.values)
+      case .availability, .closed:
+        Array(state.everything.values) + Array(state.availability.values)
+      }
+    }
     for receive in receivers { receive(event) }
   }
 
   var subscriberCount: Int {
-    subscribers.withLock { $0.receivers.count }
+    subscribers.withLock { $0.everything.count + $0.availability.count }
   }
 }
