@@ -1,5 +1,7 @@
 import Foundation
 import HummingbirdWebSocket
+import NIOCore
+import NIOWebSocket
 import Synchronization
 import TodoCore
 
@@ -140,7 +142,7 @@ final class LivePageWriter: Sendable {
         let message = try await renderer.encodedChanges(
           from: previous, to: rendered, revision: revision)
       else { return }
-      try await outbound.write(.text(String(decoding: message, as: UTF8.self)))
+      try await write(message)
     } else {
       try await send(.snapshot(revision: revision, rendered.page))
     }
@@ -153,6 +155,27 @@ final class LivePageWriter: Sendable {
   }
 
   private func send(_ message: LiveMessage) async throws {
-    try await outbound.write(.text(String(decoding: try message.encoded(), as: UTF8.self)))
+    try await writeText(ByteBuffer(bytes: try message.encoded()), final: true)
+  }
+
+  /// Writes a `changes` message: the page's own start, then the body that every page going
+  /// between the same two views sends, as the next frame of the same message. The body is
+  /// one buffer for all of them, handed to each socket without a copy: with thousands of
+  /// pages on a list that many people change, copying it per page had cost more than the
+  /// writes themselves.
+  private func write(_ message: ChangesMessage) async throws {
+    guard let body = message.body else {
+      try await writeText(ByteBuffer(bytes: message.start), final: true)
+      return
+    }
+    try await writeText(ByteBuffer(bytes: message.start), final: false)
+    let shared = body.converted { ByteBuffer(bytes: $0) }
+    try await outbound.write(
+      .custom(WebSocketFrame(fin: true, opcode: .continuation, data: shared)))
+  }
+
+  /// A text frame; the message's first, and its last when `final`.
+  private func writeText(_ buffer: ByteBuffer, final: Bool) async throws {
+    try await outbound.write(.custom(WebSocketFrame(fin: final, opcode: .text, data: buffer)))
   }
 }

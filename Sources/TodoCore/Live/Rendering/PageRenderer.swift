@@ -102,11 +102,28 @@ public final class PageRenderer: Sendable {
     }
   }
 
-  /// A diff between two views, and its stages and cells as JSON, encoded once.
+  /// A diff between two views, and the `changes` message's body for it (its cells, stages,
+  /// type and version), encoded once.
   private struct Diff {
     var changes: LiveChanges
-    var stagesJSON: Data
-    var cellsJSON: Data
+    var body: SharedBytes
+
+    init(changes: LiveChanges) throws {
+      let encoder = LiveMessage.encoder
+      self.init(
+        changes: changes, cells: try encoder.encode(changes.cells),
+        stages: try encoder.encode(changes.stages))
+    }
+
+    init(changes: LiveChanges, cells: Data, stages: Data) {
+      self.changes = changes
+      var body = Data(#""cells":"#.utf8)
+      body.append(cells)
+      body.append(contentsOf: #","stages":"#.utf8)
+      body.append(stages)
+      body.append(contentsOf: #","type":"changes","v":\#(LiveMessage.version)}"#.utf8)
+      self.body = SharedBytes(body)
+    }
   }
 
   /// What a sidebar's saved filters are built from.
@@ -216,39 +233,37 @@ public final class PageRenderer: Sendable {
     return changes
   }
 
-  /// The `changes` message from `old` to `new` as the bytes ``LiveMessage/encoded()`` writes,
-  /// or `nil` when nothing changed. The stages and cells are encoded once for every page
-  /// that goes between the same two views, and each distinct part of a chrome once
-  /// (``ChromeEncoder``).
+  /// The `changes` message from `old` to `new`, or `nil` when nothing changed. The stages
+  /// and cells are encoded once for every page that goes between the same two views, as one
+  /// body that every such page sends (``ChangesMessage``); each distinct part of a chrome is
+  /// encoded once (``ChromeEncoder``).
+  ///
+  /// The message holds what ``LiveMessage/encoded()`` writes, with the page's own keys
+  /// (`chrome`, `rev`) first.
   public func encodedChanges(from old: Rendered, to new: Rendered, revision: Int) async throws
-    -> Data?
+    -> ChangesMessage?
   {
     guard let diff = try await sharedDiff(from: old, to: new) else {
       let changes = LiveChanges(from: old.page, to: new.page, revision: revision)
-      return changes.isEmpty ? nil : try LiveMessage.changes(changes).encoded()
+      return changes.isEmpty
+        ? nil : ChangesMessage(start: try LiveMessage.changes(changes).encoded())
     }
     let chrome = old.chrome == new.chrome ? nil : new.chrome
     guard !diff.changes.stages.isEmpty || chrome != nil else { return nil }
-    let chromeJSON = try chrome.map { chrome in
-      try shared.withLock { try $0.chromes.encode(chrome) }
+    var start = Data("{".utf8)
+    if let chrome {
+      start.append(contentsOf: #""chrome":"#.utf8)
+      start.append(try shared.withLock { try $0.chromes.encode(chrome) })
+      start.append(UInt8(ascii: ","))
     }
-    // The keys in sorted order, as the encoder writes them: cells, chrome, rev, stages, type, v.
-    var message = Data(#"{"cells":"#.utf8)
-    message.append(diff.cellsJSON)
-    if let chromeJSON {
-      message.append(contentsOf: #","chrome":"#.utf8)
-      message.append(chromeJSON)
-    }
-    message.append(contentsOf: #","rev":\#(revision),"stages":"#.utf8)
-    message.append(diff.stagesJSON)
-    message.append(contentsOf: #","type":"changes","v":\#(LiveMessage.version)}"#.utf8)
-    return message
+    start.append(contentsOf: #""rev":\#(revision),"#.utf8)
+    return ChangesMessage(start: start, body: diff.body)
   }
 
   /// No change to the list part.
   private static let unchanged = Diff(
     changes: LiveChanges(revision: 0, stages: [], cells: [:], chrome: nil),
-    stagesJSON: Data("[]".utf8), cellsJSON: Data("{}".utf8))
+    cells: Data("{}".utf8), stages: Data("[]".utf8))
 
   /// The list part's diff between two shared views, computed and encoded once; `nil` when
   /// either page is not shareable.
@@ -260,9 +275,7 @@ public final class PageRenderer: Sendable {
       let changes =
         ListPart.incrementalChanges(from: old.list, to: new.list)
         ?? LiveChanges(from: old.list.page, to: new.list.page, revision: 0)
-      return Diff(
-        changes: changes, stagesJSON: try LiveMessage.encoder.encode(changes.stages),
-        cellsJSON: try LiveMessage.encoder.encode(changes.cells))
+      return try Diff(changes: changes)
     }
   }
 }

@@ -1,0 +1,46 @@
+import Foundation
+import Synchronization
+
+/// Bytes that many pages send, encoded once, which a transport converts once for all of them.
+///
+/// A change to a list that a thousand pages show is one message body: the server encodes it
+/// once and hands the same bytes to every page's socket, converted to the socket's buffer type
+/// by the first page that sends it (``converted(_:)``), so a page costs no copy of it.
+public final class SharedBytes: Sendable {
+  /// The bytes.
+  public let data: Data
+  private let conversion = Mutex<(any Sendable)?>(nil)
+
+  init(_ data: Data) {
+    self.data = data
+  }
+
+  /// The bytes in another form, made by the first caller and kept for the others.
+  ///
+  /// - Parameter make: Converts the bytes; called once for each type asked for in turn.
+  public func converted<Converted: Sendable>(_ make: (Data) -> Converted) -> Converted {
+    conversion.withLock { kept in
+      if let converted = kept as? Converted { return converted }
+      let converted = make(data)
+      kept = converted
+      return converted
+    }
+  }
+}
+
+/// A `changes` message as the page's own start followed by a body shared by every page that
+/// goes between the same two views: the server writes them as two frames of one WebSocket
+/// message, so the body is neither copied nor encoded per page.
+public struct ChangesMessage: Sendable {
+  /// The message's start: `{`, the page's `chrome` if it changed and its `rev`. The whole
+  /// message when ``body`` is `nil`.
+  public var start: Data
+  /// The rest: `cells`, `stages`, `type` and `v`, then `}`.
+  public var body: SharedBytes?
+
+  /// The whole message.
+  public var bytes: Data {
+    guard let body else { return start }
+    return start + body.data
+  }
+}
