@@ -159,13 +159,18 @@ final class LivePageWriter: Sendable {
   }
 
   /// Writes a `changes` message: the page's own start, then the body that every page going
-  /// between the same two views sends, as the next frame of the same message. The body is
-  /// one buffer for all of them, handed to each socket without a copy: with thousands of
+  /// between the same two views sends. A large body is the next frame of the same message,
+  /// one buffer for all the pages, handed to each socket without a copy: with thousands of
   /// pages on a list that many people change, copying it per page had cost more than the
-  /// writes themselves.
+  /// writes themselves. A small one is copied into a single frame, which costs less than a
+  /// second frame's system call.
   private func write(_ message: ChangesMessage) async throws {
-    guard let body = message.body else {
-      try await writeText(ByteBuffer(bytes: message.start), final: true)
+    guard let body = message.body, body.data.count > Self.largestCopiedBody else {
+      var whole = ByteBuffer()
+      whole.reserveCapacity(message.start.count + (message.body?.data.count ?? 0))
+      whole.writeBytes(message.start)
+      if let body = message.body { whole.writeBytes(body.data) }
+      try await writeText(whole, final: true)
       return
     }
     try await writeText(ByteBuffer(bytes: message.start), final: false)
@@ -173,6 +178,9 @@ final class LivePageWriter: Sendable {
     try await outbound.write(
       .custom(WebSocketFrame(fin: true, opcode: .continuation, data: shared)))
   }
+
+  /// The largest shared body copied into a page's single frame.
+  static let largestCopiedBody = 8 * 1024
 
   /// A text frame; the message's first, and its last when `final`.
   private func writeText(_ buffer: ByteBuffer, final: Bool) async throws {
