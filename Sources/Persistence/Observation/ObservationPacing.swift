@@ -10,10 +10,6 @@
 /// the more there are, and keeps its processors for the writes, while a few pages are
 /// updated every frame. An isolated commit still goes out at once.
 ///
-/// What an observer starts in its callback and finishes elsewhere (a page writing the value
-/// to its socket on the network's threads) is not in the time measured: `observerWork` counts
-/// it, per observer, as part of handing out.
-///
 /// ```swift
 /// let pacing = ObservationPacing(frame: .milliseconds(16), deliveryShare: 0.5)
 /// let subscription = context.subscribe(request, pacing: pacing, onValue: render, onEnd: end)
@@ -24,28 +20,21 @@ public struct ObservationPacing: Hashable, Sendable {
   /// The most of its time an observation spends handing values to its observers while
   /// commits keep coming, from just above 0 to 1 (no wait beyond the frame).
   public var deliveryShare: Double
-  /// The work each observer does with a value after its callback returns, counted as handing
-  /// out: only with a `deliveryShare` below 1.
-  public var observerWork: Duration
 
-  /// A pacing of `frame`, spending at most `deliveryShare` of the time handing values out,
-  /// each observer's callback and its `observerWork` counted.
-  public init(frame: Duration, deliveryShare: Double = 1, observerWork: Duration = .zero) {
+  /// A pacing of `frame`, spending at most `deliveryShare` of the time handing values out.
+  public init(frame: Duration, deliveryShare: Double = 1) {
     self.frame = frame
     self.deliveryShare = min(1, max(deliveryShare, 0.01))
-    self.observerWork = max(observerWork, .zero)
   }
 
   /// Every commit published as soon as it is applied.
   public static let immediate = ObservationPacing(frame: .zero)
 
-  /// How long to wait, after handing a value to `observers` took `delivery`, before the next
-  /// value: what is left of the frame, or the wait that keeps handing out (their
-  /// ``observerWork`` included) within its share, whichever is longer.
-  public func wait(afterDelivering delivery: Duration, to observers: Int = 1) -> Duration {
-    guard deliveryShare < 1 else { return max(frame - delivery, .zero) }
-    let handingOut = delivery + observerWork * observers
-    let share = handingOut * ((1 - deliveryShare) / deliveryShare)
-    return max(frame - delivery, share + (handingOut - delivery), .zero)
+  /// How long to wait, after handing a value out took `delivery`, before the next value: what
+  /// is left of the frame, or the wait that keeps handing out within its share, whichever is
+  /// longer.
+  public func wait(afterDelivering delivery: Duration) -> Duration {
+    let share = delivery * ((1 - deliveryShare) / deliveryShare)
+    return max(frame - delivery, share, .zero)
   }
 }

@@ -178,7 +178,7 @@ final class ObservationRun<Root: Entity>: AnyObservationRun {
           }
           if joined { try welcome(state, observers, value: &welcomeValue) }
           // The commits of the rest of the frame wait for its end, then go out together.
-          let wait = pacing.wait(afterDelivering: delivery, to: active.count)
+          let wait = pacing.wait(afterDelivering: delivery)
           if wait > .zero { try? await Task.sleep(for: wait) }
         } else if joined {
           try welcome(state, observers, value: &welcomeValue)

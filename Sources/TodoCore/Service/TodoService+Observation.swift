@@ -44,11 +44,8 @@ extension TodoService {
   /// (each page takes its part of it and updates its store in that call): the more pages
   /// share an observation, the less often each is updated while commits keep coming, and
   /// the server keeps its processors for the writes. An isolated commit reaches every page
-  /// at once. A page's message is written after its callback, on the network's threads: about
-  /// 20 µs a page (its frames' system calls, measured with 5,000 pages on a busy list),
-  /// counted as handing out.
-  static let pagePacing = ObservationPacing(
-    frame: pageFrame, deliveryShare: 0.5, observerWork: .microseconds(20))
+  /// at once.
+  static let pagePacing = ObservationPacing(frame: pageFrame, deliveryShare: 0.5)
 
   /// The live lists and the live todos of `listID`: the current value first, then a new
   /// value after every commit that changes either, from this process or another one. A
