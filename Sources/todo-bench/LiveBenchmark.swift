@@ -287,6 +287,15 @@ struct LiveBenchmark: AsyncParsableCommand {
     print(
       "writes_with_pages_ratio per round: "
         + roundRatios.map { Format.fixed($0, 2) }.joined(separator: " "))
+    if writePages > 0 {
+      // How often each page was updated while the writes ran (warm-up included).
+      let seconds = (writeSeconds + 1) * Double(writeRounds)
+      let messages = writes[1].map(\.pageMessages).reduce(0, +)
+      print(
+        "writes with \(writePages) pages: \(messages) messages to the pages, "
+          + Format.fixed(Double(messages) / Double(writePages) / seconds, 1)
+          + " a page a second")
+    }
     let summary: KeyValuePairs<String, String> = [
       "msg_bytes_10": sizes[10].map(String.init) ?? "n/a",
       "msg_bytes_1000": sizes[1_000].map(String.init) ?? "n/a",
