@@ -291,10 +291,12 @@ struct LiveBenchmark: AsyncParsableCommand {
       // How often each page was updated while the writes ran (warm-up included).
       let seconds = (writeSeconds + 1) * Double(writeRounds)
       let messages = writes[1].map(\.pageMessages).reduce(0, +)
+      let bytes = writes[1].map(\.pageBytes).reduce(0, +)
       print(
         "writes with \(writePages) pages: \(messages) messages to the pages, "
           + Format.fixed(Double(messages) / Double(writePages) / seconds, 1)
-          + " a page a second")
+          + " a page a second, " + Format.fixed(Double(bytes) / seconds / 1e6, 1)
+          + " MB a second in all")
     }
     let summary: KeyValuePairs<String, String> = [
       "msg_bytes_10": sizes[10].map(String.init) ?? "n/a",

@@ -32,11 +32,16 @@ struct ReceivedMessage: Sendable {
 /// the socket as it arrives, counts it in ``received`` and drops it, so it can stay open for
 /// a long run without holding what it was sent.
 final class BenchPage {
-  /// The messages a page received.
+  /// The messages a page received, and their bytes.
   final class Counter: Sendable {
     private let count = Atomic<Int>(0)
-    func add() { count.add(1, ordering: .relaxed) }
+    private let byteCount = Atomic<Int>(0)
+    func add(bytes: Int) {
+      count.add(1, ordering: .relaxed)
+      byteCount.add(bytes, ordering: .relaxed)
+    }
     var value: Int { count.load(ordering: .relaxed) }
+    var bytes: Int { byteCount.load(ordering: .relaxed) }
   }
 
   /// The messages this page received (every one, kept or not).
@@ -84,7 +89,10 @@ final class BenchPage {
           readyContinuation.finish()
           for try await message in inbound.messages(maxSize: 1 << 26) {
             let at = ContinuousClock.now
-            received.add()
+            switch message {
+            case .text(let text): received.add(bytes: text.utf8.count)
+            case .binary(let buffer): received.add(bytes: buffer.readableBytes)
+            }
             if draining, received.value > 1 { continue }
             if dropping.isSet { continue }
             if case .text(let text) = message {

@@ -10,6 +10,8 @@ enum WritesWithPages {
     var load: LoadGenerator.Result
     /// Messages the pages received during the run (snapshots included).
     var pageMessages: Int
+    /// Their bytes.
+    var pageBytes: Int
   }
 
   /// - Parameters:
@@ -50,7 +52,9 @@ enum WritesWithPages {
           "PATCH", "/api/v1/todos/\(id.uuidString)", port: port,
           json: #"{"title":"edited \#(connection)-\#(sequence)"}"#)
       }
-      return Result(load: load, pageMessages: opened.map(\.received.value).reduce(0, +))
+      return Result(
+        load: load, pageMessages: opened.map(\.received.value).reduce(0, +),
+        pageBytes: opened.map(\.received.bytes).reduce(0, +))
     }
   }
 }
