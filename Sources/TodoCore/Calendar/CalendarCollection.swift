@@ -30,7 +30,8 @@ public struct CalendarCollection: Sendable, Hashable {
 public struct CalendarResource: Sendable, Hashable {
   /// The resource's name in its collection (`….ics`).
   public var name: String
-  /// The resource's ETag (quoted): the todo's version, and what its reminders say.
+  /// The resource's ETag (quoted): the todo's version, and what its reminders and its
+  /// assignee's `ATTENDEE` say.
   public var etag: String
   /// The todo.
   public var todo: Todo
@@ -41,7 +42,7 @@ public struct CalendarResource: Sendable, Hashable {
   /// For a subtask, the `UID` of its parent (its `RELATED-TO;RELTYPE=PARENT`).
   public var parentUID: String?
   /// Its assignee's `ATTENDEE`, on a server with accounts (``CalendarAssignee``).
-  var assignee: TodoCalendar.AssigneeLines = .kept
+  let assignee: TodoCalendar.AssigneeLines
 
   /// The resource's body: one `VCALENDAR` with the todo's `VTODO` (with a `VALARM` for each
   /// of the reader's reminders) and the time zones it uses.
@@ -56,15 +57,22 @@ public struct CalendarResource: Sendable, Hashable {
     data?.resourceName ?? "\(todo.id.uuidString.lowercased()).ics"
   }
 
-  /// The ETag of a todo's version with these reminders: the version alone without any, so
-  /// that a resource no reminder touched keeps the ETag it always had; with some, a digest
-  /// of what their `VALARM`s say (not of their firing), so that one set or removed anywhere
-  /// is a change a client fetches.
-  static func etag(of todo: Todo, reminders: [Reminder]) -> String {
-    guard !reminders.isEmpty else { return "\"\(todo.version)\"" }
+  /// The ETag of a todo's version with these reminders and this assignee: the version alone
+  /// without either, so that a resource neither touched keeps the ETag it always had; with
+  /// them, a digest of what their `VALARM`s say (not of their firing) and of the assignee's
+  /// `ATTENDEE` (their name and address), so that a reminder set or removed anywhere, or an
+  /// assignee's new address, is a change a client fetches.
+  static func etag(
+    of todo: Todo, reminders: [Reminder], assignee: TodoCalendar.AssigneeLines = .kept
+  ) -> String {
+    var lines = reminders.map { "\($0.id) \($0.trigger) \($0.calendarText ?? "")" }.sorted()
+    if case .assignee(let assignee?) = assignee {
+      lines.append("ATTENDEE \(assignee.accountID) \(assignee.name) \(assignee.email ?? "")")
+    }
+    guard !lines.isEmpty else { return "\"\(todo.version)\"" }
     // FNV-1a: the same in every process, unlike Hasher.
     var digest: UInt32 = 2_166_136_261
-    for line in reminders.map({ "\($0.id) \($0.trigger) \($0.calendarText ?? "")" }).sorted() {
+    for line in lines {
       for byte in line.utf8 {
         digest = (digest ^ UInt32(byte)) &* 16_777_619
       }
@@ -73,14 +81,16 @@ public struct CalendarResource: Sendable, Hashable {
   }
 
   init(
-    todo: Todo, data: CalendarData?, reminders: [Reminder] = [], parentUID: String? = nil
+    todo: Todo, data: CalendarData?, reminders: [Reminder] = [], parentUID: String? = nil,
+    assignee: TodoCalendar.AssigneeLines = .kept
   ) {
     self.name = Self.name(of: todo, data: data)
-    self.etag = Self.etag(of: todo, reminders: reminders)
+    self.etag = Self.etag(of: todo, reminders: reminders, assignee: assignee)
     self.todo = todo
     self.data = data
     self.reminders = reminders
     self.parentUID = parentUID
+    self.assignee = assignee
   }
 }
 

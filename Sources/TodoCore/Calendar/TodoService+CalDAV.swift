@@ -85,14 +85,25 @@ extension TodoService {
       if let token {
         guard
           let touched = try tx.changedIdentifiers(
-            of: [Todo.self, CalendarData.self, CalendarTombstone.self], after: token)
+            of: [Todo.self, CalendarData.self, CalendarTombstone.self, Account.self],
+            after: token)
         else { throw CalendarError.invalidSyncToken }
         let todoIDs = touched[Todo.entityName] ?? []
         let dataIDs = touched[CalendarData.entityName] ?? []
         let tombstoneIDs = touched[CalendarTombstone.entityName] ?? []
-        let todos = try tx.fetch(
+        var todos = try tx.fetch(
           FetchRequest<Todo>(filter: Todo.idAttribute.isIn(Array(todoIDs.union(dataIDs))))
         ).filter { $0.listID == listID }
+        // An assignee's account changed (their address): their todos' ATTENDEE did too.
+        if self.principal != nil, let accountIDs = touched[Account.entityName], !accountIDs.isEmpty
+        {
+          let listed = Set(todos.map(\.id))
+          todos += try tx.fetch(
+            FetchRequest<Todo>(
+              filter: Todo.listIDAttribute == listID && Todo.deletedAtAttribute.isNil
+                && Todo.assigneeIDAttribute.isIn(Array(accountIDs)))
+          ).filter { !listed.contains($0.id) }
+        }
         let resources = try Self.resources(of: todos, in: tx)
         changed = resources.filter { !$0.todo.isTrashed }
         removed = Set(resources.filter(\.todo.isTrashed).map(\.name))
@@ -186,12 +197,11 @@ extension TodoService {
       first += 500
     }
     let assignees = try self.assignees(of: resources.map(\.todo), in: tx)
-    return resources.map {
-      var resource = CalendarResource(
-        todo: $0.todo, data: $0.data, reminders: reminders[$0.todo.id] ?? [],
-        parentUID: $0.parentUID)
-      if let assignees { resource.assignee = .assignee(assignees[$0.todo.id]) }
-      return resource
+    return resources.map { resource in
+      CalendarResource(
+        todo: resource.todo, data: resource.data, reminders: reminders[resource.todo.id] ?? [],
+        parentUID: resource.parentUID,
+        assignee: assignees.map { .assignee($0[resource.todo.id]) } ?? .kept)
     }
   }
 

@@ -70,6 +70,37 @@ struct CalendarAssigneeTests {
     }
   }
 
+  @Test("an assignee's new address changes their todos' ETags and comes in the next sync")
+  func assigneeChangeIsSynced() async throws {
+    try await TemporaryStore.with { service, _ in
+      let ann = try await service.createAccount(named: "ann", passwordHash: "x")
+      let bob = try await service.createAccount(named: "bob", passwordHash: "x")
+      let asAnn = service.acting(as: Principal(ann))
+      let asBob = service.acting(as: Principal(bob))
+      let list = try await asAnn.createList(named: "Home")
+      _ = try await asAnn.share(list: list.id, with: "bob", as: .editor)
+      let painting = try await asAnn.createTodo(NewTodo(title: "Paint", listID: list.id))
+      let untouched = try await asAnn.createTodo(NewTodo(title: "Sweep", listID: list.id))
+      _ = try await asAnn.updateTodo(id: painting.id, TodoPatch(assigneeID: .some(bob.id)))
+      let name = "\(painting.id.uuidString.lowercased()).ics"
+      let before = try await asAnn.calendarResource(in: list.id, named: name)
+      let first = try await asAnn.calendarChanges(in: list.id, after: nil)
+
+      _ = try await asBob.setOwnMail(address: "bob@example.org", digest: nil)
+
+      let after = try await asAnn.calendarResource(in: list.id, named: name)
+      #expect(after.todo.version == before.todo.version)
+      #expect(after.etag != before.etag)
+      #expect(
+        Self.lines(after).filter { $0.hasPrefix("ATTENDEE") }
+          == ["ATTENDEE;CN=bob;ROLE=REQ-PARTICIPANT:mailto:bob@example.org"])
+      let changes = try await asAnn.calendarChanges(in: list.id, after: first.token)
+      #expect(changes.changed.map(\.name) == [name])
+      #expect(changes.changed.first?.etag == after.etag)
+      #expect(!changes.changed.contains { $0.todo.id == untouched.id })
+    }
+  }
+
   @Test("without accounts, an ATTENDEE is kept as the client wrote it")
   func keptWithoutAccounts() async throws {
     try await TemporaryStore.with { service, _ in
