@@ -114,10 +114,7 @@ struct AccountTests {
   @Test("removing an account deletes its lists, todos, shares, sessions and tokens")
   func remove() async throws {
     try await TemporaryStore.with { admin, _ in
-      let alice = try await admin.createAccount(named: "alice", passwordHash: "hash")
-      let bob = try await admin.createAccount(named: "bob", passwordHash: "hash")
-      let asAlice = admin.acting(as: Principal(alice))
-      let asBob = admin.acting(as: Principal(bob))
+      let (alice, bob, asAlice, asBob) = try await admin.twoPeople("alice", "bob")
       let shared = try await asAlice.createList(named: "Shared")
       let aliceTodo = try await asAlice.createTodo(NewTodo(title: "Alice's", listID: shared.id))
       try await asAlice.share(list: shared.id, with: "bob", as: .editor)

@@ -73,10 +73,7 @@ struct CalendarAssigneeTests {
   @Test("an assignee's new address changes their todos' ETags and comes in the next sync")
   func assigneeChangeIsSynced() async throws {
     try await TemporaryStore.with { service, _ in
-      let ann = try await service.createAccount(named: "ann", passwordHash: "x")
-      let bob = try await service.createAccount(named: "bob", passwordHash: "x")
-      let asAnn = service.acting(as: Principal(ann))
-      let asBob = service.acting(as: Principal(bob))
+      let (_, bob, asAnn, asBob) = try await service.twoPeople()
       let list = try await asAnn.createList(named: "Home")
       _ = try await asAnn.share(list: list.id, with: "bob", as: .editor)
       let painting = try await asAnn.createTodo(NewTodo(title: "Paint", listID: list.id))

@@ -48,10 +48,7 @@ struct SavedFilterTests {
   func perPerson() async throws {
     try await TemporaryStore.with { service, _ in
       let local = try await service.createSavedFilter(named: "Today", query: "today")
-      let ann = try await service.createAccount(named: "ann", passwordHash: "x")
-      let bob = try await service.createAccount(named: "bob", passwordHash: "x")
-      let asAnn = service.acting(as: Principal(ann))
-      let asBob = service.acting(as: Principal(bob))
+      let (ann, _, asAnn, asBob) = try await service.twoPeople()
       #expect(try await asAnn.savedFilters().map(\.id) == [local.id])
       #expect(try await asBob.savedFilters().isEmpty)
       // Bob cannot read, change or delete Ann's: it does not exist for him.

@@ -30,10 +30,7 @@ struct OutlineStateTests {
   @Test("each person has their own collapsed groups")
   func perPerson() async throws {
     try await TemporaryStore.with { service, _ in
-      let ann = try await service.createAccount(named: "ann", passwordHash: "x")
-      let bob = try await service.createAccount(named: "bob", passwordHash: "x")
-      let asAnn = service.acting(as: Principal(ann))
-      let asBob = service.acting(as: Principal(bob))
+      let (_, _, asAnn, asBob) = try await service.twoPeople()
       try await asAnn.setCollapsed("group:done", true)
       #expect(try await asAnn.collapsedGroups() == ["group:done"])
       #expect(try await asBob.collapsedGroups() == [])

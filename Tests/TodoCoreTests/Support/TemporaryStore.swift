@@ -70,3 +70,15 @@ func refusedField(_ body: () async throws -> Void) async -> String? {
     return (error as? TodoError)?.validationField ?? "\(error)"
   }
 }
+
+extension TodoService {
+  /// Two people with accounts on this server (an administrator's service), and a service
+  /// acting as each: what every test of who sees what starts from.
+  func twoPeople(_ first: String = "ann", _ second: String = "bob") async throws -> (
+    first: Account, second: Account, asFirst: TodoService, asSecond: TodoService
+  ) {
+    let one = try await createAccount(named: first, passwordHash: "x")
+    let other = try await createAccount(named: second, passwordHash: "x")
+    return (one, other, acting(as: Principal(one)), acting(as: Principal(other)))
+  }
+}

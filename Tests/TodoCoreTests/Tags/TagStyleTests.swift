@@ -36,10 +36,7 @@ struct TagStyleTests {
   @Test("each person colours tags for themselves")
   func perPerson() async throws {
     try await TemporaryStore.with { service, _ in
-      let ann = try await service.createAccount(named: "ann", passwordHash: "x")
-      let bob = try await service.createAccount(named: "bob", passwordHash: "x")
-      let asAnn = service.acting(as: Principal(ann))
-      let asBob = service.acting(as: Principal(bob))
+      let (_, _, asAnn, asBob) = try await service.twoPeople()
       try await asAnn.setTagColor("work", .pink)
       #expect(try await asAnn.tagColors() == ["work": .pink])
       #expect(try await asBob.tagColors() == [:])
