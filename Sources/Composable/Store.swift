@@ -130,7 +130,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   /// Processes `first` and every action queued meanwhile, by the one thread that set
   /// `isProcessing`. Effects start and observers are called outside the mutex, so they may send
   /// actions; those are queued and processed here, in order.
-  private func process(_ first: Action) {
+  func process(_ first: Action) {
     var action = first
     while true {
       let (started, observers, snapshot) = core.withLock { core in

@@ -124,12 +124,7 @@ extension Store {
   /// made of several parts may finish by one of them).
   private func subscribe(_ start: _Subscribe<Action>, entry: _EffectEntry) {
     let store = _WeakStore(self)
-    let send = Send<Action> { action in
-      guard let store = store.value,
-        store.core.withLock({ _ in !entry.isCancelled && !entry.isFinished })
-      else { return }
-      store.send(action)
-    }
+    let send = Send<Action> { action in store.value?.send(action, from: entry) }
     let stop = start(send) { store.value?.finishSubscription(entry) }
     let stopNow = core.withLock { core -> Bool in
       // Cancelled or finished while `start` ran.
@@ -141,6 +136,21 @@ extension Store {
       return false
     }
     if stopNow { stop() }
+  }
+
+  /// ``send(_:)`` for a subscription's value: dropped once the subscription is cancelled or
+  /// finished, which is checked under the lock that queues the action.
+  private func send(_ action: Action, from entry: _EffectEntry) {
+    let processesNow = core.withLock { core -> Bool in
+      guard !entry.isCancelled, !entry.isFinished else { return false }
+      guard !core.isProcessing else {
+        core.pendingActions.append(action)
+        return false
+      }
+      core.isProcessing = true
+      return true
+    }
+    if processesNow { process(action) }
   }
 
   private func finishSubscription(_ entry: _EffectEntry) {
