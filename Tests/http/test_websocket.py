@@ -191,3 +191,38 @@ def test_server_keeps_serving_after_refused_frames(server):
     assert server.healthy()
     ws = open_live(server)
     ws.close()
+
+
+# MARK: - Large messages
+
+
+def test_a_large_change_is_the_pages_start_then_the_shared_body(server):
+    """A change of many todos at once (an import of 150) reaches the page as one message in
+    two frames: the page's own start (its chrome and revision) in a text frame, then the rest,
+    which every page on the list shares, in a continuation frame. Together they are one JSON
+    object holding every new todo."""
+    ws = open_live(server)
+    try:
+        titles = [f"imported {index} {uuid.uuid4()}" for index in range(150)]
+        csv = "TYPE,CONTENT\r\n" + "".join(f"task,{title}\r\n" for title in titles)
+        response = server.request("POST", "/api/v1/import/todoist", csv,
+                                  headers=[("Content-Type", "text/csv")])
+        assert response.status == 200, response
+        deadline = time.monotonic() + 10
+        while True:
+            frames = [ws.read_frame(max(0.01, deadline - time.monotonic()))]
+            while frames[-1].opcode in (0x9, 0xA):
+                frames = [ws.read_frame(max(0.01, deadline - time.monotonic()))]
+            while not frames[-1].fin:
+                frames.append(ws.read_frame(max(0.01, deadline - time.monotonic())))
+            message = json.loads(b"".join(frame.payload for frame in frames))
+            shown = {cell.get("title") for cell in message.get("cells", {}).values()}
+            if set(titles) <= shown:
+                break
+        assert message["type"] == "changes" and message["v"] == 1, message
+        assert [(frame.opcode, frame.fin) for frame in frames] == [(0x1, False), (0x0, True)]
+        start = frames[0].payload.decode()
+        assert start.startswith("{") and '"rev":' in start and '"cells"' not in start, start
+        assert frames[1].payload.startswith(b'"cells":'), frames[1].payload[:40]
+    finally:
+        ws.close()
