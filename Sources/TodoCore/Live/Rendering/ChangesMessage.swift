@@ -1,8 +1,8 @@
 import Foundation
 
 /// A `changes` message as the page's own start followed by a body shared by every page that
-/// goes between the same two views: the server writes them as two frames of one WebSocket
-/// message, so the body is neither copied nor encoded per page.
+/// goes between the same two views, encoded once: the server writes a large body as the
+/// second frame of the page's message, without copying it per page.
 public struct ChangesMessage: Sendable {
   /// The message's start: `{`, the page's `chrome` if it changed and its `rev`. The whole
   /// message when ``body`` is `nil`.
