@@ -104,4 +104,27 @@ struct TransactionOrderingTests {
       #expect(items.allSatisfy { !$0.position.needsRebalance })
     }
   }
+
+  @Test("placing gives an object its new place without writing it: one write does the rest")
+  func placingWritesOnce() async throws {
+    try await withContainer(entities: [Item.self]) { container, directory in
+      let list = UUID()
+      let ids = try await container.write { tx in
+        try ["a", "b", "c"].map { try tx.insert(Item(listID: list, title: $0), at: .bottom).id }
+      }
+      _ = try await container.write { tx in
+        var item = try #require(try tx.object(Item.self, id: ids[2]))
+        item = try tx.placing(item, at: .top)
+        // Not written yet: the store still has it last.
+        #expect(try tx.fetch(Item.inList(list)).map(\.id) == ids)
+        item.title = "c, first"
+        return try tx.update(item)
+      }
+      #expect(try await stored(container, list).map(\.title) == ["c, first", "a", "b"])
+      // One row written, once: its version went from 1 to 2.
+      let outside = OutsideConnection(directory)
+      #expect(try await outside.count("SELECT count(*) FROM item WHERE version = 2") == 1)
+      #expect(try await outside.count("SELECT count(*) FROM item WHERE version > 2") == 0)
+    }
+  }
 }

@@ -31,9 +31,19 @@ extension WriteTransaction: OrderPlacing {
   public func move<Root: Entity>(
     _ object: Root, to placement: Placement, expectedVersion: Version? = nil
   ) throws -> Root {
+    try update(try placing(object, at: placement), expectedVersion: expectedVersion)
+  }
+
+  /// The object with the order key of a place in its collection, not written: what
+  /// ``move(_:to:expectedVersion:)`` writes, for a caller that changes more of the object
+  /// with its new place in mind and then writes it once (``update(_:expectedVersion:)``).
+  /// The neighbours are written when the keys at that spot need rebalancing.
+  ///
+  /// - Throws: `PersistenceError.notOrdered`, or `notFound` for an unknown anchor.
+  public func placing<Root: Entity>(_ object: Root, at placement: Placement) throws -> Root {
     let ordering = try Root.requireOrdering()
     let key = try placementKey(for: object, at: placement, ordering: ordering)
-    return try update(try ordering.setting(key, in: object), expectedVersion: expectedVersion)
+    return try ordering.setting(key, in: object)
   }
 
   // MARK: - OrderPlacing

@@ -5,15 +5,16 @@ import Persistence
 // MARK: - X-APPLE-SORT-ORDER, the order calendar clients sort todos by
 
 extension TodoService {
-  /// After a todo moved within its list, gives it an order (``Todo/externalOrder``, a
-  /// calendar client's `X-APPLE-SORT-ORDER`) between its new neighbours', so that a client
-  /// sorting by it (Apple Reminders, Tasks.org) shows the new order at its next sync. Only the
-  /// moved todo is written (its version, the resource's ETag, changes with the move); a list
-  /// no client sorted is left without the order.
-  ///
-  /// - Returns: The todo as stored.
-  static func fitSortOrder(of todo: Todo, in tx: WriteTransaction) throws -> Todo {
-    let live = Todo.listIDAttribute == todo.listID && Todo.deletedAtAttribute.isNil
+  /// A todo placed at a new spot in its list (``WriteTransaction/placing(_:at:)``, not yet
+  /// written), with an order (``Todo/externalOrder``, a calendar client's
+  /// `X-APPLE-SORT-ORDER`) between its new neighbours', so that a client sorting by it (Apple
+  /// Reminders, Tasks.org) shows the new order at its next sync. The caller writes it once,
+  /// with the move; a list no client sorted is left without the order.
+  static func fittingSortOrder(of todo: Todo, in tx: ReadTransaction) throws -> Todo {
+    // Its row is still at its old place: it is not its own neighbour.
+    let live =
+      Todo.listIDAttribute == todo.listID && Todo.deletedAtAttribute.isNil
+      && !(Todo.idAttribute == todo.id)
     let previous = try tx.fetch(
       FetchRequest(
         filter: live && Todo.orderAttribute < todo.order,
@@ -24,17 +25,15 @@ extension TodoService {
         filter: live && Todo.orderAttribute > todo.order,
         sortedBy: [Todo.orderAttribute.ascending], limit: 1)
     ).first?.externalOrder
-    let value: Int? =
-      switch (previous, next) {
-      case (let low?, let high?): high - low >= 2 ? low + (high - low) / 2 : low + 1
-      case (let low?, nil): low + 1_024
-      case (nil, let high?): high - 1_024
-      case (nil, nil): todo.externalOrder
-      }
-    guard value != todo.externalOrder else { return todo }
     var sorted = todo
-    sorted.externalOrder = value
-    return try tx.update(sorted)
+    switch (previous, next) {
+    case (let low?, let high?):
+      sorted.externalOrder = high - low >= 2 ? low + (high - low) / 2 : low + 1
+    case (let low?, nil): sorted.externalOrder = low + 1_024
+    case (nil, let high?): sorted.externalOrder = high - 1_024
+    case (nil, nil): break
+    }
+    return sorted
   }
 
   /// Moves the `X-APPLE-SORT-ORDER` a store kept in its calendar clients' text into the

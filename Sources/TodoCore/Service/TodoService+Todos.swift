@@ -178,7 +178,8 @@ extension TodoService {
         break
       }
       todo.updatedAt = self.now()
-      return try Self.fitSortOrder(of: try tx.move(todo, to: position), in: tx)
+      return try tx.update(
+        try Self.fittingSortOrder(of: try tx.placing(todo, at: position), in: tx))
     }
   }
 

@@ -235,6 +235,8 @@ struct CalDAVServiceTests {
       _ = try await service.moveTodo(id: c.todo.id, to: .after(a.todo.id))
       let moved = try await service.calendarResource(in: Self.inbox, named: "c.ics")
       #expect(moved.text.contains("X-APPLE-SORT-ORDER:1500"))
+      // The new place and the new order are one write.
+      #expect(moved.todo.version == c.todo.version.next)
       // A new resource sorted between two goes between them.
       _ = try await service.putCalendarResource(
         in: Self.inbox, named: "d.ics",
