@@ -116,7 +116,14 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   /// - Parameter action: The action to process.
   /// - Complexity: O(1) for an action whose effect is `.none`, besides the reducer's own work.
   public func send(_ action: Action) {
+    send(action, from: nil)
+  }
+
+  /// ``send(_:)``; an action from a subscription (`entry`) is dropped once it is cancelled or
+  /// finished, which is checked under the lock that queues the action.
+  func send(_ action: Action, from entry: _EffectEntry?) {
     let processesNow = core.withLock { core in
+      if let entry, entry.isCancelled || entry.isFinished { return false }
       guard !core.isProcessing else {
         core.pendingActions.append(action)
         return false
@@ -130,7 +137,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   /// Processes `first` and every action queued meanwhile, by the one thread that set
   /// `isProcessing`. Effects start and observers are called outside the mutex, so they may send
   /// actions; those are queued and processed here, in order.
-  func process(_ first: Action) {
+  private func process(_ first: Action) {
     var action = first
     while true {
       let (started, observers, snapshot) = core.withLock { core in

@@ -138,21 +138,6 @@ extension Store {
     if stopNow { stop() }
   }
 
-  /// ``send(_:)`` for a subscription's value: dropped once the subscription is cancelled or
-  /// finished, which is checked under the lock that queues the action.
-  private func send(_ action: Action, from entry: _EffectEntry) {
-    let processesNow = core.withLock { core -> Bool in
-      guard !entry.isCancelled, !entry.isFinished else { return false }
-      guard !core.isProcessing else {
-        core.pendingActions.append(action)
-        return false
-      }
-      core.isProcessing = true
-      return true
-    }
-    if processesNow { process(action) }
-  }
-
   private func finishSubscription(_ entry: _EffectEntry) {
     let stop = core.withLock { core in
       defer { core.effects.remove(entry) }
