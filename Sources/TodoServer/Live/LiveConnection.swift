@@ -122,10 +122,4 @@ struct LiveConnection {
     }
     return nil
   }
-
-  private static func send(_ message: LiveMessage, to outbound: WebSocketOutboundWriter)
-    async throws
-  {
-    try await outbound.write(.text(String(decoding: try message.encoded(), as: UTF8.self)))
-  }
 }
