@@ -24,22 +24,25 @@ import Synchronization
 /// Effects run as tasks started by the store. Releasing the last reference to a store cancels
 /// everything it still runs; effects only hold the store weakly.
 public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable {
-  // `@unchecked Sendable` is safe: every mutable value is in `core`, reached only inside its
-  // mutex; the reducer (which may not be `Sendable`) is called only inside the mutex, by the
-  // one thread that is processing actions; the other properties are immutable and `Sendable`.
+  // `@unchecked Sendable` is safe: every `var` below is read and written only inside `lock`;
+  // the reducer (which may not be `Sendable`) is called only inside it, by the one thread that
+  // is processing actions; the other properties are immutable and `Sendable`.
+  //
+  // The guarded values are the class's own stored properties, not a struct inside the mutex:
+  // code of a generic class that is not specialised (a store's, called from another module)
+  // reaches its own properties through its metadata, but a generic struct's fields through
+  // that struct's metadata, looked up at run time on every access (it had doubled the cost
+  // of an action).
 
-  /// What the store changes as it processes actions and runs effects.
-  struct Core {
-    var state: State
-    var isProcessing = false
-    var pendingActions: [Action] = []
-    var pendingHead = 0
-    var effects = _EffectRegistry()
-    var observers: [_StoreObserver<State>] = []
-    var nextObserverID = 0
-  }
-
-  let core: Mutex<Core>
+  /// Guards every `var` of the store.
+  let lock = Mutex<Void>(())
+  var currentState: State
+  var isProcessing = false
+  var pendingActions: [Action] = []
+  var pendingHead = 0
+  var effects = _EffectRegistry()
+  var observers: [_StoreObserver<State>] = []
+  var nextObserverID = 0
   let reducer: any Reducer<State, Action>
   let dependencies: DependencyValues
   let didProcess: (@Sendable (Action, State) -> Void)?
@@ -74,7 +77,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     dependencies: DependencyValues,
     didProcess: (@Sendable (Action, State) -> Void)?
   ) {
-    self.core = Mutex(Core(state: initialState))
+    self.currentState = initialState
     self.reducer = reducer
     self.dependencies = dependencies
     self.didProcess = didProcess
@@ -82,7 +85,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
 
   deinit {
     var cancellations: [_Cancellation] = []
-    core.withLock { $0.effects.cancelAll(into: &cancellations) }
+    lock.withLock { _ in effects.cancelAll(into: &cancellations) }
     for cancel in cancellations { cancel() }
   }
 
@@ -93,12 +96,12 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   /// The value may be outdated as soon as it is returned if other threads send actions; observe
   /// the store to follow every change.
   public var state: State {
-    core.withLock { $0.state }
+    lock.withLock { _ in currentState }
   }
 
   /// The number of effects (tasks, subscriptions and concatenations) the store is running.
   public var runningEffectCount: Int {
-    core.withLock { $0.effects.count }
+    lock.withLock { _ in effects.count }
   }
 
   // MARK: - Sending actions
@@ -122,13 +125,13 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   /// ``send(_:)``; an action from a subscription (`entry`) is dropped once it is cancelled or
   /// finished, which is checked under the lock that queues the action.
   func send(_ action: Action, from entry: _EffectEntry?) {
-    let processesNow = core.withLock { core in
+    let processesNow = lock.withLock { _ in
       if let entry, entry.isCancelled || entry.isFinished { return false }
-      guard !core.isProcessing else {
-        core.pendingActions.append(action)
+      guard !isProcessing else {
+        pendingActions.append(action)
         return false
       }
-      core.isProcessing = true
+      isProcessing = true
       return true
     }
     if processesNow { process(action) }
@@ -140,19 +143,22 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   private func process(_ first: Action) {
     var action = first
     while true {
-      let (started, observers, snapshot) = core.withLock { core in
+      // Written from inside the lock rather than returned as a tuple, whose type the generic
+      // code would look up for every action.
+      var started = _StartedEffects<Action>()
+      var observers: [_StoreObserver<State>] = []
+      var snapshot: State?
+      lock.withLock { _ in
         let effect = DependencyValues.$_current.withValue(dependencies) {
-          reducer.reduce(into: &core.state, action: action)
+          reducer.reduce(into: &currentState, action: action)
         }
-        var started = _StartedEffects<Action>()
         if case .none = effect.operation {
         } else {
-          interpret(effect, ids: [], registry: &core.effects, into: &started)
-          core.pendingActions.append(contentsOf: started.actions)
+          interpret(effect, ids: [], registry: &effects, into: &started)
+          pendingActions.append(contentsOf: started.actions)
         }
-        let observers = core.observers
-        let snapshot: State? = observers.isEmpty && didProcess == nil ? nil : core.state
-        return (started, observers, snapshot)
+        observers = self.observers
+        if !observers.isEmpty || didProcess != nil { snapshot = currentState }
       }
 
       if !started.isEmpty { launch(started) }
@@ -161,15 +167,15 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
         for observer in observers { observer.onChange(snapshot) }
       }
 
-      let next = core.withLock { core -> Action? in
-        guard core.pendingHead < core.pendingActions.count else {
-          core.pendingActions.removeAll(keepingCapacity: core.pendingActions.capacity <= 64)
-          core.pendingHead = 0
-          core.isProcessing = false
+      let next = lock.withLock { _ -> Action? in
+        guard pendingHead < pendingActions.count else {
+          pendingActions.removeAll(keepingCapacity: pendingActions.capacity <= 64)
+          pendingHead = 0
+          isProcessing = false
           return nil
         }
-        core.pendingHead += 1
-        return core.pendingActions[core.pendingHead - 1]
+        pendingHead += 1
+        return pendingActions[pendingHead - 1]
       }
       guard let next else { return }
       action = next
@@ -186,7 +192,7 @@ extension Store {
   /// the store has the same effect.
   public func cancelAllEffects() {
     var cancellations: [_Cancellation] = []
-    core.withLock { $0.effects.cancelAll(into: &cancellations) }
+    lock.withLock { _ in effects.cancelAll(into: &cancellations) }
     for cancel in cancellations { cancel() }
   }
 }

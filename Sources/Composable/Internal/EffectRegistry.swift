@@ -114,5 +114,11 @@ struct _StartedEffects<Action> {
     case concatenate([Effect<Action>])
   }
 
+  // Inlined: a call would take the struct's metadata, looked up at run time for every action
+  // in the store's generic code.
+  @inline(__always)
   var isEmpty: Bool { launches.isEmpty && actions.isEmpty && cancellations.isEmpty }
+
+  @inline(__always)
+  init() {}
 }

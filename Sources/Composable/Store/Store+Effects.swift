@@ -63,8 +63,8 @@ extension Store {
 
   private func start(_ launch: _StartedEffects<Action>.Launch) -> Task<Void, Never>? {
     let entry = launch.entry
-    let alreadyCancelled = core.withLock { core in
-      if entry.isCancelled { core.effects.remove(entry) }
+    let alreadyCancelled = lock.withLock { _ in
+      if entry.isCancelled { effects.remove(entry) }
       return entry.isCancelled
     }
     guard !alreadyCancelled else { return nil }
@@ -90,7 +90,7 @@ extension Store {
       return nil
     }
     let task = Self.startTask(priority: launch.priority, body)
-    let cancelNow = core.withLock { _ in
+    let cancelNow = lock.withLock { _ in
       guard !entry.isFinished else { return false }
       entry.task = task
       return entry.isCancelled
@@ -114,7 +114,7 @@ extension Store {
   }
 
   private func finish(_ entry: _EffectEntry) {
-    core.withLock { $0.effects.remove(entry) }
+    lock.withLock { _ in effects.remove(entry) }
   }
 
   // MARK: - Subscriptions
@@ -126,10 +126,10 @@ extension Store {
     let store = _WeakStore(self)
     let send = Send<Action> { action in store.value?.send(action, from: entry) }
     let stop = start(send) { store.value?.finishSubscription(entry) }
-    let stopNow = core.withLock { core -> Bool in
+    let stopNow = lock.withLock { _ -> Bool in
       // Cancelled or finished while `start` ran.
       if entry.isCancelled || entry.isFinished {
-        core.effects.remove(entry)
+        effects.remove(entry)
         return true
       }
       entry.stop = stop
@@ -139,8 +139,8 @@ extension Store {
   }
 
   private func finishSubscription(_ entry: _EffectEntry) {
-    let stop = core.withLock { core in
-      defer { core.effects.remove(entry) }
+    let stop = lock.withLock { _ in
+      defer { effects.remove(entry) }
       return entry.stop
     }
     stop?()
@@ -197,9 +197,9 @@ extension Store {
   /// is registered under the concatenation's identifiers.
   private func startStep(_ effect: Effect<Action>, of entry: _EffectEntry) -> [Task<Void, Never>]? {
     var started = _StartedEffects<Action>()
-    let isCancelled = core.withLock { core in
+    let isCancelled = lock.withLock { _ in
       guard !entry.isCancelled else { return true }
-      interpret(effect, ids: entry.ids, registry: &core.effects, into: &started)
+      interpret(effect, ids: entry.ids, registry: &effects, into: &started)
       return false
     }
     guard !isCancelled else { return nil }

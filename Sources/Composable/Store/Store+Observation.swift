@@ -24,7 +24,7 @@ extension Store {
   /// - Parameter onChange: Receives the state after each action.
   /// - Returns: The observation. Keep it: observation stops when it is cancelled or released.
   public func observe(_ onChange: @escaping @Sendable (State) -> Void) -> StoreObservation {
-    let id = core.withLock { Self.addObserver(onChange, to: &$0) }
+    let id = lock.withLock { _ in addObserver(onChange) }
     return StoreObservation { [weak self] in self?.removeObserver(id) }
   }
 
@@ -46,25 +46,23 @@ extension Store {
     bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy = .unbounded
   ) -> AsyncStream<State> {
     let (stream, continuation) = AsyncStream<State>.makeStream(bufferingPolicy: bufferingPolicy)
-    let id = core.withLock { core in
-      continuation.yield(core.state)
-      return Self.addObserver({ continuation.yield($0) }, to: &core)
+    let id = lock.withLock { _ in
+      continuation.yield(currentState)
+      return addObserver { continuation.yield($0) }
     }
     continuation.onTermination = { [weak self] _ in self?.removeObserver(id) }
     return stream
   }
 
   /// Adds an observer; called inside the store's mutex.
-  private static func addObserver(
-    _ onChange: @escaping @Sendable (State) -> Void, to core: inout Core
-  ) -> Int {
-    core.nextObserverID += 1
-    core.observers.append(_StoreObserver(id: core.nextObserverID, onChange: onChange))
-    return core.nextObserverID
+  private func addObserver(_ onChange: @escaping @Sendable (State) -> Void) -> Int {
+    nextObserverID += 1
+    observers.append(_StoreObserver(id: nextObserverID, onChange: onChange))
+    return nextObserverID
   }
 
   private func removeObserver(_ id: Int) {
-    core.withLock { $0.observers.removeAll { $0.id == id } }
+    lock.withLock { _ in observers.removeAll { $0.id == id } }
   }
 }
 
