@@ -233,6 +233,8 @@ let package = Package(
         // Hummingbird (HTTP/HTTPGuardHandler.swift).
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
+        // Also a live page's large message: its own start, then a body every page shares, as
+        // two frames (Live/LivePageWriter.swift).
         .product(name: "NIOWebSocket", package: "swift-nio"),
         // Reminders by e-mail: an SMTP client with STARTTLS (Mail/SMTPClient.swift).
         .product(name: "NIOPosix", package: "swift-nio"),

@@ -84,9 +84,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   }
 
   deinit {
-    var cancellations: [_Cancellation] = []
-    lock.withLock { _ in effects.cancelAll(into: &cancellations) }
-    for cancel in cancellations { cancel() }
+    cancelAllEffects()
   }
 
   // MARK: - Reading state

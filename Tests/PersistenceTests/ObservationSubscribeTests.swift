@@ -11,8 +11,7 @@ struct ObservationSubscribeTests {
   func valuesAndCancellation() async throws {
     try await withContainer { container, _ in
       let list = UUID()
-      let request = FetchRequest<Todo>(
-        filter: Todo.listIDAttribute == list, sortedBy: [Todo.priorityAttribute.ascending])
+      let request = Todo.byPriority(in: list)
       let observersBefore = container.observerCount
       let (values, input) = AsyncStream.makeStream(of: [String].self)
       let subscription = container.viewContext.subscribe(
@@ -36,8 +35,7 @@ struct ObservationSubscribeTests {
       let context = container.newBackgroundContext()
       try context.insert(Todo.sample("Kept", list: list, priority: 1))
       try await context.save()
-      let request = FetchRequest<Todo>(
-        filter: Todo.listIDAttribute == list, sortedBy: [Todo.priorityAttribute.ascending])
+      let request = Todo.byPriority(in: list)
       var firsts: [FetchedResults<Todo>] = []
       var subscriptions: [ObservationSubscription] = []
       defer { for subscription in subscriptions { subscription.cancel() } }

@@ -9,8 +9,7 @@ struct ObservationTests {
   func emitsOnRelevantCommitsOnly() async throws {
     try await withContainer { container, _ in
       let list = UUID()
-      let request = FetchRequest<Todo>(
-        filter: Todo.listIDAttribute == list, sortedBy: [Todo.priorityAttribute.ascending])
+      let request = Todo.byPriority(in: list)
       let view = container.viewContext
       try view.insert(Todo.sample("First", list: list, priority: 1))
       try await view.save()

@@ -160,14 +160,15 @@ extension Store {
           waiting.withLock { $0 = continuation }
           let unsubscribe = subscribe(send, resume)
           stop.withLock { $0 = unsubscribe }
-          // Cancelled before the source could be stopped by the handler below.
+          // Cancelled before the handler below could find the source: stopped here. Whoever
+          // takes the function stops the source, so it is stopped once.
           if Task.isCancelled {
-            unsubscribe()
+            stop.withLock { $0.take() }?()
             resume()
           }
         }
       } onCancel: {
-        stop.withLock { $0 }?()
+        stop.withLock { $0.take() }?()
         resume()
       }
     }

@@ -88,8 +88,9 @@ extension ModelContext {
   /// instead of an async sequence: no task waits for the values, so a consumer that only
   /// passes them on (to a stream or a store of its own) costs the observation a call.
   ///
-  /// `onValue` runs on the observation's own task, for every observer in turn: it must
-  /// return quickly and never wait. `onEnd` runs once if the observation ends by itself:
+  /// `onValue` runs on the observation's own task, or with many observers on one of the
+  /// tasks that hand a value out in parallel; each observer gets its values one at a time and
+  /// in order. It must return quickly and never wait. `onEnd` runs once if the observation ends by itself:
   /// with `nil` when the container closed, with the error of a read that failed.
   ///
   /// ```swift

@@ -6,6 +6,11 @@ extension Todo {
   static func sample(_ title: String, list: UUID = UUID(), priority: Int = 0) -> Todo {
     Todo(listID: list, title: title, priority: priority)
   }
+
+  /// The todos of `list` by priority: what the observation tests watch.
+  static func byPriority(in list: UUID) -> FetchRequest<Todo> {
+    FetchRequest(filter: Todo.listIDAttribute == list, sortedBy: [Todo.priorityAttribute.ascending])
+  }
 }
 
 /// An object in a user-ordered list.
