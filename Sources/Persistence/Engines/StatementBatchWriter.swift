@@ -32,7 +32,8 @@ struct VersionMismatch: Error {
 ///
 /// Updates and deletes name the version the context read: `WHERE id = ? AND version = ?`. A
 /// statement that changes no row means someone else changed or deleted the object, which fails
-/// the whole commit with ``VersionMismatch``.
+/// the whole commit with ``VersionMismatch``. An update that knows the row's values at that
+/// version sets only the columns that change (and the version).
 struct StatementBatchWriter<Runner: StatementRunner>: BatchWriter {
   let runner: Runner
   let tables: [ObjectIdentifier: TableInfo]
@@ -75,10 +76,30 @@ struct StatementBatchWriter<Runner: StatementRunner>: BatchWriter {
 
     for update in batch.updates {
       values.removeAll(keepingCapacity: true)
-      for attribute in attributes { values.append(attribute.read(update.value)) }
+      let sql: String
+      if let previous = update.previous {
+        // Only the changed columns: SQLite rewrites every index that covers a column an
+        // `UPDATE` sets, whether its value changed or not, and each rewritten index page is
+        // one more page in the WAL: a todo's title edit rewrote its six indexes.
+        var changed: [String] = []
+        for attribute in attributes {
+          let value = attribute.read(update.value)
+          guard value != attribute.read(previous) else { continue }
+          values.append(value)
+          changed.append(attribute.name)
+        }
+        sql =
+          changed.count == attributes.count
+          ? statements.update
+          : TableInfo.Statements.update(
+            table: table.name, setting: changed, dialect: runner.dialect)
+      } else {
+        for attribute in attributes { values.append(attribute.read(update.value)) }
+        sql = statements.update
+      }
       values.append(update.value.id.storedValue)
       values.append(.integer(update.baseVersion.rawValue))
-      guard try runner.run(statements.update, values) == 1 else {
+      guard try runner.run(sql, values) == 1 else {
         throw VersionMismatch(id: update.value.id)
       }
       let version = update.baseVersion.next

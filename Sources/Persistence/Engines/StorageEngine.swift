@@ -60,6 +60,9 @@ struct EntityBatch<Root: Entity>: AnyEntityBatch {
   struct Update: Sendable {
     var value: Root
     var baseVersion: Version
+    /// The object as its row holds it at `baseVersion`, when the writer knows it: only the
+    /// columns whose values differ are written then.
+    var previous: Root? = nil
   }
   struct Delete: Sendable {
     var id: UUID

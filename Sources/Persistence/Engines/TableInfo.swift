@@ -26,6 +26,22 @@ final class TableInfo: Sendable {
     /// Deletes where `id` and `version` are the arguments.
     let delete: String
 
+    /// Sets `attributes` (the arguments, in that order) and the next version, where `id` and
+    /// `version` are the two arguments after them.
+    static func update(table name: String, setting attributes: [String], dialect: SQLDialect)
+      -> String
+    {
+      let assignments =
+        attributes.enumerated().map { "\(quoted($1)) = \(dialect.placeholder($0 + 1))" }
+        + ["\"version\" = \"version\" + 1"]
+      let id = dialect.placeholder(attributes.count + 1)
+      let version = dialect.placeholder(attributes.count + 2)
+      return """
+        UPDATE \(quoted(name)) SET \(assignments.joined(separator: ", ")) \
+        WHERE "id" = \(id) AND "version" = \(version)
+        """
+    }
+
     init(table name: String, columns: String, attributes: [String], dialect: SQLDialect) {
       let table = quoted(name)
       selectByID =
@@ -36,15 +52,7 @@ final class TableInfo: Sendable {
         INSERT INTO \(table) (\(insertColumns.joined(separator: ", "))) \
         VALUES (\(placeholders.joined(separator: ", "))) ON CONFLICT ("id") DO NOTHING
         """
-      let assignments =
-        attributes.enumerated().map { "\(quoted($1)) = \(dialect.placeholder($0 + 1))" }
-        + ["\"version\" = \"version\" + 1"]
-      let id = dialect.placeholder(attributes.count + 1)
-      let version = dialect.placeholder(attributes.count + 2)
-      update = """
-        UPDATE \(table) SET \(assignments.joined(separator: ", ")) \
-        WHERE "id" = \(id) AND "version" = \(version)
-        """
+      update = Self.update(table: name, setting: attributes, dialect: dialect)
       delete =
         "DELETE FROM \(table) WHERE \"id\" = \(dialect.placeholder(1)) "
         + "AND \"version\" = \(dialect.placeholder(2))"

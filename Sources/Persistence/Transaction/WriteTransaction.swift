@@ -56,6 +56,30 @@ public final class WriteTransaction: ReadTransaction, BatchWriter {
     return written.updated[0].value
   }
 
+  /// Writes an object's new values like ``update(_:expectedVersion:)``, setting only the columns
+  /// whose values differ from `previous`: the same object as its row holds it at the version
+  /// the write is based on (read in this transaction, or carrying that version).
+  ///
+  /// A store rewrites every index that covers a column an update sets, changed or not; an edit
+  /// of one field then costs what an edit of every field costs. When `previous` does not carry
+  /// the version the write is based on (or is another object), every column is written.
+  ///
+  /// - Returns: The object as stored, with its new version.
+  /// - Throws: `PersistenceError.conflict` if the row has another version or is gone.
+  @discardableResult
+  public func update<Root: Entity>(
+    _ object: Root, from previous: Root, expectedVersion: Version? = nil
+  ) throws -> Root {
+    let base = try baseVersion(of: object, expected: expectedVersion)
+    let known = previous.id == object.id && Root.carriedVersion(of: previous) == base
+    var batch = EntityBatch<Root>()
+    batch.updates = [
+      EntityBatch.Update(value: object, baseVersion: base, previous: known ? previous : nil)
+    ]
+    let written = try write(batch)
+    return written.updated[0].value
+  }
+
   /// Deletes an object, under the same version rule as ``update(_:expectedVersion:)``.
   ///
   /// - Throws: `PersistenceError.conflict` if the row has another version or is gone.

@@ -192,7 +192,7 @@ extension TodoService {
       zones[reminder.accountID] = zone
       let armed = reminder.armed(
         for: byID[reminder.todoID], in: zone, due: dues[reminder.todoID])
-      if armed != reminder { try tx.update(armed) }
+      if armed != reminder { try tx.update(armed, from: reminder) }
     }
   }
 }

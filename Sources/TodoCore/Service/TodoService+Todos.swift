@@ -139,11 +139,12 @@ extension TodoService {
       // A new parent takes it at the end of its subtasks.
       written = try tx.move(todo, to: .bottom)
     } else if !moved {
-      written = needsWrite ? try tx.update(todo) : todo
+      written = needsWrite ? try tx.update(todo, from: stored) : todo
     } else {
       _ = try liveList(id: todo.listID, need: .edit, in: tx)
       try Self.recordDeparture(of: [stored], in: tx, at: date)
-      written = keepingPlace ? try tx.update(todo) : try tx.move(todo, to: .bottom)
+      written =
+        keepingPlace ? try tx.update(todo, from: stored) : try tx.move(todo, to: .bottom)
     }
     try writeSubtasks(
       of: written, movingFrom: moved ? stored.listID : nil,
@@ -164,7 +165,8 @@ extension TodoService {
     async throws -> Todo
   {
     try await write { tx in
-      var todo = try self.liveTodo(id: id, need: .edit, at: expectedVersion, in: tx)
+      let stored = try self.liveTodo(id: id, need: .edit, at: expectedVersion, in: tx)
+      var todo = stored
       try Self.checkAnchor(of: position, moving: id, inList: todo.listID, in: tx)
       switch position {
       case .before(let anchor), .after(let anchor):
@@ -179,7 +181,7 @@ extension TodoService {
       }
       todo.updatedAt = self.now()
       return try tx.update(
-        try Self.fittingSortOrder(of: try tx.placing(todo, at: position), in: tx))
+        try Self.fittingSortOrder(of: try tx.placing(todo, at: position), in: tx), from: stored)
     }
   }
 
