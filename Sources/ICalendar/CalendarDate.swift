@@ -32,40 +32,20 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
   ///
   /// - Parameter text: The value text, such as `"20261124"`.
   public init?(parsing text: some StringProtocol) {
-    let digits = Array(text.utf8)
-    guard digits.count == 8, let year = Digits.number(digits[0..<4]),
-      let month = Digits.number(digits[4..<6]), let day = Digits.number(digits[6..<8])
-    else { return nil }
-    self.init(year: year, month: month, day: day)
+    guard let fields = DigitFields.parse(text, widths: Self.widths) else { return nil }
+    self.init(year: fields.0, month: fields.1, day: fields.2)
   }
+
+  /// The widths of the year, the month and the day in the value text.
+  private static let widths = (4, 2, 2)
 
   /// The DATE value text, `YYYYMMDD`.
   public var description: String {
-    Digits.padded(year, 4) + Digits.padded(month, 2) + Digits.padded(day, 2)
+    DigitFields.text((year, month, day), widths: Self.widths)
   }
 
   /// Whether `lhs` is an earlier day than `rhs`.
   public static func < (lhs: Self, rhs: Self) -> Bool {
     (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
-  }
-
-}
-
-/// Fixed-width decimal numbers in date and time values.
-enum Digits {
-  /// The number written by `digits`, or `nil` unless every byte is an ASCII digit.
-  static func number(_ digits: ArraySlice<UInt8>) -> Int? {
-    var number = 0
-    for digit in digits {
-      guard digit >= 0x30 && digit <= 0x39 else { return nil }
-      number = number * 10 + Int(digit - 0x30)
-    }
-    return number
-  }
-
-  /// `number` in decimal, with leading zeros up to `width` digits.
-  static func padded(_ number: Int, _ width: Int) -> String {
-    let digits = String(number)
-    return String(repeating: "0", count: max(0, width - digits.count)) + digits
   }
 }

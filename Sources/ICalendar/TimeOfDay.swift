@@ -28,16 +28,16 @@ public struct TimeOfDay: Hashable, Comparable, Sendable, CustomStringConvertible
   ///
   /// - Parameter text: The time text, such as `"093000"`.
   public init?(parsing text: some StringProtocol) {
-    let digits = Array(text.utf8)
-    guard digits.count == 6, let hour = Digits.number(digits[0..<2]),
-      let minute = Digits.number(digits[2..<4]), let second = Digits.number(digits[4..<6])
-    else { return nil }
-    self.init(hour: hour, minute: minute, second: second)
+    guard let fields = DigitFields.parse(text, widths: Self.widths) else { return nil }
+    self.init(hour: fields.0, minute: fields.1, second: fields.2)
   }
+
+  /// The widths of the hour, the minute and the second in the time text.
+  private static let widths = (2, 2, 2)
 
   /// The time text, `HHMMSS`.
   public var description: String {
-    Digits.padded(hour, 2) + Digits.padded(minute, 2) + Digits.padded(second, 2)
+    DigitFields.text((hour, minute, second), widths: Self.widths)
   }
 
   /// Whether `lhs` is an earlier time than `rhs`.

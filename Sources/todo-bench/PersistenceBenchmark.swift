@@ -47,43 +47,37 @@ struct PersistenceBenchmark: AsyncParsableCommand {
     }
     let directory = try BenchDirectory()
     defer { directory.remove() }
-    var table = Table("measure", "ours", "baseline", "ratio")
+    var table = PersistenceTable(baseline: "baseline")
 
     let insert = try await measureInsert(directory)
-    table.append(
-      "insert \(insertCount) (ms) vs GRDB records", Format.fixed(insert.ours),
-      Format.fixed(insert.records), Format.fixed(insert.ours / insert.records))
-    table.append(
-      "insert \(insertCount) (ms) vs prepared statement", Format.fixed(insert.ours),
-      Format.fixed(insert.statement), Format.fixed(insert.ours / insert.statement))
+    table.compare(
+      "insert \(insertCount) (ms) vs GRDB records", ours: insert.ours, baseline: insert.records)
+    table.compare(
+      "insert \(insertCount) (ms) vs prepared statement", ours: insert.ours,
+      baseline: insert.statement)
 
     let fetch = try await measureFetch(directory)
-    table.append(
-      "fetch \(fetchCount) sorted (ms) vs GRDB records", Format.fixed(fetch.ours),
-      Format.fixed(fetch.records), Format.fixed(fetch.ours / fetch.records))
+    table.compare(
+      "fetch \(fetchCount) sorted (ms) vs GRDB records", ours: fetch.ours, baseline: fetch.records)
 
     let observe = try await measureObservation(directory)
-    table.append("observe \(observedCount): p50 (ms)", Format.fixed(observe.p50, 3), "-", "-")
-    table.append("observe \(observedCount): p99 (ms)", Format.fixed(observe.p99, 3), "-", "-")
-    table.append(
-      "observe: snapshot of \(observedCount) ids alone (ms)", Format.fixed(observe.snapshot, 3),
-      "-", "-")
-    table.append("observe: save() alone p50 (ms)", Format.fixed(observe.save, 3), "-", "-")
-    table.append(
-      "observe \(observedCount): refetch (ms)", Format.fixed(observe.refetch, 3), "-", "-")
+    table.figure("observe \(observedCount): p50 (ms)", Format.fixed(observe.p50, 3))
+    table.figure("observe \(observedCount): p99 (ms)", Format.fixed(observe.p99, 3))
+    table.figure(
+      "observe: snapshot of \(observedCount) ids alone (ms)", Format.fixed(observe.snapshot, 3))
+    table.figure("observe: save() alone p50 (ms)", Format.fixed(observe.save, 3))
+    table.figure("observe \(observedCount): refetch (ms)", Format.fixed(observe.refetch, 3))
 
     let moveRows = try await measureMove(directory)
-    table.append("move in \(observedCount) (rows written)", "\(moveRows)", "-", "-")
+    table.move(rows: moveRows, in: observedCount)
 
-    print(table.rendered)
-    print(
-      Format.summary([
-        "insert_ratio": Format.fixed(insert.ours / insert.records),
-        "fetch_ratio": Format.fixed(fetch.ours / fetch.records),
-        "insert_vs_statement": Format.fixed(insert.ours / insert.statement),
-        "observe_p50_ms": Format.fixed(observe.p50, 3),
-        "observe_p99_ms": Format.fixed(observe.p99, 3),
-        "move_rows": "\(moveRows)",
-      ]))
+    table.print(summary: [
+      "insert_ratio": Format.fixed(insert.ours / insert.records),
+      "fetch_ratio": Format.fixed(fetch.ours / fetch.records),
+      "insert_vs_statement": Format.fixed(insert.ours / insert.statement),
+      "observe_p50_ms": Format.fixed(observe.p50, 3),
+      "observe_p99_ms": Format.fixed(observe.p99, 3),
+      "move_rows": "\(moveRows)",
+    ])
   }
 }

@@ -21,76 +21,36 @@ struct SoakBenchmark: AsyncParsableCommand {
     abstract: "Bounded soak: mixed writes with live pages open; throughput and memory drift."
   )
 
-  @Option(help: "Measured seconds (after the warm-up).")
-  var duration = 600
-
-  @Option(help: "Warm-up seconds (not measured; resident memory is taken at its end).")
-  var warmUp = 30
-
-  @Option(help: "Keep-alive connections writing.")
-  var connections = 4
-
-  @Option(help: "Live pages open, reading every message.")
-  var pages = 100
-
-  @Option(help: "Todos in the list the pages show and the writes change.")
-  var todos = 1_000
-
-  @Option(
-    help: """
-      Seconds of history kept (change records, calendar tombstones), pruned every quarter of \
-      it; 0 keeps it.
-      """)
-  var retention = 10
-
-  func validate() throws {
-    guard (10...86_400).contains(duration) else {
-      throw ValidationError("--duration must be 10...86400 seconds")
-    }
-    guard (0...3_600).contains(warmUp) else {
-      throw ValidationError("--warm-up must be 0...3600 seconds")
-    }
-    guard (1...64).contains(connections), (0...5_000).contains(pages) else {
-      throw ValidationError("--connections must be 1...64 and --pages 0...5000")
-    }
-    guard todos >= 8 * connections, todos <= 1_000_000 else {
-      throw ValidationError("--todos must be at least 8 per connection, at most 1000000")
-    }
-    guard (0...86_400).contains(retention), retention == 0 || retention < warmUp else {
-      throw ValidationError(
-        "--retention must be 0...86400 seconds and shorter than --warm-up (then the size is steady)"
-      )
-    }
-  }
+  @OptionGroup var options: SoakOptions
 
   func run() async throws {
     // The allocator settings of `todo serve`: the server runs in this process.
     ServerMemory.configure()
     let logger = BenchLogging.errorsOnly(label: "todo-bench.soak")
-    let wanted = 2 * (pages + connections + 64) + 1_024
+    let wanted = 2 * (options.pages + options.connections + 64) + 1_024
     guard FileDescriptorLimit.raise(to: wanted) >= wanted else {
       throw BenchError("\(wanted) file descriptors needed (raise the hard limit: ulimit -Hn)")
     }
-    let window = max(1, min(60, duration / 10))
-    let (duration, warmUp, connections, pages) = (duration, warmUp, connections, pages)
-    let (retention, todos) = (retention, todos)
+    let window = max(1, min(60, options.duration / 10))
 
     let outcome = try await BenchEngine.sqlite.withNewStore("soak", logger: logger) { location in
-      let ids = try await BenchData.seed(location, inbox: todos, varied: false).inboxTodos
+      let ids = try await BenchData.seed(location, inbox: options.todos, varied: false).inboxTodos
       let databaseBytes: @Sendable () -> Int? = { Self.bytes(of: location) }
       return try await BenchServer.withTodoServer(
-        database: location, maximumConnections: pages + connections + 64, logger: logger,
-        configure: { options in
-          options.historyRetention = retention > 0 ? .seconds(retention) : nil
-          options.historyPruningInterval = .milliseconds(max(1, retention) * 250)
+        database: location, maximumConnections: options.pages + options.connections + 64,
+        logger: logger,
+        configure: { server in
+          server.historyRetention = options.retention > 0 ? .seconds(options.retention) : nil
+          server.historyPruningInterval = .milliseconds(max(1, options.retention) * 250)
         }
       ) { port in
-        let opened = try await FanOut.open(pages, port: port, logger: logger, draining: true)
+        let opened = try await FanOut.open(
+          options.pages, port: port, logger: logger, draining: true)
         defer { for page in opened { page.close() } }
         let messagesBefore = opened.map(\.received.value).reduce(0, +)
         let driver = SoakDriver(
-          port: port, connections: connections, todoIDs: ids, warmUp: .seconds(warmUp),
-          seconds: duration, sampleEvery: window, databaseBytes: databaseBytes)
+          port: port, options: options, todoIDs: ids, sampleEvery: window,
+          databaseBytes: databaseBytes)
         let result = try await Blocking.run { try driver.run() }
         let residentAtEnd = ResidentMemory.bytes
         let messages = opened.map(\.received.value).reduce(0, +) - messagesBefore
@@ -106,12 +66,12 @@ struct SoakBenchmark: AsyncParsableCommand {
     table.append("end of warm-up", "", "", "", megabytes(result.residentAtWarmUpEnd))
     var rates: [Double] = []
     var from = 0
-    while from < duration {
-      let to = min(duration, from + window)
+    while from < options.duration {
+      let to = min(options.duration, from + window)
       let writes = result.perSecond[from..<to].reduce(0, +)
       let rate = Double(writes) / Double(to - from)
       rates.append(rate)
-      let resident = to == duration ? residentAtEnd : result.residentSamples[to]
+      let resident = to == options.duration ? residentAtEnd : result.residentSamples[to]
       table.append(
         "\(rates.count)", "\(from)–\(to)", "\(writes)", Format.fixed(rate, 1),
         megabytes(resident))
@@ -130,10 +90,11 @@ struct SoakBenchmark: AsyncParsableCommand {
       } ?? .nan
 
     print(
-      "todo-bench soak: real server on 127.0.0.1, \(todos) todos, \(pages) live pages reading, "
-        + "\(connections) writing connections, \(warmUp) s warm-up + \(duration) s, "
-        + "windows of \(window) s, "
-        + (retention > 0 ? "history kept \(retention) s" : "history kept (no retention)")
+      "todo-bench soak: real server on 127.0.0.1, \(options.todos) todos, "
+        + "\(options.pages) live pages reading, \(options.connections) writing connections, "
+        + "\(options.warmUp) s warm-up + \(options.duration) s, windows of \(window) s, "
+        + (options.retention > 0
+          ? "history kept \(options.retention) s" : "history kept (no retention)")
         + "; \(Format.build)")
     print(table.rendered)
     print(
@@ -145,8 +106,8 @@ struct SoakBenchmark: AsyncParsableCommand {
         + "\(megabytes(databaseAtEnd)) MB at the end (the file and its write-ahead log)")
     print(
       Format.summary([
-        "soak_seconds": "\(duration)",
-        "soak_writes_rps": Format.fixed(Double(total) / Double(duration), 1),
+        "soak_seconds": "\(options.duration)",
+        "soak_writes_rps": Format.fixed(Double(total) / Double(options.duration), 1),
         "soak_first_rps": Format.fixed(first, 1),
         "soak_last_rps": Format.fixed(last, 1),
         "soak_throughput_ratio": Format.fixed(last / first, 2),

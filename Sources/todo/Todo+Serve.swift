@@ -2,7 +2,6 @@ import ArgumentParser
 import Configuration
 import Foundation
 import Logging
-import Persistence
 import ServiceLifecycle
 import TodoServer
 
@@ -35,10 +34,10 @@ extension Todo {
         valueName: "file"))
     var config: String?
 
-    @Option(help: "The address to listen on (default 127.0.0.1).")
+    @Option(help: ServeSetting.host.help("The address to listen on"))
     var host: String?
 
-    @Option(help: "The TCP port to listen on, 0 for a free one (default 8080).")
+    @Option(help: ServeSetting.port.help("The TCP port to listen on, 0 for a free one"))
     var port: Int?
 
     @OptionGroup var db: DatabaseOption
@@ -50,12 +49,14 @@ extension Todo {
         "A file holding the PostgreSQL password (or $TODO_DB_PASSWORD).", valueName: "path"))
     var dbPasswordFile: String?
 
-    @Option(help: "The most connections to a PostgreSQL database at once (default 10).")
+    @Option(
+      help: ServeSetting.databasePoolSize.help(
+        "The most connections to a PostgreSQL database at once"))
     var dbPoolSize: Int?
 
     @Option(
-      help: ArgumentHelp(
-        "Seconds a request waits for PostgreSQL before it is answered 503 (default 10).",
+      help: ServeSetting.databaseTimeout.help(
+        "Seconds a request waits for PostgreSQL before it is answered 503",
         discussion: "Also the time one connection attempt may take."))
     var dbTimeout: Double?
 
@@ -87,19 +88,23 @@ extension Todo {
           + "users turns accounts on by itself."))
     var accounts: Bool?
 
-    @Option(help: "Seconds a client may take to send a request's head (default 20).")
+    @Option(
+      help: ServeSetting.headerTimeout.help("Seconds a client may take to send a request's head"))
     var headerTimeout: Double?
 
-    @Option(help: "Seconds a client may take to send a request's body (default 60).")
+    @Option(
+      help: ServeSetting.bodyTimeout.help("Seconds a client may take to send a request's body"))
     var bodyTimeout: Double?
 
-    @Option(help: "Seconds an idle keep-alive connection stays open (default 75).")
+    @Option(help: ServeSetting.idleTimeout.help("Seconds an idle keep-alive connection stays open"))
     var idleTimeout: Double?
 
-    @Option(help: "Seconds requests in flight get to finish on SIGTERM or SIGINT (default 5).")
+    @Option(
+      help: ServeSetting.shutdownGrace.help(
+        "Seconds requests in flight get to finish on SIGTERM or SIGINT"))
     var shutdownGrace: Double?
 
-    @Option(help: "The most connections open at once (default 512).")
+    @Option(help: ServeSetting.maxConnections.help("The most connections open at once"))
     var maxConnections: Int?
 
     @Option(
@@ -129,7 +134,7 @@ extension Todo {
         valueName: "interval"))
     var backupEvery: String?
 
-    @Option(help: "How many scheduled backups to keep (default 7).")
+    @Option(help: ServeSetting.backupKeep.help("How many scheduled backups to keep"))
     var backupKeep: Int?
 
     @Option(help: ArgumentHelp("Where scheduled backups go.", valueName: "dir"))
@@ -159,56 +164,27 @@ extension Todo {
 
     /// The values the command line gives, by setting.
     var flagValues: [ServeSetting: ConfigContent] {
-      var values: [ServeSetting: ConfigContent] = [:]
-      func set(_ setting: ServeSetting, _ content: ConfigContent?) {
-        if let content { values[setting] = content }
-      }
-      set(.host, host.map { .string($0) })
-      set(.port, port.map { .int($0) })
-      set(.database, database.map { .string($0) })
-      set(.databasePasswordFile, dbPasswordFile.map { .string($0) })
-      set(.databasePoolSize, dbPoolSize.map { .int($0) })
-      set(.databaseTimeout, dbTimeout.map { .double($0) })
-      set(.publicURL, publicURL.map { .string($0) })
-      set(.allowOrigin, allowOrigin.isEmpty ? nil : .stringArray(allowOrigin))
-      set(.todoBackendCORS, todoBackendCORS.map { .bool($0) })
-      set(.accounts, accounts.map { .bool($0) })
-      set(.headerTimeout, headerTimeout.map { .double($0) })
-      set(.bodyTimeout, bodyTimeout.map { .double($0) })
-      set(.idleTimeout, idleTimeout.map { .double($0) })
-      set(.shutdownGrace, shutdownGrace.map { .double($0) })
-      set(.maxConnections, maxConnections.map { .int($0) })
-      set(.timeZone, timeZone.map { .string($0) })
-      set(.metricsListen, metricsListen.map { .string($0) })
-      set(.logFormat, logFormat.map { .string($0) })
-      set(.backupEvery, backupEvery.map { .string($0) })
-      set(.backupKeep, backupKeep.map { .int($0) })
-      set(.backupDirectory, backupDir.map { .string($0) })
-      set(.syncRetention, syncRetention.map { .string($0) })
-      set(.trustedProxy, trustedProxy.isEmpty ? nil : .stringArray(trustedProxy))
-      for (setting, value) in mail.flagValues { values[setting] = value }
-      return values
-    }
-
-    /// The settings of the flags, the environment and the configuration file, checked.
-    ///
-    /// - Throws: `CLIError.invalid` listing every bad setting with where it came from.
-    func settings(environment: [String: String]) async throws -> ServeSettings {
-      do {
-        let configuration = try await ServeConfiguration(
-          flags: flagValues, environment: environment,
-          file: config ?? environment["TODO_CONFIG"].flatMap { $0.isEmpty ? nil : $0 })
-        return try ServeSettings(configuration, environment: environment)
-      } catch {
-        throw CLIError.invalid(error.message)
-      }
+      ServeSetting.flagValues([
+        .host: host, .port: port, .database: database, .databasePasswordFile: dbPasswordFile,
+        .databasePoolSize: dbPoolSize, .databaseTimeout: dbTimeout, .publicURL: publicURL,
+        .allowOrigin: allowOrigin, .todoBackendCORS: todoBackendCORS, .accounts: accounts,
+        .headerTimeout: headerTimeout, .bodyTimeout: bodyTimeout, .idleTimeout: idleTimeout,
+        .shutdownGrace: shutdownGrace, .maxConnections: maxConnections, .timeZone: timeZone,
+        .metricsListen: metricsListen, .logFormat: logFormat, .backupEvery: backupEvery,
+        .backupKeep: backupKeep, .backupDirectory: backupDir, .syncRetention: syncRetention,
+        .trustedProxy: trustedProxy, .smtpURL: mail.smtpURL, .smtpFrom: mail.smtpFrom,
+        .smtpPasswordFile: mail.smtpPasswordFile, .smtpCAFile: mail.smtpCAFile,
+        .mailTo: mail.mailTo, .digest: mail.digest, .digestAt: mail.digestAt,
+      ])
     }
 
     func run() async throws {
       let environment = ProcessInfo.processInfo.environment
       let settings: ServeSettings
       do {
-        settings = try await self.settings(environment: environment)
+        settings = try await ServeSettings.read(
+          flags: flagValues, file: config, environment: environment
+        ).settings
       } catch {
         throw CommandRunner.fail(error)
       }
@@ -257,65 +233,5 @@ extension Todo {
       let group = ServiceGroup(configuration: configuration)
       try await group.run()
     }
-  }
-}
-
-/// Where the database is: `--db`, `$TODO_DB`, `$DATABASE_URL`, or the XDG data directory.
-enum DatabasePath {
-  /// The store for an explicit `--db` value (if any) and an environment: `--db`, else
-  /// `$TODO_DB`, else `$DATABASE_URL` (as hosting platforms set it), else the default file.
-  /// A value is parsed, never guessed (``StoreLocation/init(parsing:)``).
-  ///
-  /// - Parameters:
-  ///   - explicit: The `--db` option.
-  ///   - environment: The process environment.
-  /// - Throws: `CLIError.invalid` naming the value and what is wrong with it.
-  static func resolve(_ explicit: String?, environment: [String: String]) throws -> StoreLocation {
-    let sources: [(String, String?)] = [
-      ("--db", explicit), ("$TODO_DB", environment["TODO_DB"]),
-      ("$DATABASE_URL", environment["DATABASE_URL"]),
-    ]
-    for (name, value) in sources {
-      guard let value, !value.isEmpty else { continue }
-      do {
-        return try StoreLocation(parsing: value)
-      } catch {
-        throw CLIError.invalid("\(name): \(error)")
-      }
-    }
-    return .file(defaultFile(environment: environment))
-  }
-
-  /// `$XDG_DATA_HOME/todo/todo.sqlite`, or `~/.local/share/todo/todo.sqlite`.
-  static func defaultFile(environment: [String: String]) -> URL {
-    dataDirectory(environment: environment).appendingPathComponent("todo/todo.sqlite")
-  }
-
-  /// Where the numbers of the last listing are kept: beside a database file, else in the
-  /// user's state directory, one file per database server and name.
-  static func numbersFile(for location: StoreLocation, environment: [String: String]) -> URL {
-    switch location {
-    case .file(let url):
-      return url.deletingLastPathComponent().appendingPathComponent(
-        url.lastPathComponent + ".numbers.json")
-    case .inMemory, .postgres:
-      let name = location.description.map { $0.isLetter || $0.isNumber ? $0 : "_" }
-      let state =
-        environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
-        ?? home(environment).appendingPathComponent(".local/state")
-      return state.appendingPathComponent("todo/\(String(name)).numbers.json")
-    }
-  }
-
-  private static func dataDirectory(environment: [String: String]) -> URL {
-    if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-      return URL(fileURLWithPath: xdg)
-    }
-    return home(environment).appendingPathComponent(".local/share")
-  }
-
-  private static func home(_ environment: [String: String]) -> URL {
-    environment["HOME"].map { URL(fileURLWithPath: $0) }
-      ?? FileManager.default.homeDirectoryForCurrentUser
   }
 }

@@ -33,35 +33,3 @@ extension ElementPath: CustomStringConvertible {
   /// `[section, element]`.
   public var description: String { "[\(section), \(element)]" }
 }
-
-/// A section that moved: from `source` (an index in the data before the stage) to `target`
-/// (an index in the data after it).
-public struct SectionMove: Hashable, Codable, Sendable {
-  /// The section's index before the stage.
-  public var source: Int
-  /// The section's index after the stage.
-  public var target: Int
-
-  /// Creates a section move.
-  @inlinable
-  public init(source: Int, target: Int) {
-    self.source = source
-    self.target = target
-  }
-}
-
-/// An element that moved: from `source` (a path in the data before the stage) to `target` (a
-/// path in the data after it), possibly across sections.
-public struct ElementMove: Hashable, Codable, Sendable {
-  /// The element's path before the stage.
-  public var source: ElementPath
-  /// The element's path after the stage.
-  public var target: ElementPath
-
-  /// Creates an element move.
-  @inlinable
-  public init(source: ElementPath, target: ElementPath) {
-    self.source = source
-    self.target = target
-  }
-}

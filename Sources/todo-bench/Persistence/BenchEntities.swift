@@ -27,23 +27,9 @@ struct BenchTodo {
   }
 }
 
-/// The same todo written the way an app uses GRDB directly: a Codable record.
-struct GRDBTodo: Codable, FetchableRecord, PersistableRecord {
-  var id: UUID
-  var listID: UUID
-  var title: String
-  var done: Bool
-  var priority: Int
-  var note: String?
-
+/// The same todo as an application writes it with GRDB alone: a Codable record, encoded and
+/// decoded through GRDB's own Codable support. It is the one struct so that both sides read and
+/// write exactly the same fields; the store never uses these conformances.
+extension BenchTodo: FetchableRecord, PersistableRecord {
   static let databaseTableName = "todo"
-
-  init(_ todo: BenchTodo) {
-    id = todo.id
-    listID = todo.listID
-    title = todo.title
-    done = todo.done
-    priority = todo.priority
-    note = todo.note
-  }
 }

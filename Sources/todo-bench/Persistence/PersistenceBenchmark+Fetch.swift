@@ -35,7 +35,7 @@ extension PersistenceBenchmark {
       times.ours = min(times.ours, ours)
       let records = try await Measure.elapsedMilliseconds {
         recordCount = try await pool.read { db in
-          try GRDBTodo.order(Column("title")).fetchAll(db)
+          try BenchTodo.order(Column("title")).fetchAll(db)
         }.count
       }
       times.records = min(times.records, records)

@@ -25,11 +25,10 @@ extension PersistenceBenchmark {
       try container.close()
       times.ours = min(times.ours, ours)
 
-      let records = todos.map(GRDBTodo.init)
       let recordPool = try await makeBaselinePool(at: directory.newFile("records"))
       let recordTime = try Measure.milliseconds {
         try recordPool.write { db in
-          for record in records { try record.insert(db) }
+          for todo in todos { try todo.insert(db) }
         }
       }
       try recordPool.close()

@@ -23,7 +23,6 @@ struct PostgresPersistenceBenchmark {
   let logger = Logger(label: "todo-bench.postgres")
 
   func run() async throws {
-    var table = Table("measure", "ours", "postgres-nio", "ratio")
     var insert = (ours: Double.infinity, raw: Double.infinity)
     var fetch = (ours: Double.infinity, raw: Double.infinity)
     for _ in 0..<max(1, repetitions) {
@@ -73,20 +72,16 @@ struct PostgresPersistenceBenchmark {
     let moveRows = try await withDatabase { location in
       try await PersistenceBenchmark.measureMove(in: location, count: observedCount)
     }
-    table.append(
-      "insert \(insertCount) (ms)", Format.fixed(insert.ours), Format.fixed(insert.raw),
-      Format.fixed(insert.ours / insert.raw))
-    table.append(
-      "fetch \(max(insertCount, fetchCount)) sorted (ms)", Format.fixed(fetch.ours),
-      Format.fixed(fetch.raw), Format.fixed(fetch.ours / fetch.raw))
-    table.append("move in \(observedCount) (rows written)", "\(moveRows)", "-", "-")
-    print(table.rendered)
-    print(
-      Format.summary([
-        "postgres_insert_ratio": Format.fixed(insert.ours / insert.raw),
-        "postgres_fetch_ratio": Format.fixed(fetch.ours / fetch.raw),
-        "postgres_move_rows": "\(moveRows)",
-      ]))
+    var table = PersistenceTable(baseline: "postgres-nio")
+    table.compare("insert \(insertCount) (ms)", ours: insert.ours, baseline: insert.raw)
+    table.compare(
+      "fetch \(max(insertCount, fetchCount)) sorted (ms)", ours: fetch.ours, baseline: fetch.raw)
+    table.move(rows: moveRows, in: observedCount)
+    table.print(summary: [
+      "postgres_insert_ratio": Format.fixed(insert.ours / insert.raw),
+      "postgres_fetch_ratio": Format.fixed(fetch.ours / fetch.raw),
+      "postgres_move_rows": "\(moveRows)",
+    ])
   }
 
   // MARK: - The baseline

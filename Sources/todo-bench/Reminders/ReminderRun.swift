@@ -7,12 +7,7 @@ import TodoCore
 /// every delivery timed against its reminder's moment.
 struct ReminderRun {
   let location: StoreLocation
-  let reminders: Int
-  let due: Int
-  let window: Int
-  let servers: Int
-  let idle: Int
-  let settle: Int
+  let options: ReminderOptions
 
   struct Outcome {
     var p50 = Double.nan
@@ -38,12 +33,12 @@ struct ReminderRun {
     outcome.setupSeconds = Date().timeIntervalSince(setupStart)
 
     var services = [first]
-    for _ in 1..<servers { services.append(try await TodoService.open(location)) }
+    for _ in 1..<options.servers { services.append(try await TodoService.open(location)) }
     defer { for service in services.dropFirst() { try? service.close() } }
 
     let deliveries = Deliveries()
     let allFired = AsyncStream<Void>.makeStream()
-    let dueCount = due
+    let dueCount = options.due
     let tasks = services.map { service in
       Task {
         let scheduler = ReminderScheduler(service: service) { fired in
@@ -89,10 +84,10 @@ struct ReminderRun {
     outcome.max = lateness.max() ?? .nan
 
     // Idle: nothing due for days, the schedulers asleep.
-    if settle > 0 { try await Task.sleep(for: .seconds(settle)) }
+    if options.settle > 0 { try await Task.sleep(for: .seconds(options.settle)) }
     let cpuBefore = LoadGenerator.CPUSampler.processCPUSeconds()
     let idleStart = ContinuousClock.now
-    try await Task.sleep(for: .seconds(idle))
+    try await Task.sleep(for: .seconds(options.idle))
     let idleSeconds = (ContinuousClock.now - idleStart).milliseconds / 1_000
     outcome.idleCPUPercent =
       (LoadGenerator.CPUSampler.processCPUSeconds() - cpuBefore) / idleSeconds * 100
@@ -106,12 +101,12 @@ struct ReminderRun {
   /// moments.
   private func fill(_ service: TodoService) async throws -> [UUID: Date] {
     let later = Date()
-    try await store(reminders - due, service: service) { number in
+    try await store(options.reminders - options.due, service: service) { number in
       later.addingTimeInterval(86_400 * Double(2 + number % 30) + Double(number))
     }
     let start = Date().addingTimeInterval(10)
-    let spacing = Double(window) / Double(due)
-    return try await store(due, service: service) { number in
+    let spacing = Double(options.window) / Double(options.due)
+    return try await store(options.due, service: service) { number in
       start.addingTimeInterval(Double(number) * spacing)
     }
   }

@@ -11,12 +11,10 @@ import TodoCore
 /// the calendar tombstones of deleted todos.
 struct SoakDriver {
   var port: Int
-  var connections: Int
+  /// The connections writing, the warm-up and the measured seconds after it.
+  var options: SoakOptions
   /// The seeded todos of the list, shared out between the connections.
   var todoIDs: [UUID]
-  var warmUp: Duration
-  /// Measured whole seconds after the warm-up.
-  var seconds: Int
   /// Resident memory is sampled at the end of the warm-up and every `sampleEvery` seconds.
   var sampleEvery: Int
   /// The database's size in bytes, sampled with the resident memory.
@@ -37,14 +35,16 @@ struct SoakDriver {
   }
 
   func run() throws -> Result {
+    // A plain integer for the writer threads, whose bookkeeping reads it on every request.
+    let seconds = options.duration
     let clock = ContinuousClock()
     let start = clock.now
-    let measureFrom = start + warmUp
+    let measureFrom = start + .seconds(options.warmUp)
     let end = measureFrom + .seconds(seconds)
     let shared = Shared(seconds: seconds)
     let group = DispatchGroup()
-    for connection in 0..<connections {
-      let owned = stride(from: connection, to: todoIDs.count, by: connections).map {
+    for connection in 0..<options.connections {
+      let owned = stride(from: connection, to: todoIDs.count, by: options.connections).map {
         todoIDs[$0]
       }
       group.enter()

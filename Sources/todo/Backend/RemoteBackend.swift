@@ -27,17 +27,18 @@ struct RemoteBackend: TodoBackend {
   ///   - environment: The process environment, which says where state files go
   ///     (`$XDG_STATE_HOME/todo`, else `~/.local/state/todo`).
   init(baseURL: URL, environment: [String: String]) {
-    self.baseURL = baseURL
-    self.numbersFile = Self.stateDirectory(environment)
-      .appendingPathComponent("numbers-\(Self.fileName(for: baseURL)).json")
-    self.client = Self.makeClient(
-      root: baseURL, token: StoredLogins.token(for: baseURL, environment: environment))
+    self.init(
+      baseURL: baseURL, token: StoredLogins.token(for: baseURL, environment: environment),
+      environment: environment)
   }
 
-  /// A backend for the server at `baseURL` that sends `token`.
-  init(baseURL: URL, token: String) {
+  /// A backend for the server at `baseURL` that sends `token`, if any.
+  init(
+    baseURL: URL, token: String?,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) {
     self.baseURL = baseURL
-    self.numbersFile = Self.stateDirectory(ProcessInfo.processInfo.environment)
+    self.numbersFile = XDGDirectory.state.todoFolder(in: environment)
       .appendingPathComponent("numbers-\(Self.fileName(for: baseURL)).json")
     self.client = Self.makeClient(root: baseURL, token: token)
   }
@@ -137,7 +138,7 @@ struct RemoteBackend: TodoBackend {
     try await call {
       try await $0.trashTodo(
         path: .init(todoID: id.uuidString),
-        headers: .init(ifMatch: expectedVersion.map { "\"\($0)\"" })
+        headers: .init(ifMatch: Self.ifMatch(expectedVersion))
       ).ok.body.json
     }
   }
@@ -146,9 +147,15 @@ struct RemoteBackend: TodoBackend {
     try await call {
       try await $0.skipOccurrence(
         path: .init(todoID: id.uuidString),
-        headers: .init(ifMatch: expectedVersion.map { "\"\($0)\"" })
+        headers: .init(ifMatch: Self.ifMatch(expectedVersion))
       ).ok.body.json
     }
+  }
+
+  /// The `If-Match` header of a change that must find the todo at `version`: the version as
+  /// the todo's ETag, quoted.
+  private static func ifMatch(_ version: Version?) -> String? {
+    version.map { "\"\($0)\"" }
   }
 
   func reminders(of todoID: UUID) async throws -> [ReminderRow] {
@@ -238,9 +245,6 @@ struct RemoteBackend: TodoBackend {
 
   func close() async {}
 
-  // MARK: - State
-
-  /// Where per-server state files go: `$XDG_STATE_HOME/todo`, else `~/.local/state/todo`.
   // MARK: - iCalendar
 
   func exportCalendar(list listID: UUID?) async throws -> String {
@@ -293,15 +297,7 @@ struct RemoteBackend: TodoBackend {
     }
   }
 
-  static func stateDirectory(_ environment: [String: String]) -> URL {
-    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-      return URL(fileURLWithPath: state).appendingPathComponent("todo")
-    }
-    let home =
-      environment["HOME"].map { URL(fileURLWithPath: $0) }
-      ?? FileManager.default.homeDirectoryForCurrentUser
-    return home.appendingPathComponent(".local/state/todo")
-  }
+  // MARK: - State
 
   /// `http://127.0.0.1:8080/` → `http-127.0.0.1-8080`: one numbers file per server.
   static func fileName(for url: URL) -> String {

@@ -30,12 +30,11 @@ extension Todo {
         let environment = ProcessInfo.processInfo.environment
         let configuration: ServeConfiguration
         do {
-          configuration = try await ServeConfiguration(
-            flags: [:], environment: environment,
-            file: file ?? environment["TODO_CONFIG"].flatMap { $0.isEmpty ? nil : $0 })
-          _ = try ServeSettings(configuration, environment: environment)
+          configuration = try await ServeSettings.read(
+            flags: [:], file: file, environment: environment
+          ).configuration
         } catch {
-          throw CommandRunner.fail(CLIError.invalid(error.message))
+          throw CommandRunner.fail(error)
         }
         print(Self.table(configuration, environment: environment), terminator: "")
       }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Persistence
 import TerminalUI
 import TodoCore
 
@@ -40,37 +39,15 @@ extension Todo {
         return
       }
       BackendOptions.quietLogging()
-      let service: TodoService
-      do {
-        service = try await Self.openService(backend.database, environment: environment)
-      } catch {
-        throw CommandRunner.fail(error)
-      }
-      defer { try? service.close() }
-      do {
-        try await TuiApp(source: .local(service), environment: environment).run(on: terminal)
-      } catch {
-        throw CommandRunner.fail(error)
-      }
-    }
-
-    /// Opens the database as every command does (`--db`, `$TODO_DB`, `$DATABASE_URL`, the
-    /// default file), with a few PostgreSQL connections: the page observes while it writes.
-    static func openService(_ database: String?, environment: [String: String]) async throws
-      -> TodoService
-    {
-      var location = try DatabasePath.resolve(database, environment: environment)
-      if case .postgres(var postgres) = location {
-        postgres.maximumConnections = 4
-        location = .postgres(postgres)
-      }
-      do {
-        return try await TodoService.open(location)
-      } catch let error as ContainerError {
-        throw CLIError.unavailable("\(error)")
-      } catch {
-        throw CLIError.unavailable("cannot open the database \(location): \(error)")
-      }
+      try await CommandRunner.run(
+        open: {
+          // The page observes while it writes: a few PostgreSQL connections.
+          try await BackendOptions.openService(
+            backend.database, environment: environment, connections: 4
+          ).service
+        },
+        close: { try? $0.close() },
+        { try await TuiApp(source: .local($0), environment: environment).run(on: terminal) })
     }
   }
 }

@@ -53,18 +53,19 @@ struct BackendOptions: ParsableArguments {
   }
 
   /// Opens the local database: `database` (the `--db` option), else `$TODO_DB`, else
-  /// `$DATABASE_URL`, else the default file. The administrator commands open it this way too.
+  /// `$DATABASE_URL`, else the default file. The administrator commands and `todo tui` open
+  /// it this way too.
   ///
+  /// - Parameter connections: The most connections to a PostgreSQL database. A command makes
+  ///   a few requests: one connection, and no long wait for a server that is down.
   /// - Throws: `CLIError.invalid` for a bad location, `CLIError.unavailable` when the
   ///   database cannot be opened.
-  static func openService(_ database: String?, environment: [String: String]) async throws
-    -> (service: TodoService, location: StoreLocation)
-  {
+  static func openService(
+    _ database: String?, environment: [String: String], connections: Int = 2
+  ) async throws -> (service: TodoService, location: StoreLocation) {
     var location = try DatabasePath.resolve(database, environment: environment)
     if case .postgres(var postgres) = location {
-      // A command makes a few requests: one connection, and no long wait for a server that
-      // is down.
-      postgres.maximumConnections = 2
+      postgres.maximumConnections = connections
       location = .postgres(postgres)
     }
     do {

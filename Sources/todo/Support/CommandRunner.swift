@@ -9,20 +9,30 @@ enum CommandRunner {
   static func run(
     _ options: BackendOptions, _ body: (any TodoBackend) async throws -> Void
   ) async throws {
-    let backend: any TodoBackend
+    try await run(open: options.openBackend, close: { await $0.close() }, body)
+  }
+
+  /// Opens what a command works on (a backend, a database) with `open`, runs `body` with it,
+  /// closes it with `close` however `body` ends, and turns any error into a message on
+  /// stderr and an `ExitCode`; an `ExitCode` that `body` throws passes as it is.
+  static func run<Resource>(
+    open: () async throws -> Resource, close: (Resource) async -> Void,
+    _ body: (Resource) async throws -> Void
+  ) async throws {
+    let resource: Resource
     do {
-      backend = try await options.openBackend()
+      resource = try await open()
     } catch {
       throw fail(error)
     }
     do {
-      try await body(backend)
-      await backend.close()
+      try await body(resource)
+      await close(resource)
     } catch let exit as ExitCode {
-      await backend.close()
+      await close(resource)
       throw exit
     } catch {
-      await backend.close()
+      await close(resource)
       throw fail(error)
     }
   }

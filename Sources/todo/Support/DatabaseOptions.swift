@@ -46,24 +46,13 @@ struct DatabaseOptions: ParsableArguments {
     async throws
   {
     BackendOptions.quietLogging()
-    let service: TodoService
-    do {
-      service = try await BackendOptions.openService(
-        database, environment: ProcessInfo.processInfo.environment
-      ).service
-    } catch {
-      throw CommandRunner.fail(error)
-    }
-    do {
-      try await body(service)
-      try? service.close()
-    } catch let exit as ExitCode {
-      try? service.close()
-      throw exit
-    } catch {
-      try? service.close()
-      throw CommandRunner.fail(error)
-    }
+    try await CommandRunner.run(
+      open: {
+        try await BackendOptions.openService(
+          database, environment: ProcessInfo.processInfo.environment
+        ).service
+      },
+      close: { try? $0.close() }, body)
   }
 }
 

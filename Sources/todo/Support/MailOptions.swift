@@ -1,8 +1,8 @@
 import ArgumentParser
-import Configuration
 
-/// `todo serve`'s options for mailing reminders and morning digests (checked with the other
-/// settings, ``ServeSettings``).
+/// `todo serve`'s options for mailing reminders and morning digests, under a heading of their
+/// own in its help (read and checked with the other settings, ``Todo/Serve/flagValues`` and
+/// ``ServeSettings``).
 struct MailOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
@@ -36,22 +36,7 @@ struct MailOptions: ParsableArguments {
   var digest: Bool?
 
   @Option(
-    help: ArgumentHelp(
-      "The local time of the morning digest, in each person's time zone (default 07:00).",
-      valueName: "HH:mm"))
+    help: ServeSetting.digestAt.help(
+      "The local time of the morning digest, in each person's time zone", valueName: "HH:mm"))
   var digestAt: String?
-
-  /// The values these flags give, by setting.
-  var flagValues: [ServeSetting: ConfigContent] {
-    var values: [ServeSetting: ConfigContent] = [:]
-    let strings: [(ServeSetting, String?)] = [
-      (.smtpURL, smtpURL), (.smtpFrom, smtpFrom), (.smtpPasswordFile, smtpPasswordFile),
-      (.smtpCAFile, smtpCAFile), (.mailTo, mailTo), (.digestAt, digestAt),
-    ]
-    for (setting, value) in strings {
-      if let value { values[setting] = .string(value) }
-    }
-    if let digest { values[.digest] = .bool(digest) }
-    return values
-  }
 }

@@ -17,16 +17,7 @@ struct StoredLogins {
 
   /// The logins of this process's user.
   init(environment: [String: String]) {
-    let directory: URL
-    if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
-      directory = URL(fileURLWithPath: config).appendingPathComponent("todo")
-    } else {
-      let home =
-        environment["HOME"].map { URL(fileURLWithPath: $0) }
-        ?? FileManager.default.homeDirectoryForCurrentUser
-      directory = home.appendingPathComponent(".config/todo")
-    }
-    file = directory.appendingPathComponent("logins.json")
+    file = XDGDirectory.config.todoFolder(in: environment).appendingPathComponent("logins.json")
   }
 
   /// The key of a server: its origin (`http://127.0.0.1:8080`), whatever path was typed.

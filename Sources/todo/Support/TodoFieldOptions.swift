@@ -68,9 +68,10 @@ struct TodoFieldOptions: ParsableArguments {
   ///
   /// - Throws: `CLIError.invalid` naming the list's members for a name that is not one.
   func assigneeChange(inList listID: UUID, backend: any TodoBackend) async throws -> UUID?? {
-    guard let assign else { return nil }
-    let name = assign.trimmingCharacters(in: .whitespaces)
-    if name.isEmpty { return .some(nil) }
+    guard let given = Self.change(assign, { $0.trimmingCharacters(in: .whitespaces) }) else {
+      return nil
+    }
+    guard let name = given else { return .some(nil) }
     let members = try await backend.members(ofList: listID)
     guard let member = members.first(where: { $0.name.lowercased() == name.lowercased() }) else {
       let names = members.map(\.name).joined(separator: ", ")
@@ -95,27 +96,21 @@ struct TodoFieldOptions: ParsableArguments {
   ///
   /// - Throws: `TodoError.validation` on `priority` for anything but 1…4 or p1…p4.
   func priorityChange() throws -> Priority?? {
-    guard let priority else { return nil }
-    if priority.trimmingCharacters(in: .whitespaces).isEmpty { return .some(nil) }
-    return .some(try Priority(parsing: priority))
+    try Self.change(priority) { try Priority(parsing: $0) }
   }
 
   /// The deadline change: `nil` none, `.some(nil)` remove, `.some(d)` set.
   ///
   /// - Throws: `TodoError.validation` for a date that is not one.
   func deadline() throws -> Deadline?? {
-    guard let due else { return nil }
-    if due.trimmingCharacters(in: .whitespaces).isEmpty { return .some(nil) }
-    return .some(try Deadline(parsing: due))
+    try Self.change(due) { try Deadline(parsing: $0) }
   }
 
   /// The start date change: `nil` none, `.some(nil)` remove, `.some(d)` set.
   ///
   /// - Throws: `TodoError.validation` on `start` for a date that is not one.
   func startDate() throws -> Deadline?? {
-    guard let start else { return nil }
-    if start.trimmingCharacters(in: .whitespaces).isEmpty { return .some(nil) }
-    return .some(try Deadline(parsing: start, field: "start"))
+    try Self.change(start) { try Deadline(parsing: $0, field: "start") }
   }
 
   /// The repeat change (`nil` none, `.some(nil)` stop, `.some(r)` set) and the first date its
@@ -124,10 +119,20 @@ struct TodoFieldOptions: ParsableArguments {
   /// - Throws: `TodoError.validation` on `repeat` for words that are not a repeat or a rule
   ///   that is not valid, saying what is wrong.
   func recurrence(now: Date) throws -> (change: Recurrence??, first: Deadline?) {
-    guard let repeats else { return (nil, nil) }
-    let text = repeats.trimmingCharacters(in: .whitespaces)
-    if text.isEmpty { return (.some(nil), nil) }
-    let read = try Recurrence.reading(text, now: now, calendar: .autoupdatingCurrent)
-    return (.some(read.recurrence), read.first)
+    let read = try Self.change(repeats) {
+      try Recurrence.reading(
+        $0.trimmingCharacters(in: .whitespaces), now: now, calendar: .autoupdatingCurrent)
+    }
+    return (read.map { $0?.recurrence }, read??.first)
+  }
+
+  /// What an option that `''` clears asks for: `nil` when it is not given, `.some(nil)` for
+  /// a blank value (remove the field), else `.some` of what `read` makes of the value.
+  private static func change<Value>(_ value: String?, _ read: (String) throws -> Value) rethrows
+    -> Value??
+  {
+    guard let value else { return nil }
+    if value.trimmingCharacters(in: .whitespaces).isEmpty { return .some(nil) }
+    return .some(try read(value))
   }
 }
