@@ -329,7 +329,7 @@ struct LiveBenchmark: AsyncParsableCommand {
     let middle = items[items.count / 2]
     try await page.send(#"{"v":1,"type":"toggle","id":"\#(middle)"}"#)
     let changes = try await page.next()
-    guard changes.text.contains(#""type":"changes""#) else {
+    guard changes.isType("changes") else {
       throw BenchError("expected a changes message, got \(changes.text.prefix(200))")
     }
     return (changes.bytes, snapshot.bytes)

@@ -15,6 +15,25 @@ struct ReceivedMessage: Sendable {
   var at: ContinuousClock.Instant
   var bytes: Int { text.utf8.count }
 
+  /// Whether the message is of `type`: its text holds `"type":"<type>"`.
+  ///
+  /// Read as bytes: Foundation's `contains` (through `NSString`) was a tenth of the CPU of the
+  /// 5,000-page fan-out, taken from the server it shares the machine with.
+  func isType(_ type: String) -> Bool {
+    let needle = Array(#""type":"\#(type)""#.utf8)
+    var text = text
+    return text.withUTF8 { bytes in
+      guard let first = needle.first, bytes.count >= needle.count else { return false }
+      for start in 0...(bytes.count - needle.count)
+      where bytes[start] == first
+        && bytes[start..<start + needle.count].elementsEqual(needle)
+      {
+        return true
+      }
+      return false
+    }
+  }
+
   /// The item identifiers of a snapshot message, in order.
   func itemIDs() throws -> [String] {
     let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]

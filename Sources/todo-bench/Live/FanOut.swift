@@ -44,7 +44,7 @@ enum FanOut {
         // Messages wait on each page's stream, stamped when they arrived: reading them one
         // page after another does not delay the stamps.
         let message = try await page.next()
-        guard message.text.contains(#""type":"changes""#) else {
+        guard message.isType("changes") else {
           throw BenchError("expected changes, got \(message.text.prefix(200))")
         }
         last = max(last, message.at)
@@ -70,7 +70,7 @@ enum FanOut {
           group.addTask {
             let page = try await BenchPage.open(port: port, logger: logger, draining: draining)
             let snapshot = try await page.next()
-            guard snapshot.text.contains(#""type":"snapshot""#) else {
+            guard snapshot.isType("snapshot") else {
               page.close()
               throw BenchError("expected a snapshot, got \(snapshot.text.prefix(200))")
             }
