@@ -8,7 +8,10 @@
 /// enough before the next value that handing out takes at most that share of its time. A
 /// server with thousands of pages open on a busy list then updates each of them less often
 /// the more there are, and keeps its processors for the writes, while a few pages are
-/// updated every frame. An isolated commit still goes out at once.
+/// updated every frame. An isolated commit still goes out at once: the share is kept only
+/// while the observation is under load (commits waiting when a value has been handed out, or
+/// handing out took more than its share of the last second or so), so a commit that comes
+/// after a quiet moment is never held back for the cost of the value before it.
 ///
 /// ```swift
 /// let pacing = ObservationPacing(frame: .milliseconds(16), deliveryShare: 0.5)
@@ -36,5 +39,12 @@ public struct ObservationPacing: Hashable, Sendable {
   public func wait(afterDelivering delivery: Duration) -> Duration {
     let share = delivery * ((1 - deliveryShare) / deliveryShare)
     return max(frame - delivery, share, .zero)
+  }
+
+  /// How long to wait after handing a value out took `delivery`: what is left of the frame,
+  /// and when the observation is `loaded` (commits already waiting, or handing out took more
+  /// than its share of the recent time), the wait that keeps handing out within its share.
+  public func wait(afterDelivering delivery: Duration, loaded: Bool) -> Duration {
+    loaded ? wait(afterDelivering: delivery) : max(frame - delivery, .zero)
   }
 }

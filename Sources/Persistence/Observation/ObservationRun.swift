@@ -112,6 +112,7 @@ final class ObservationRun<Root: Entity>: AnyObservationRun {
       previous = try FetchedResults.make(state, updated: [], previous: &previous).snapshot
       let incremental = state.isIncremental
       gate.withLock { $0.open(members: state.ids, incremental: incremental) }
+      var load = DeliveryLoad()
       for await items in inbox.batches {
         if Task.isCancelled { break }
         // The commits passed over since the last batch changed nothing here: the result
@@ -172,13 +173,17 @@ final class ObservationRun<Root: Entity>: AnyObservationRun {
           let active = observers.withLock { Array($0.active.values) }
           let delivering = ContinuousClock.now
           await deliver(next, to: active)
-          let delivery = ContinuousClock.now - delivering
+          let delivered = ContinuousClock.now
+          let delivery = delivered - delivering
           if let earliest, !active.isEmpty {
-            ObservationMetrics.lag.record(duration: ContinuousClock.now - earliest)
+            ObservationMetrics.lag.record(duration: delivered - earliest)
           }
           if joined { try welcome(state, observers, value: &welcomeValue) }
-          // The commits of the rest of the frame wait for its end, then go out together.
-          let wait = pacing.wait(afterDelivering: delivery)
+          // The commits of the rest of the frame wait for its end, then go out together; under
+          // load, also long enough to keep handing out within its share.
+          load.record(delivery, endingAt: delivered)
+          let loaded = inbox.hasPending || load.share(at: delivered) > pacing.deliveryShare
+          let wait = pacing.wait(afterDelivering: delivery, loaded: loaded)
           if wait > .zero { try? await Task.sleep(for: wait) }
         } else if joined {
           try welcome(state, observers, value: &welcomeValue)
@@ -281,6 +286,11 @@ private final class Inbox: Sendable {
 
   func finish() {
     bell.finish()
+  }
+
+  /// Whether something was posted since the last batch was taken.
+  var hasPending: Bool {
+    queue.withLock { !$0.isEmpty }
   }
 
   /// Everything posted since the last batch, each time something was.
