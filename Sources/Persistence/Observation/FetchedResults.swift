@@ -102,29 +102,53 @@ extension FetchedResults {
 
   /// Groups sorted objects into sections of equal section-key values.
   ///
-  /// - Complexity: O(n).
+  /// The request sorts by the section key first (``FetchRequest/sectionKey``), so each key's
+  /// objects are one run: its end is found by a galloping search, which reads a few keys a
+  /// section instead of every object's (an erased read, for every value the observation
+  /// publishes). A single section shares the objects' array instead of copying it.
+  ///
+  /// - Complexity: O(s log n) key reads for s sections of n objects, plus copying the objects
+  ///   of each section when there are several.
   static func sections(
     of objects: [Root], ids: [UUID], by key: AnyAttribute<Root>?
   ) -> [FetchedSection<Root>] {
     guard let key else { return [FetchedSection(key: .null, objects: objects, ids: ids)] }
     var sections: [FetchedSection<Root>] = []
     var start = 0
-    var current: StoredValue? = nil
-    func close(_ end: Int) {
-      guard let current else { return }
+    while start < objects.count {
+      let value = key.read(objects[start])
+      let end = endOfRun(from: start, count: objects.count) { key.read(objects[$0]) == value }
+      if start == 0 && end == objects.count {
+        return [FetchedSection(key: value, objects: objects, ids: ids)]
+      }
       sections.append(
         FetchedSection(
-          key: current, objects: Array(objects[start..<end]), ids: Array(ids[start..<end])))
+          key: value, objects: Array(objects[start..<end]), ids: Array(ids[start..<end])))
+      start = end
     }
-    for (index, object) in objects.enumerated() {
-      let value = key.read(object)
-      if let current, current != value {
-        close(index)
-        start = index
-      }
-      current = value
-    }
-    close(objects.count)
     return sections
+  }
+
+  /// The first index from `start` up to `count` where `inRun` is false, or `count`: `inRun`
+  /// holds at `start` and then for a prefix of the indices only.
+  ///
+  /// - Complexity: O(log r) calls of `inRun` for a run of r.
+  static func endOfRun(from start: Int, count: Int, _ inRun: (Int) -> Bool) -> Int {
+    // Gallop: `inRun(low)` holds; find a `high` where it does not, or the end.
+    var low = start
+    var step = 1
+    var high = start + step
+    while high < count, inRun(high) {
+      low = high
+      step *= 2
+      high = start + step
+    }
+    high = min(high, count)
+    // Then halve: `inRun(low)` holds, and `high` is the end or where it does not.
+    while high - low > 1 {
+      let middle = low + (high - low) / 2
+      if inRun(middle) { low = middle } else { high = middle }
+    }
+    return high
   }
 }
