@@ -34,17 +34,11 @@ public struct ObservationPacing: Hashable, Sendable {
   public static let immediate = ObservationPacing(frame: .zero)
 
   /// How long to wait, after handing a value out took `delivery`, before the next value: what
-  /// is left of the frame, or the wait that keeps handing out within its share, whichever is
-  /// longer.
-  public func wait(afterDelivering delivery: Duration) -> Duration {
-    let share = delivery * ((1 - deliveryShare) / deliveryShare)
+  /// is left of the frame, and when the observation is `loaded` (commits already waiting, or
+  /// handing out took more than its share of the recent time) the wait that keeps handing out
+  /// within its share, whichever is longer.
+  public func wait(afterDelivering delivery: Duration, loaded: Bool = true) -> Duration {
+    let share = loaded ? delivery * ((1 - deliveryShare) / deliveryShare) : .zero
     return max(frame - delivery, share, .zero)
-  }
-
-  /// How long to wait after handing a value out took `delivery`: what is left of the frame,
-  /// and when the observation is `loaded` (commits already waiting, or handing out took more
-  /// than its share of the recent time), the wait that keeps handing out within its share.
-  public func wait(afterDelivering delivery: Duration, loaded: Bool) -> Duration {
-    loaded ? wait(afterDelivering: delivery) : max(frame - delivery, .zero)
   }
 }

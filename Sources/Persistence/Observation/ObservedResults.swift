@@ -90,8 +90,9 @@ extension ModelContext {
   ///
   /// `onValue` runs on the observation's own task, or with many observers on one of the
   /// tasks that hand a value out in parallel; each observer gets its values one at a time and
-  /// in order. It must return quickly and never wait. `onEnd` runs once if the observation ends by itself:
-  /// with `nil` when the container closed, with the error of a read that failed.
+  /// in order. It must return quickly and never wait. `onEnd` runs once if the observation
+  /// ends by itself: with `nil` when the container closed, with the error of a read that
+  /// failed.
   ///
   /// ```swift
   /// let subscription = context.subscribe(request, onValue: { results in

@@ -49,11 +49,7 @@ public final class WriteTransaction: ReadTransaction, BatchWriter {
   public func update<Root: Entity>(_ object: Root, expectedVersion: Version? = nil) throws
     -> Root
   {
-    let base = try baseVersion(of: object, expected: expectedVersion)
-    var batch = EntityBatch<Root>()
-    batch.updates = [EntityBatch.Update(value: object, baseVersion: base)]
-    let written = try write(batch)
-    return written.updated[0].value
+    try update(object, expectedVersion: expectedVersion, previous: nil)
   }
 
   /// Writes an object's new values like ``update(_:expectedVersion:)``, setting only the columns
@@ -70,12 +66,19 @@ public final class WriteTransaction: ReadTransaction, BatchWriter {
   public func update<Root: Entity>(
     _ object: Root, from previous: Root, expectedVersion: Version? = nil
   ) throws -> Root {
+    try update(object, expectedVersion: expectedVersion, previous: previous)
+  }
+
+  /// Both updates: `previous` is used only when it is the same object at the base version.
+  private func update<Root: Entity>(
+    _ object: Root, expectedVersion: Version?, previous: Root?
+  ) throws -> Root {
     let base = try baseVersion(of: object, expected: expectedVersion)
-    let known = previous.id == object.id && Root.carriedVersion(of: previous) == base
+    let known = previous.flatMap { previous in
+      previous.id == object.id && Root.carriedVersion(of: previous) == base ? previous : nil
+    }
     var batch = EntityBatch<Root>()
-    batch.updates = [
-      EntityBatch.Update(value: object, baseVersion: base, previous: known ? previous : nil)
-    ]
+    batch.updates = [EntityBatch.Update(value: object, baseVersion: base, previous: known)]
     let written = try write(batch)
     return written.updated[0].value
   }

@@ -137,14 +137,13 @@ extension TodoService {
     let written: Todo
     if !moved && todo.parentID != stored.parentID {
       // A new parent takes it at the end of its subtasks.
-      written = try tx.move(todo, to: .bottom)
+      written = try tx.update(try tx.placing(todo, at: .bottom), from: stored)
     } else if !moved {
       written = needsWrite ? try tx.update(todo, from: stored) : todo
     } else {
       _ = try liveList(id: todo.listID, need: .edit, in: tx)
       try Self.recordDeparture(of: [stored], in: tx, at: date)
-      written =
-        keepingPlace ? try tx.update(todo, from: stored) : try tx.move(todo, to: .bottom)
+      written = try tx.update(keepingPlace ? todo : try tx.placing(todo, at: .bottom), from: stored)
     }
     try writeSubtasks(
       of: written, movingFrom: moved ? stored.listID : nil,
