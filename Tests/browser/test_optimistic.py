@@ -127,6 +127,36 @@ def test_toggle_add_move_and_edit_show_at_once_and_end_as_the_server_says(far, b
     assert [row.split("|")[0] for row in rows(page)] == ["Green apples", "Cheese", "Bread", "Dates"]
 
 
+# Adds a todo through the new-todo box and returns the row shown at once; from then on the
+# page counts, after every change to the list, how many rows bear the todo's title.
+ADD_AND_WATCH = """
+window.seenAtOnce = 0;
+new MutationObserver(() => {
+  const rows = [...document.querySelectorAll('#list li.cell[data-kind=todo] .title')];
+  window.seenAtOnce = Math.max(window.seenAtOnce, rows.filter(t => t.textContent === arguments[0]).length);
+}).observe(document.getElementById('list'), { childList: true, subtree: true });
+document.getElementById('new-todo').value = arguments[0];
+document.getElementById('new-form').requestSubmit();
+return [...document.querySelectorAll('#list li.cell[data-kind=todo]')].at(-1);
+"""
+
+
+def test_an_added_todo_keeps_the_row_shown_at_once(far, browser):
+    direct, proxied, _ = far
+    add_todos(direct, "Apples")
+    page = LivePage(browser(), proxied)
+    page.wait(lambda: page.titles() == ["Apples"], 10)
+    row = page.driver.execute_script(ADD_AND_WATCH, "Bread")
+    assert row.find_element("css selector", ".title").text == "Bread"
+    settled(page)
+    # The server's row is the one shown at once (what has focus keeps it), never a second one.
+    stored = next(t for t in api(direct, "GET", f"/api/v1/lists/{INBOX}/todos")
+                  if t["title"] == "Bread")
+    assert row.get_attribute("data-id") == stored["id"]
+    assert page.driver.execute_script("return window.seenAtOnce") == 1
+    assert page.titles() == ["Apples", "Bread"]
+
+
 def test_two_pages_moving_at_once_both_end_in_the_servers_order(far, browser):
     direct, proxied, _ = far
     add_todos(direct, "A", "B", "C", "D")

@@ -76,7 +76,9 @@ export class Optimistic {
         if (!cell || cell.kind !== 'todo') return { type, fields };
         return { type: 'setStatus', fields: { id: fields.id, status: cell.status === 'done' ? 'notStarted' : 'done' } };
       case 'add':
-        return { type: 'create', fields: { id: crypto.randomUUID(), title: fields.title } };
+        // Spelled as the server spells identifiers (upper case): the row shown at once is
+        // then the server's row, not a second one that replaces it (and drops its focus).
+        return { type: 'create', fields: { id: crypto.randomUUID().toUpperCase(), title: fields.title } };
       case 'indent': {
         const parent = this.view.siblingAbove(fields.id);
         return parent ? { type: 'nest', fields: { id: fields.id, parent } } : { type, fields };
