@@ -27,6 +27,19 @@ private struct NoteV2 {
   ]
 }
 
+/// Version 3: the colour indexed, leaving out the notes without one.
+@Entity("note")
+private struct NoteV3 {
+  var id = UUID()
+  var text: String
+  var pinned: Bool
+  var colour: String?
+  static let migrations =
+    NoteV2.migrations + [
+      Migration("index-colour", [.createIndex("note_colour", on: ["colour"], sparse: true)])
+    ]
+}
+
 @Suite("Migrations")
 struct MigrationTests {
   @Test("Opening with newer entity code migrates old rows, once")
@@ -57,6 +70,29 @@ struct MigrationTests {
     if !TestStoreLocation.isPostgres {
       #expect(try await outside.count("PRAGMA user_version") == 3)
     }
+  }
+
+  @Test("A sparse index leaves out the rows whose column is null, and still finds the others")
+  func sparseIndex() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let container = try await PersistentContainer(directory.store, entities: [NoteV3.self])
+    defer { try? container.close() }
+    try container.viewContext.insert(NoteV3(text: "plain", pinned: false))
+    try container.viewContext.insert(NoteV3(text: "red", pinned: false, colour: "red"))
+    try await container.viewContext.save()
+    let found = try await container.viewContext.fetch(
+      FetchRequest<NoteV3>(filter: NoteV3.colourAttribute == "red"))
+    #expect(found.map(\.text) == ["red"])
+    let outside = OutsideConnection(directory)
+    let definition =
+      TestStoreLocation.isPostgres
+      ? "SELECT indexdef FROM pg_indexes WHERE indexname = 'note_colour'"
+      : "SELECT sql FROM sqlite_master WHERE name = 'note_colour'"
+    let text = try await outside.rows(definition).first?.first ?? nil
+    #expect(text?.contains("WHERE") == true)
+    #expect(
+      text?.replacingOccurrences(of: "(", with: "").contains("\"colour\" IS NOT NULL") == true)
   }
 
   @Test("Old code refuses a store migrated by new code")

@@ -54,7 +54,7 @@ enum SchemaSQL {
           sql: "UPDATE \(table) SET \(quoted(name)) = \(dialect.placeholder(1))",
           arguments: [defaultValue]),
       ]
-    case .createIndex(let name, let columns, let unique):
+    case .createIndex(let name, let columns, let unique, let sparse):
       guard TableInfo.isIdentifier(name), !columns.isEmpty else {
         throw ContainerError.invalidModel("\(Root.entityName): invalid index \(name)")
       }
@@ -62,9 +62,13 @@ enum SchemaSQL {
         _ = try attribute(column)
       }
       let list = columns.map(quoted).joined(separator: ", ")
+      let rows =
+        sparse
+        ? " WHERE " + columns.map { "\(quoted($0)) IS NOT NULL" }.joined(separator: " AND ") : ""
       return [
         Statement(
-          sql: "CREATE \(unique ? "UNIQUE " : "")INDEX \(quoted(name)) ON \(table) (\(list))")
+          sql: "CREATE \(unique ? "UNIQUE " : "")INDEX \(quoted(name)) ON \(table) (\(list))\(rows)"
+        )
       ]
     case .dropIndex(let name):
       guard TableInfo.isIdentifier(name) else {

@@ -37,7 +37,13 @@ public enum SchemaChange: Sendable, Hashable {
   /// rows.
   case addColumn(String, default: StoredValue? = nil)
   /// Creates an index on the named columns.
-  case createIndex(String, on: [String], unique: Bool = false)
+  ///
+  /// A `sparse` index leaves out the rows in which any of its columns is null (a partial
+  /// index, `WHERE … IS NOT NULL`): for a column most rows leave empty (a parent, an
+  /// assignee, when a row was deleted) it is smaller, and writing such a row does not touch
+  /// it. A query uses it only when its filter rules the nulls out, as `= ?`, `< ?` and
+  /// `IS NOT NULL` do.
+  case createIndex(String, on: [String], unique: Bool = false, sparse: Bool = false)
   /// Drops an index.
   case dropIndex(String)
   /// Drops a column that is no longer an attribute, if the table has it (a table created after
