@@ -71,8 +71,8 @@ struct HelpTests {
   @Test(
     "every client subcommand's help documents the exit statuses",
     arguments: [
-      "add", "ls", "start", "done", "reopen", "skip", "edit", "mv", "rm", "trash", "restore",
-      "search",
+      "add", "ls", "start", "done", "reopen", "skip", "remind", "edit", "mv", "rm", "trash",
+      "restore", "search",
       "lists", "list add", "list rename", "list rm", "list restore", "export", "import", "tui",
     ])
   func exitStatusesDocumented(command: String) throws {
@@ -83,6 +83,36 @@ struct HelpTests {
     #expect(result.stdout.contains("Exit status: 0 ok, 1 invalid input"), "\(command)")
     #expect(result.stdout.contains("5 not signed in or not allowed"), "\(command)")
     #expect(result.stdout.contains("--server <url>"), "\(command)")
+  }
+
+  /// The subcommands a help text lists (the names at the start of its SUBCOMMANDS lines).
+  static func subcommands(in help: String) -> [String] {
+    guard let start = help.range(of: "SUBCOMMANDS:\n") else { return [] }
+    return help[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
+      .prefix { !$0.isEmpty }
+      .compactMap { line in
+        line.hasPrefix("  ") ? line.split(separator: " ").first.map(String.init) : nil
+      }
+  }
+
+  @Test("no help text, down to the subcommands' own, shows an interpolation it did not make")
+  func everyHelpInterpolated() throws {
+    let cli = try CLI()
+    defer { cli.cleanUp() }
+    var commands = Self.subcommands(in: Self.rootHelp).map { [$0] }
+    #expect(commands.count > 30)
+    var read = 0
+    while let command = commands.popLast() {
+      let result = try cli.run(command + ["--help"])
+      #expect(result.status == 0, "\(command)")
+      #expect(!result.stdout.contains("\\("), "todo \(command.joined(separator: " ")) --help")
+      // Two levels at most (`todo list add`): a nested command's help may list its parent's.
+      if command.count == 1 {
+        commands += Self.subcommands(in: result.stdout).map { command + [$0] }
+      }
+      read += 1
+    }
+    #expect(read > 45)
   }
 
   @Test(

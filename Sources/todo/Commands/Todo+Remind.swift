@@ -15,7 +15,7 @@ extension Todo {
         todo tui, and by e-mail when the server sends mail. N is a number from the last \
         listing (todo ls) or the todo's identifier.
 
-        \\(ExitStatus.helpText)
+        \(ExitStatus.helpText)
         """)
 
     @OptionGroup var todo: TodoArgument
