@@ -67,13 +67,19 @@ extension TodoService {
         do {
           var current: ViewSetup.Value?
           let yielded = CountsYielded(to: continuation)
-          for try await value in configurations where value != current {
-            current = value
+          for try await value in configurations {
+            // A tag's colour changes no count: it goes out with the counts as they are,
+            // without observing every query again.
+            yielded.recolor(value.colors)
+            var uncoloured = value
+            uncoloured.colors = [:]
+            guard uncoloured != current else { continue }
+            current = uncoloured
             running?.cancel()
             let run = yielded.nextRun()
             let counted = CountedSetup(
               setup: run, filters: value.filters, lists: value.visibleLists(for: principal),
-              day: value.day, me: principal?.accountID, colors: value.colors)
+              day: value.day, me: principal?.accountID)
             running = Task {
               do {
                 try await Self.observe(counted, in: container, yielding: yielded)
@@ -121,7 +127,7 @@ extension TodoService {
         }
         return ViewCounts(
           setup: setup.setup, filters: setup.filters, counts: counts, todos: latest.todos,
-          assignedToMe: assigned.first.flatMap { latest.todos[$0]?.count }, colors: setup.colors,
+          assignedToMe: assigned.first.flatMap { latest.todos[$0]?.count }, colors: [:],
           sequence: latest.sequence, lists: setup.lists, day: setup.day, me: setup.me)
       }
     }
@@ -174,7 +180,6 @@ private struct CountedSetup: Sendable {
   var lists: [TodoList]
   var day: AgendaDay
   var me: UUID?
-  var colors: [String: TagColor]
 }
 
 /// The latest todos of each query of a counts observation.
@@ -185,10 +190,12 @@ private struct CountResults {
 
 /// What a counts observation told its pages last, over every setup it ran: a value of a
 /// setup that another replaced is not yielded, nor one that changes nothing but the sequence.
+/// Every value carries the person's latest tag colours.
 private final class CountsYielded: Sendable {
   private struct State {
     var run = 0
     var last: ViewCounts?
+    var colors: [String: TagColor] = [:]
   }
   private let state = Mutex(State())
   private let continuation: AsyncThrowingStream<ViewCounts, any Error>.Continuation
@@ -205,11 +212,27 @@ private final class CountsYielded: Sendable {
     }
   }
 
-  /// Yields `value` of its setup, unless a newer setup runs or it changes nothing.
+  /// Takes the person's tag colours: the last value goes out again with them, if they are
+  /// new.
+  func recolor(_ colors: [String: TagColor]) {
+    state.withLock { state in
+      guard colors != state.colors else { return }
+      state.colors = colors
+      guard var last = state.last else { return }
+      last.colors = colors
+      state.last = last
+      continuation.yield(last)
+    }
+  }
+
+  /// Yields `value` of its setup, with the latest tag colours, unless a newer setup runs or
+  /// it changes nothing.
   func yield(_ value: ViewCounts) {
+    var value = value
     // Under the lock, so that two values yield in the order they were decided.
     state.withLock { state in
       guard value.setup == state.run else { return }
+      value.colors = state.colors
       if var unchanged = state.last {
         unchanged.sequence = value.sequence
         guard value != unchanged else { return }

@@ -5,8 +5,8 @@ import Synchronization
 /// with their counts, "Assigned to me", the tag colours, and what a shown query is built from.
 struct ViewCounts: Equatable, Sendable {
   /// Which setup of the observation the value is of: a new number whenever the filters, the
-  /// lists the person reads, their tag colours or the day change. A page's shown query is
-  /// built again for each.
+  /// lists the person reads or the day change (not their tag colours, which change no
+  /// count). A page's shown query is built again for each.
   var setup: Int
   /// The person's saved filters, in their order.
   var filters: [SavedFilter]

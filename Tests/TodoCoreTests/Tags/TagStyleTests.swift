@@ -33,6 +33,37 @@ struct TagStyleTests {
     }
   }
 
+  @Test("a colour reaches the sidebar's counts without counting every filter again")
+  func colourKeepsTheCounts() async throws {
+    try await TemporaryStore.with { service, _ in
+      _ = try await service.createTodo(NewTodo(title: "Report", tags: ["work"]))
+      _ = try await service.createSavedFilter(named: "Work", query: "#work")
+      let day = AgendaDay(now: service.now(), calendar: service.zoneCalendar)
+      var values = service.observeViewCounts(day: day).values.makeAsyncIterator()
+      let first = try #require(try await values.next())
+      #expect(first.counts.values.sorted() == [1])
+
+      try await service.setTagColor("work", .teal)
+      let coloured = try #require(try await values.next())
+      #expect(coloured.colors == ["work": .teal])
+      #expect(coloured.counts == first.counts)
+      // The same setup after it: the filters' observations went on (a page's shown query too).
+      _ = try await service.createTodo(NewTodo(title: "Plan", tags: ["work"]))
+      var counted = try #require(try await values.next())
+      while counted.counts.values.sorted() != [2] {
+        counted = try #require(try await values.next())
+      }
+      #expect(counted.setup == first.setup)
+      #expect(counted.colors == ["work": .teal])
+
+      _ = try await service.createSavedFilter(named: "All", query: "status: not started")
+      var refiltered = try #require(try await values.next())
+      while refiltered.counts.count < 2 { refiltered = try #require(try await values.next()) }
+      #expect(refiltered.setup > first.setup)
+      #expect(refiltered.colors == ["work": .teal])
+    }
+  }
+
   @Test("each person colours tags for themselves")
   func perPerson() async throws {
     try await TemporaryStore.with { service, _ in
