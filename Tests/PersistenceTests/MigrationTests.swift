@@ -91,8 +91,8 @@ struct MigrationTests {
       : "SELECT sql FROM sqlite_master WHERE name = 'note_colour'"
     let text = try await outside.rows(definition).first?.first ?? nil
     #expect(text?.contains("WHERE") == true)
-    #expect(
-      text?.replacingOccurrences(of: "(", with: "").contains("\"colour\" IS NOT NULL") == true)
+    // PostgreSQL writes it back as `WHERE (colour IS NOT NULL)`, SQLite as it was given.
+    #expect(text?.filter { !"\"()".contains($0) }.contains("colour IS NOT NULL") == true)
   }
 
   @Test("Old code refuses a store migrated by new code")
