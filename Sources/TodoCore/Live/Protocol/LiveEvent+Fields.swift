@@ -176,50 +176,19 @@ struct SwitchFields: LiveFields {
   func value() -> Bool { on }
 }
 
-/// The edit sheet's fields (`saveEdit`, `keepMine`): `title` and `status`, and `notes`,
-/// `deadline` and `section`, each empty when absent; `repeat` (words or a rule, empty for
-/// never), `afterCompletion`, `start` (a date, empty for none), `someday`, `priority` (`1` to
-/// `4`, empty for none), `tags` (words, empty for none) and `assignee` (an account of the
-/// list's members, empty for nobody), each unchanged when absent.
-struct SheetFields: LiveFields {
-  var title: String
-  var notes: String?
-  var deadline: String?
-  var status: TodoStatus
-  var section: String?
-  var `repeat`: String?
-  var afterCompletion: Bool?
-  var start: String?
-  var someday: Bool?
-  var priority: String?
-  var tags: String?
-  var assignee: String?
-
-  init(_ fields: PageEditor.Fields) {
-    title = fields.title
-    notes = fields.notes
-    deadline = fields.deadline
-    status = fields.status
-    section = fields.section
-    self.repeat = fields.repeat
-    afterCompletion = fields.afterCompletion
-    start = fields.start
-    someday = fields.someday
-    priority = fields.priority
-    tags = fields.tags
-    assignee = fields.assignee
-  }
-
-  func value() -> PageEditor.Fields {
-    PageEditor.Fields(
-      title: title, notes: notes ?? "", deadline: deadline ?? "", status: status,
-      section: section ?? "", repeat: `repeat`, afterCompletion: afterCompletion, start: start,
-      someday: someday, priority: priority, tags: tags, assignee: assignee)
-  }
+/// The edit sheet's fields (`saveEdit`, `keepMine`) are the sheet's own (``PageEditor/Fields``):
+/// `title` and `status`, and `notes`, `deadline` and `section`, each empty when absent;
+/// `repeat` (words or a rule, empty for never), `afterCompletion`, `start` (a date, empty for
+/// none), `someday`, `priority` (`1` to `4`, empty for none), `tags` (words, empty for none)
+/// and `assignee` (an account of the list's members, empty for nobody), each unchanged when
+/// absent.
+extension PageEditor.Fields: LiveFields {
+  init(_ fields: Self) { self = fields }
+  func value() -> Self { self }
 }
 
 /// A draft kept across a reload (`restoreEdit`): the todo's `id` and the `version` it was
-/// typed over, beside the sheet's fields (``SheetFields``) in the same object.
+/// typed over, beside the sheet's fields (``PageEditor/Fields``) in the same object.
 struct RestoreFields: LiveFields {
   /// The fields that say which todo, at which version (a whole number on the wire).
   struct Draft: Codable {
@@ -228,16 +197,16 @@ struct RestoreFields: LiveFields {
   }
 
   var draft: Draft
-  var sheet: SheetFields
+  var sheet: PageEditor.Fields
 
   init(_ value: (UUID, version: Version, PageEditor.Fields)) {
     draft = Draft(id: value.0, version: Int(value.version.rawValue))
-    sheet = SheetFields(value.2)
+    sheet = value.2
   }
 
   init(from decoder: any Decoder) throws {
     draft = try Draft(from: decoder)
-    sheet = try SheetFields(from: decoder)
+    sheet = try PageEditor.Fields(from: decoder)
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -246,6 +215,6 @@ struct RestoreFields: LiveFields {
   }
 
   func value() -> (UUID, version: Version, PageEditor.Fields) {
-    (draft.id, Version(Int64(draft.version)), sheet.value())
+    (draft.id, Version(Int64(draft.version)), sheet)
   }
 }

@@ -157,8 +157,8 @@ extension LiveEvent {
       .init("cancelDeleteFilter", sidebar.then(\.cancelDeleteFilter), NoFields.self),
       // The edit sheet.
       .init("beginEdit", editor.then(\.beginEdit), IDFields.self),
-      .init("saveEdit", editor.then(\.saveEdit), SheetFields.self),
-      .init("keepMine", editor.then(\.keepMine), SheetFields.self),
+      .init("saveEdit", editor.then(\.saveEdit), PageEditor.Fields.self),
+      .init("keepMine", editor.then(\.keepMine), PageEditor.Fields.self),
       .init("useTheirs", editor.then(\.useTheirs), NoFields.self),
       .init("cancelEdit", editor.then(\.cancelEdit), NoFields.self),
       .init("restoreEdit", editor.then(\.restoreEdit), RestoreFields.self),

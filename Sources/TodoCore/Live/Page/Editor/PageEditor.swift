@@ -69,6 +69,25 @@ public struct PageEditor: Reducer {
       self.assignee = assignee
     }
 
+    /// Reads the fields as the page sends them: `notes`, `deadline` and `section` absent are
+    /// empty, the others absent are left as they are.
+    public init(from decoder: any Decoder) throws {
+      let fields = try decoder.container(keyedBy: CodingKeys.self)
+      self.init(
+        title: try fields.decode(String.self, forKey: .title),
+        notes: try fields.decodeIfPresent(String.self, forKey: .notes) ?? "",
+        deadline: try fields.decodeIfPresent(String.self, forKey: .deadline) ?? "",
+        status: try fields.decode(TodoStatus.self, forKey: .status),
+        section: try fields.decodeIfPresent(String.self, forKey: .section) ?? "",
+        repeat: try fields.decodeIfPresent(String.self, forKey: .repeat),
+        afterCompletion: try fields.decodeIfPresent(Bool.self, forKey: .afterCompletion),
+        start: try fields.decodeIfPresent(String.self, forKey: .start),
+        someday: try fields.decodeIfPresent(Bool.self, forKey: .someday),
+        priority: try fields.decodeIfPresent(String.self, forKey: .priority),
+        tags: try fields.decodeIfPresent(String.self, forKey: .tags),
+        assignee: try fields.decodeIfPresent(String.self, forKey: .assignee))
+    }
+
     /// The free-text fields with their names, as the page's text checks take them.
     var texts: [(field: String, text: String)] {
       [
