@@ -119,13 +119,10 @@ struct PriorityAndTagsPageTests {
 
       let fields = PageEditor.Fields(title: "Milk", priority: "2", tags: "#dairy shop")
       await store.send(.saveEdit(fields))
-      await store.receive(.sheet(.setTitle("Milk")))
-      await store.receive(.sheet(.setNotes("")))
-      await store.receive(.sheet(.setDeadline("")))
-      await store.receive(.sheet(.setStatus(.notStarted)))
-      await store.receive(.sheet(.setSection("")))
-      await store.receive(.sheet(.setPriority("2"))) { $0.sheet?.priority = "2" }
-      await store.receive(.sheet(.setTags("#dairy shop"))) { $0.sheet?.tags = "#dairy shop" }
+      await store.receive(.sheet(.setFields(fields))) {
+        $0.sheet?.priority = "2"
+        $0.sheet?.tags = "#dairy shop"
+      }
       await store.receive(.sheet(.save)) { $0.sheet?.phase = .saving }
       var saved = todo
       saved.priority = .p2

@@ -53,13 +53,13 @@ struct PageEditorTests {
         title: " Oat milk ", notes: "barista", deadline: "2025-12-24", status: .inProgress,
         section: "Dairy")
       await store.send(.saveEdit(fields))
-      await store.receive(.sheet(.setTitle(" Oat milk "))) { $0.sheet?.title = " Oat milk " }
-      await store.receive(.sheet(.setNotes("barista"))) { $0.sheet?.notes = "barista" }
-      await store.receive(.sheet(.setDeadline("2025-12-24"))) {
+      await store.receive(.sheet(.setFields(fields))) {
+        $0.sheet?.title = " Oat milk "
+        $0.sheet?.notes = "barista"
         $0.sheet?.deadline = "2025-12-24"
+        $0.sheet?.status = .inProgress
+        $0.sheet?.section = "Dairy"
       }
-      await store.receive(.sheet(.setStatus(.inProgress))) { $0.sheet?.status = .inProgress }
-      await store.receive(.sheet(.setSection("Dairy"))) { $0.sheet?.section = "Dairy" }
       await store.receive(.sheet(.save)) { $0.sheet?.phase = .saving }
       var saved = todo
       saved.title = "Oat milk"
@@ -254,29 +254,29 @@ struct PageEditorTests {
     await store.receive(.sheet(action), assert: update)
   }
 
-  /// Receives the field actions that `saveEdit` and `keepMine` send for `fields`, each
-  /// changing the draft only where it differs.
+  /// Receives the fields that `saveEdit` and `keepMine` set on the sheet: the five the page
+  /// always sends, and each other one given.
   static func received(
     _ store: Store, _ fields: PageEditor.Fields
   ) async {
-    func field<Value: Equatable & Sendable>(
-      _ action: TodoEditorAction, _ keyPath: WritableKeyPath<TodoEditor.State, Value>,
-      _ value: Value
-    ) async {
-      if store.state.sheet?[keyPath: keyPath] == value {
-        await store.receive(.sheet(action))
-      } else {
-        await store.receive(.sheet(action)) { $0.sheet?[keyPath: keyPath] = value }
-      }
-    }
-    await field(.setTitle(fields.title), \.title, fields.title)
-    await field(.setNotes(fields.notes), \.notes, fields.notes)
-    await field(.setDeadline(fields.deadline), \.deadline, fields.deadline)
-    await field(.setStatus(fields.status), \.status, fields.status)
-    await field(.setSection(fields.section), \.section, fields.section)
-    if let text = fields.repeat { await field(.setRepeat(text), \.repeatText, text) }
-    if let on = fields.afterCompletion {
-      await field(.setAfterCompletion(on), \.afterCompletion, on)
+    var sheet = store.state.sheet
+    sheet?.title = fields.title
+    sheet?.notes = fields.notes
+    sheet?.deadline = fields.deadline
+    sheet?.status = fields.status
+    sheet?.section = fields.section
+    if let text = fields.repeat { sheet?.repeatText = text }
+    if let on = fields.afterCompletion { sheet?.afterCompletion = on }
+    if let text = fields.start { sheet?.start = text }
+    if let on = fields.someday { sheet?.someday = on }
+    if let text = fields.priority { sheet?.priority = text }
+    if let text = fields.tags { sheet?.tags = text }
+    if let text = fields.assignee { sheet?.assignee = text }
+    // A store asserts a change only where there is one.
+    if sheet == store.state.sheet {
+      await store.receive(.sheet(.setFields(fields)))
+    } else {
+      await store.receive(.sheet(.setFields(fields))) { [sheet] in $0.sheet = sheet }
     }
   }
 }

@@ -34,9 +34,13 @@ struct TodoEditorTests {
         $0.section = "Dairy"
       }
       #expect(sessions.count == 1)
-      await store.send(.setTitle("  Oat milk ")) { $0.title = "  Oat milk " }
-      await store.send(.setDeadline("2026-03-01")) { $0.deadline = "2026-03-01" }
-      await store.send(.setStatus(.inProgress)) { $0.status = .inProgress }
+      let fields = PageEditor.Fields(
+        title: "  Oat milk ", deadline: "2026-03-01", status: .inProgress, section: "Dairy")
+      await store.send(.setFields(fields)) {
+        $0.title = "  Oat milk "
+        $0.deadline = "2026-03-01"
+        $0.status = .inProgress
+      }
       // Nothing is written before Save.
       #expect(try await service.todo(id: todo.id) == todo)
 
@@ -73,7 +77,7 @@ struct TodoEditorTests {
         $0.title = "Milk"
         $0.notes = "typed"
       }
-      await store.send(.setNotes("")) { $0.notes = "" }
+      await store.send(.setFields(PageEditor.Fields(title: "Milk"))) { $0.notes = "" }
       await store.send(.cancel) {
         $0.phase = .cancelled
         $0.notes = "typed"
@@ -103,7 +107,9 @@ struct TodoEditorTests {
     }
     let theirs = try await service.updateTodo(
       id: todo.id, TodoPatch(title: "Their milk", status: .inProgress))
-    await store.send(.setNotes("3 l, oat")) { $0.notes = "3 l, oat" }
+    await store.send(.setFields(PageEditor.Fields(title: "Milk", notes: "3 l, oat"))) {
+      $0.notes = "3 l, oat"
+    }
     await store.send(.save) { $0.phase = .saving }
     let problem = EditorProblem.conflict(theirs: theirs)
     await store.receive(.failed(problem)) {
@@ -172,15 +178,17 @@ struct TodoEditorTests {
         $0.original = todo
         $0.title = "Milk"
       }
-      await store.send(.setTitle("   ")) { $0.title = "   " }
+      await store.send(.setFields(PageEditor.Fields(title: "   "))) { $0.title = "   " }
       await store.send(.save) { $0.phase = .saving }
       let problem = EditorProblem(message: "title: a title cannot be empty")
       await store.receive(.failed(problem)) {
         $0.phase = .editing
         $0.problem = problem
       }
-      await store.send(.setTitle("Ok")) { $0.title = "Ok" }
-      await store.send(.setDeadline("2026-02-30")) { $0.deadline = "2026-02-30" }
+      await store.send(.setFields(PageEditor.Fields(title: "Ok", deadline: "2026-02-30"))) {
+        $0.title = "Ok"
+        $0.deadline = "2026-02-30"
+      }
       await store.send(.save) {
         $0.phase = .saving
         $0.problem = nil

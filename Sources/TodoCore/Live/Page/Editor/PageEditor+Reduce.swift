@@ -106,20 +106,6 @@ extension PageEditor {
         theirs: sheet.problem?.theirs)
       return .none
     }
-    var effects: [Effect<Action>] = [
-      .send(.sheet(.setTitle(fields.title))), .send(.sheet(.setNotes(fields.notes))),
-      .send(.sheet(.setDeadline(fields.deadline))),
-      .send(.sheet(.setStatus(fields.status))), .send(.sheet(.setSection(fields.section))),
-    ]
-    if let text = fields.repeat { effects.append(.send(.sheet(.setRepeat(text)))) }
-    if let on = fields.afterCompletion { effects.append(.send(.sheet(.setAfterCompletion(on)))) }
-    if let start = fields.start { effects.append(.send(.sheet(.setStart(start)))) }
-    if let on = fields.someday { effects.append(.send(.sheet(.setSomeday(on)))) }
-    if let priority = fields.priority { effects.append(.send(.sheet(.setPriority(priority)))) }
-    if let tags = fields.tags { effects.append(.send(.sheet(.setTags(tags)))) }
-    if let assignee = fields.assignee {
-      effects.append(.send(.sheet(.setAssignee(assignee))))
-    }
-    return .concatenate(effects + [.send(.sheet(action))])
+    return .concatenate(.send(.sheet(.setFields(fields))), .send(.sheet(action)))
   }
 }

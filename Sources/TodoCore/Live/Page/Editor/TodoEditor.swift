@@ -9,27 +9,11 @@ public enum TodoEditorAction: Equatable, Sendable {
   case begin
   /// The session is open on this todo.
   case began(Todo)
-  /// A field changed.
-  case setTitle(String)
-  case setNotes(String)
-  case setDeadline(String)
-  case setStatus(TodoStatus)
-  case setSection(String)
-  /// How it repeats, as typed: words or a rule (``Recurrence/reading(_:now:calendar:)``);
-  /// empty stops the repeating.
-  case setRepeat(String)
-  /// Whether it repeats counted from the day it is done.
-  case setAfterCompletion(Bool)
-  /// The start date as typed (`yyyy-MM-dd[THH:mm]`); empty for none.
-  case setStart(String)
-  /// Whether it is put aside for some day.
-  case setSomeday(Bool)
-  /// The priority: `1` (P1) to `4`, or empty for none.
-  case setPriority(String)
-  /// The tags as typed: words apart by spaces or commas (``TodoValidation/tags(reading:)``).
-  case setTags(String)
-  /// The account it is assigned to (a member of its list), or empty for nobody.
-  case setAssignee(String)
+  /// The sheet's fields as the person left them: the title, notes, deadline, status and
+  /// section always, each other field only when given (``PageEditor/Fields``; a repeat as
+  /// words or a rule, ``Recurrence/reading(_:now:calendar:)``; tags as words apart by spaces
+  /// or commas, ``TodoValidation/tags(reading:)``).
+  case setFields(PageEditor.Fields)
   /// How often a repeating todo was done, read when the sheet opens.
   case history(RepeatHistory)
   /// The person's reminders of the todo, read when the sheet opens and after each change.
@@ -109,6 +93,22 @@ public struct TodoEditor: Reducer {
     /// Creates the state of a sheet about to edit `todoID`.
     public init(todoID: UUID) {
       self.todoID = todoID
+    }
+
+    /// Takes the fields the page sent: those it always sends, and each other one it gave.
+    mutating func take(_ fields: PageEditor.Fields) {
+      title = fields.title
+      notes = fields.notes
+      deadline = fields.deadline
+      status = fields.status
+      section = fields.section
+      repeatText = fields.repeat ?? repeatText
+      afterCompletion = fields.afterCompletion ?? afterCompletion
+      start = fields.start ?? start
+      someday = fields.someday ?? someday
+      priority = fields.priority ?? priority
+      tags = fields.tags ?? tags
+      assignee = fields.assignee ?? assignee
     }
 
     /// Moves the draft from `original` onto `theirs`: what the person changed stays, every
@@ -249,18 +249,8 @@ public struct TodoEditor: Reducer {
       guard state.reminders.contains(where: { $0.id == reminderID }) else { return .none }
       return todos.changeReminders(of: id) { todos in try await todos.removeReminder(reminderID) }
 
-    case .setTitle(let text): state.title = text
-    case .setNotes(let text): state.notes = text
-    case .setDeadline(let text): state.deadline = text
-    case .setStatus(let status): state.status = status
-    case .setSection(let text): state.section = text
-    case .setRepeat(let text): state.repeatText = text
-    case .setAfterCompletion(let on): state.afterCompletion = on
-    case .setStart(let text): state.start = text
-    case .setSomeday(let on): state.someday = on
-    case .setPriority(let text): state.priority = text
-    case .setTags(let text): state.tags = text
-    case .setAssignee(let text): state.assignee = text
+    case .setFields(let fields):
+      state.take(fields)
 
     case .save:
       // After a conflict the person chooses: Keep mine or Use theirs, not a plain save.
