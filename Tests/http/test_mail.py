@@ -48,12 +48,13 @@ def relay(tmp_path):
 
 
 def messages(folder):
-    """The messages received, in order: (parsed message, the sink's JSON of the session)."""
+    """The messages received, in order: (parsed message, the sink's JSON of the session). The
+    sink writes a message's JSON after its content, so a message counts once its JSON is there."""
     found = []
-    for path in sorted(folder.glob("*.eml"), key=lambda p: int(p.stem)):
-        meta = json.loads(path.with_suffix(".json").read_text())
-        found.append((email.message_from_bytes(path.read_bytes(), policy=email.policy.default),
-                      meta))
+    for path in sorted(folder.glob("*.json"), key=lambda p: int(p.stem)):
+        meta = json.loads(path.read_text())
+        content = path.with_suffix(".eml").read_bytes()
+        found.append((email.message_from_bytes(content, policy=email.policy.default), meta))
     return found
 
 
