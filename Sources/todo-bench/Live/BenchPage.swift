@@ -22,16 +22,7 @@ struct ReceivedMessage: Sendable {
   func isType(_ type: String) -> Bool {
     let needle = Array(#""type":"\#(type)""#.utf8)
     var text = text
-    return text.withUTF8 { bytes in
-      guard let first = needle.first, bytes.count >= needle.count else { return false }
-      for start in 0...(bytes.count - needle.count)
-      where bytes[start] == first
-        && bytes[start..<start + needle.count].elementsEqual(needle)
-      {
-        return true
-      }
-      return false
-    }
+    return text.withUTF8 { $0.contains(needle) }
   }
 
   /// The item identifiers of a snapshot message, in order.
