@@ -118,6 +118,10 @@ struct LiveMessageTests {
         #"{"v":1,"type":"restoreEdit","id":"5F0E2AE8-40B0-4E4C-9E51-3C2A5B1A7A10","version":-1,"title":"T","status":"done"}"#,
         "invalidField"
       ),
+      (#"{"v":1,"type":"saveEdit","status":"done"}"#, "invalidField"),
+      (#"{"v":1,"type":"saveEdit","title":5,"status":"done"}"#, "invalidField"),
+      (#"{"v":1,"type":"saveEdit","title":"T","status":"done","notes":["x"]}"#, "invalidField"),
+      (#"{"v":1,"type":"keepMine","title":"T","status":"finished"}"#, "invalidField"),
       (#"{"v":1,"type":"chooseFilter","filter":"some"}"#, "invalidField"),
       (#"{"v":1,"type":"chooseView","view":"yesterday"}"#, "invalidField"),
       (#"{"v":1,"type":"chooseView","view":1}"#, "invalidField"),
