@@ -97,7 +97,7 @@ public struct StoredRow<Root: Entity> {
   }
 
   /// The index of the column of the attribute named `name`.
-  private func columnIndex(named name: String) throws -> Int {
+  func columnIndex(named name: String) throws -> Int {
     // The select lists `id`, `version`, then the attributes in declaration order.
     var index = cursor.next
     if index >= table.columns.count || table.columns[index] != name {

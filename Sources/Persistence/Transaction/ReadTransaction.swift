@@ -45,6 +45,30 @@ public class ReadTransaction {
     }
   }
 
+  /// Reads the rows a request describes, in its order, and hands each to `body` as it is
+  /// read, without making an object of it: for a caller that writes a row's columns straight
+  /// on (a response body) and has no use for the entity's value.
+  ///
+  /// ```swift
+  /// try tx.forEachRow(Note.all) { row in
+  ///   try row.withUTF8(Note.textAttribute) { text in body.append(contentsOf: text) }
+  /// }
+  /// ```
+  ///
+  /// The row is valid only during the call, and reads its attributes fastest in their
+  /// declaration order. Errors `body` throws end the read and come out as they are.
+  public func forEachRow<Root: Entity>(
+    _ request: FetchRequest<Root>, _ body: (StoredRow<Root>) throws -> Void
+  ) throws {
+    let table = try table(Root.self)
+    switch connection {
+    case .sqlite(let db):
+      try SQLiteEngine.forEachRow(db, request, table: table, body)
+    case .postgres(let session):
+      try session.forEachRow(request, table: table, body)
+    }
+  }
+
   /// The number of objects a request describes.
   public func count<Root: Entity>(_ request: FetchRequest<Root>) throws -> Int {
     let query = SelectQuery(

@@ -15,6 +15,18 @@ extension TodoService {
     }
   }
 
+  /// ``todos(inList:status:)`` as the JSON array the API answers with: the todos' own JSON
+  /// (``Todo/encode(to:)``), written straight from the rows the store reads.
+  ///
+  /// - Throws: `TodoError.notFound` if the list is unknown or trashed.
+  /// - Complexity: One read transaction, as ``todos(inList:status:)``, with no ``Todo`` made.
+  public func todosJSON(inList listID: UUID, status: TodoStatus? = nil) async throws -> [UInt8] {
+    try await read { tx in
+      _ = try self.liveList(id: listID, need: .read, in: tx)
+      return try TodoJSON.array(Self.liveTodos(inList: listID, status: status), in: tx)
+    }
+  }
+
   /// The live todo with this identifier.
   ///
   /// - Throws: `TodoError.notFound(entity: "todo", …)` if there is none or it is trashed.

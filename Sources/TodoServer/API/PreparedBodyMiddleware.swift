@@ -7,7 +7,7 @@ import Synchronization
 /// The generator has no way to hand it a response body that is already JSON: every
 /// `application/json` output is a value it encodes with `JSONEncoder`. For the one operation
 /// where that encoding was most of the request's cost (`listTodos`), the handler
-/// writes the bytes (``TodoJSON``) into the request's ``PreparedBody`` and returns its output
+/// writes the bytes (`TodoService.todosJSON`) into the request's ``PreparedBody`` and returns its output
 /// with an empty array; this middleware then replaces the encoded `[]` with the bytes. The
 /// generated code still decodes the request, checks `Accept`, and writes the status and
 /// headers. Without the middleware (no slot), the handler returns its todos as usual.

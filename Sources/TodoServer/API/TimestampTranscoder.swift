@@ -1,5 +1,6 @@
 import Foundation
 import OpenAPIRuntime
+import TodoCore
 
 /// How the generated API code writes and reads `date-time` values: written as
 /// ``TimestampFormat`` writes them (`2026-03-01T09:30:00Z`, UTC, seconds), read strictly as

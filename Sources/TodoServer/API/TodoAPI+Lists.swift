@@ -70,13 +70,12 @@ extension TodoAPI {
   {
     let id = try identifier(input.path.listID, of: "list")
     let status = input.query.status.flatMap { TodoStatus(rawValue: $0.rawValue) }
-    let todos = try await service().todos(inList: id, status: status)
     if let prepared = PreparedBody.current {
       // PreparedBodyMiddleware puts these bytes in place of the encoded empty array.
-      prepared.set(TodoJSON.array(todos))
+      prepared.set(try await service().todosJSON(inList: id, status: status))
       return .ok(.init(body: .json([])))
     }
-    return .ok(.init(body: .json(todos)))
+    return .ok(.init(body: .json(try await service().todos(inList: id, status: status))))
   }
 
   func createTodo(_ input: Operations.CreateTodo.Input) async throws

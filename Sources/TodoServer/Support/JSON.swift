@@ -1,4 +1,5 @@
 import Foundation
+import TodoCore
 
 /// The JSON the server writes itself (problem bodies), as the generated API code writes its
 /// bodies: ISO 8601 dates in UTC (``TimestampFormat``), unescaped slashes.

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Synchronization
+import TodoCore
 
 /// A swift-log handler that writes one JSON object per line on stderr (`todo serve
 /// --log-format json`), for a log collector: `time`, `level`, `label`, `message`, then each

@@ -56,6 +56,20 @@ struct PostgresCells: DecodableRow {
     return bytes.withUnsafeReadableBytes { UUID(uuidBytes: $0) }
   }
 
+  /// The bytes of a text cell, in place; `nil` for `NULL`.
+  func withUTF8<Result>(
+    atIndex index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+  ) throws -> Result? {
+    let cell = row[index]
+    guard let bytes = cell.bytes else { return nil }
+    switch cell.dataType {
+    case .text, .varchar, .bpchar, .name:
+      return try bytes.withUnsafeReadableBytes { try body($0.bindMemory(to: UInt8.self)) }
+    default:
+      throw mismatch("text", cell)
+    }
+  }
+
   func storedValue(atIndex index: Int) throws -> StoredValue {
     try PostgresSession.storedValue(row[index])
   }

@@ -93,6 +93,20 @@ final class PostgresSession: StatementRunner {
     return try fetch(Root.self, sql: query.sql, arguments: query.arguments, table: table)
   }
 
+  /// The rows a request describes, each handed to `body` in place
+  /// (``ReadTransaction/forEachRow(_:_:)``).
+  func forEachRow<Root: Entity>(
+    _ request: FetchRequest<Root>, table: TableInfo, _ body: (StoredRow<Root>) throws -> Void
+  ) throws {
+    let query = SelectQuery(
+      request, table: table, limit: request.limit, offset: request.offset, dialect: .postgres)
+    let cursor = ColumnCursor()
+    for row in try self.query(query.sql, query.arguments).rows {
+      cursor.next = 2
+      try body(StoredRow(source: .postgres(PostgresCells(row)), table: table, cursor: cursor))
+    }
+  }
+
   // MARK: - Conversions
 
   private func query(_ sql: String, _ arguments: [StoredValue]) throws -> PostgresQueryResult {

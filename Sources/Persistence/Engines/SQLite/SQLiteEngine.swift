@@ -155,6 +155,30 @@ final class SQLiteEngine: StorageEngine {
     }
   }
 
+  /// The rows a request describes, each handed to `body` as the statement's current row
+  /// (``ReadTransaction/forEachRow(_:_:)``).
+  static func forEachRow<Root: Entity>(
+    _ db: Database, _ request: FetchRequest<Root>, table: TableInfo,
+    _ body: (StoredRow<Root>) throws -> Void
+  ) throws {
+    let query = SelectQuery(
+      request, table: table, limit: request.limit, offset: request.offset, dialect: .sqlite)
+    do {
+      let statement = try db.cachedStatement(sql: query.sql)
+      statement.setUncheckedArguments(StatementArguments(stored: query.arguments))
+      let cursor = ColumnCursor()
+      let row = StoredRow<Root>(
+        source: .sqlite(statement.sqliteStatement), table: table, cursor: cursor)
+      let rows = try Row.fetchCursor(statement)
+      while try rows.next() != nil {
+        cursor.next = 2
+        try body(row)
+      }
+    } catch let error as DatabaseError {
+      throw EngineError(error, arguments: query.arguments)
+    }
+  }
+
   /// How a row becomes an object: ``RowDecodable/init(row:)`` when the entity has it,
   /// `Decodable` otherwise.
   static func objectReader<Root: Entity>(

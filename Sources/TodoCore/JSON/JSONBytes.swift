@@ -1,5 +1,4 @@
 import Foundation
-import TodoCore
 
 /// JSON written straight into bytes, for the bodies whose encoding through `JSONEncoder`
 /// cost more than everything else of their request (``TodoJSON``).
@@ -12,14 +11,14 @@ import TodoCore
 /// write once and then stores its bytes, so a list of 100 todos is about 30 KB written
 /// without a capacity or uniqueness check per byte (those checks were a third of the
 /// writer's time through `[UInt8].append`).
-struct JSONBytes: ~Copyable {
+package struct JSONBytes: ~Copyable {
   private var start: UnsafeMutablePointer<UInt8>
   private var count = 0
   private var capacity: Int
   /// Whether the object being written has a member yet.
   private var needsComma = false
 
-  init(capacity: Int) {
+  package init(capacity: Int) {
     self.capacity = max(capacity, 64)
     start = .allocate(capacity: self.capacity)
   }
@@ -27,7 +26,7 @@ struct JSONBytes: ~Copyable {
   deinit { start.deallocate() }
 
   /// The bytes written.
-  var bytes: [UInt8] {
+  package var bytes: [UInt8] {
     [UInt8](UnsafeBufferPointer(start: start, count: count))
   }
 
@@ -56,26 +55,26 @@ struct JSONBytes: ~Copyable {
 
   // MARK: Structure
 
-  mutating func beginArray() {
+  package mutating func beginArray() {
     reserve(1)
     put(UInt8(ascii: "["))
     needsComma = false
   }
 
-  mutating func endArray() {
+  package mutating func endArray() {
     reserve(1)
     put(UInt8(ascii: "]"))
   }
 
   /// Starts an object; a comma first when it is not the first element of an array.
-  mutating func beginObject(first: Bool) {
+  package mutating func beginObject(first: Bool) {
     reserve(2)
     if !first { put(UInt8(ascii: ",")) }
     put(UInt8(ascii: "{"))
     needsComma = false
   }
 
-  mutating func endObject() {
+  package mutating func endObject() {
     reserve(1)
     put(UInt8(ascii: "}"))
   }
@@ -93,35 +92,70 @@ struct JSONBytes: ~Copyable {
 
   // MARK: Members
 
-  mutating func member(_ name: StaticString, _ value: String) {
+  package mutating func member(_ name: StaticString, _ value: String) {
     var value = value
     value.withUTF8 { member(name, utf8: $0) }
   }
 
   /// A string member from its UTF-8 bytes, for a value that writes them without a `String`.
-  mutating func member(_ name: StaticString, utf8: UnsafeBufferPointer<UInt8>) {
+  package mutating func member(_ name: StaticString, utf8: UnsafeBufferPointer<UInt8>) {
     key(name, value: utf8.count + 2)
     string(utf8)
   }
 
-  /// An array of strings.
-  mutating func member(_ name: StaticString, strings: [String]) {
+  /// A string member from text a store holds, which may not be UTF-8 (a row another
+  /// program wrote): written as ``member(_:utf8:)`` when it is ASCII, through a `String`
+  /// otherwise, which repairs what is not UTF-8 as every other read of the column does.
+  package mutating func member(_ name: StaticString, text utf8: UnsafeBufferPointer<UInt8>) {
+    if Self.isASCII(utf8) {
+      member(name, utf8: utf8)
+    } else {
+      member(name, String(decoding: utf8, as: UTF8.self))
+    }
+  }
+
+  /// Whether every byte is below 0x80, as one loop the compiler can vectorise.
+  private static func isASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    var bits: UInt8 = 0
+    for byte in utf8 { bits |= byte }
+    return bits < 0x80
+  }
+
+  /// An array of the strings that `separator` separates in `utf8`, empty ones left out:
+  /// `#work#errands#` on `#` is `["work","errands"]`. Each is text a store holds, repaired
+  /// as ``member(_:text:)`` repairs it.
+  package mutating func member(
+    _ name: StaticString, splitting utf8: UnsafeBufferPointer<UInt8>, on separator: UInt8
+  ) {
     key(name, value: 2)
     put(UInt8(ascii: "["))
-    for (index, value) in strings.enumerated() {
-      var value = value
-      value.withUTF8 { utf8 in
-        reserve(utf8.count + 3)
-        if index > 0 { put(UInt8(ascii: ",")) }
-        string(utf8)
+    var first = true
+    var start = 0
+    for end in 0...utf8.count where end == utf8.count || utf8[end] == separator {
+      defer { start = end + 1 }
+      guard end > start else { continue }
+      let piece = UnsafeBufferPointer(rebasing: utf8[start..<end])
+      if Self.isASCII(piece) {
+        element(piece, first: first)
+      } else {
+        var repaired = String(decoding: piece, as: UTF8.self)
+        repaired.withUTF8 { element($0, first: first) }
       }
+      first = false
     }
     reserve(1)
     put(UInt8(ascii: "]"))
   }
 
+  /// One string of an array, after a comma unless it is the first.
+  private mutating func element(_ utf8: UnsafeBufferPointer<UInt8>, first: Bool) {
+    reserve(utf8.count + 3)
+    if !first { put(UInt8(ascii: ",")) }
+    string(utf8)
+  }
+
   /// A string member whose name is known only at run time (a log line's metadata key).
-  mutating func member(named name: String, _ value: String) {
+  package mutating func member(named name: String, _ value: String) {
     var name = name
     var value = value
     name.withUTF8 { name in
@@ -136,12 +170,12 @@ struct JSONBytes: ~Copyable {
     }
   }
 
-  mutating func member(_ name: StaticString, _ value: String?) {
+  package mutating func member(_ name: StaticString, _ value: String?) {
     guard let value else { return }
     member(name, value)
   }
 
-  mutating func member(_ name: StaticString, _ value: Int) {
+  package mutating func member(_ name: StaticString, _ value: Int) {
     key(name, value: 20)
     if value < 0 { put(UInt8(ascii: "-")) }
     var magnitude = value.magnitude
@@ -158,21 +192,21 @@ struct JSONBytes: ~Copyable {
     }
   }
 
-  mutating func member(_ name: StaticString, _ value: Bool) {
+  package mutating func member(_ name: StaticString, _ value: Bool) {
     key(name, value: 5)
     for byte in (value ? "true" : "false").utf8 { put(byte) }
   }
 
-  mutating func member(_ name: StaticString, _ value: Version) {
+  package mutating func member(_ name: StaticString, _ value: Version) {
     member(name, Int(value.rawValue))
   }
 
-  mutating func member(_ name: StaticString, _ value: Int?) {
+  package mutating func member(_ name: StaticString, _ value: Int?) {
     guard let value else { return }
     member(name, value)
   }
 
-  mutating func member(_ name: StaticString, _ value: UUID) {
+  package mutating func member(_ name: StaticString, _ value: UUID) {
     key(name, value: 38)
     put(UInt8(ascii: "\""))
     withUnsafeBytes(of: value.uuid) { uuid in
@@ -186,14 +220,14 @@ struct JSONBytes: ~Copyable {
     put(UInt8(ascii: "\""))
   }
 
-  mutating func member(_ name: StaticString, _ value: Date) {
+  package mutating func member(_ name: StaticString, _ value: Date) {
     key(name, value: TimestampFormat.maximumLength + 2)
     put(UInt8(ascii: "\""))
     count += TimestampFormat.write(value, to: start + count)
     put(UInt8(ascii: "\""))
   }
 
-  mutating func member(_ name: StaticString, _ value: Date?) {
+  package mutating func member(_ name: StaticString, _ value: Date?) {
     guard let value else { return }
     member(name, value)
   }

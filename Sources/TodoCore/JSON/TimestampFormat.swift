@@ -8,12 +8,12 @@ import ICalendar
 /// encoding a list of todos on Linux; this one computes the civil date from the day number
 /// (Howard Hinnant's `civil_from_days`), with no call into the C library, whose `gmtime_r`
 /// takes a process-wide lock.
-enum TimestampFormat {
+package enum TimestampFormat {
   /// The most bytes ``write(_:to:)`` writes (a year of up to 12 digits with its sign).
-  static let maximumLength = 32
+  package static let maximumLength = 32
 
   /// `date` as `yyyy-MM-ddTHH:mm:ssZ` (seconds precision, as `.iso8601` writes).
-  static func string(_ date: Date) -> String {
+  package static func string(_ date: Date) -> String {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { buffer in
       let length = write(date, to: buffer.baseAddress!)
       return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<length]), as: UTF8.self)
@@ -22,7 +22,7 @@ enum TimestampFormat {
 
   /// Writes ``string(_:)``'s text at `target`, which has room for ``maximumLength`` bytes,
   /// and returns how many bytes it wrote.
-  static func write(_ date: Date, to target: UnsafeMutablePointer<UInt8>) -> Int {
+  package static func write(_ date: Date, to target: UnsafeMutablePointer<UInt8>) -> Int {
     let interval = date.timeIntervalSince1970.rounded(.down)
     // Beyond what a 64-bit second count holds, the nearest representable second.
     let seconds =
@@ -70,7 +70,7 @@ enum TimestampFormat {
   }
 
   /// The encoding strategy that writes ``string(_:)``.
-  static var strategy: JSONEncoder.DateEncodingStrategy {
+  package static var strategy: JSONEncoder.DateEncodingStrategy {
     .custom { date, encoder in
       var container = encoder.singleValueContainer()
       try container.encode(string(date))
