@@ -209,12 +209,15 @@ package struct JSONBytes: ~Copyable {
   package mutating func member(_ name: StaticString, _ value: UUID) {
     key(name, value: 38)
     put(UInt8(ascii: "\""))
+    // The digits from a string literal's constant bytes: no table to set up, no branch a digit.
+    let digits: StaticString = "0123456789ABCDEF"
+    let digit = digits.utf8Start
     withUnsafeBytes(of: value.uuid) { uuid in
       for index in 0..<16 {
         if index == 4 || index == 6 || index == 8 || index == 10 { put(UInt8(ascii: "-")) }
         let byte = uuid[index]
-        put(Self.hexDigit(byte >> 4, upper: true))
-        put(Self.hexDigit(byte & 0x0F, upper: true))
+        put(digit[Int(byte >> 4)])
+        put(digit[Int(byte & 0x0F)])
       }
     }
     put(UInt8(ascii: "\""))
@@ -237,16 +240,30 @@ package struct JSONBytes: ~Copyable {
   /// `utf8` as a JSON string; room for it unescaped and its quotes is reserved.
   private mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) {
     put(UInt8(ascii: "\""))
+    guard let base = utf8.baseAddress else {
+      put(UInt8(ascii: "\""))
+      return
+    }
+    let count = utf8.count
     var from = 0
-    for index in 0..<utf8.count {
-      let byte = utf8[index]
+    var index = 0
+    while index < count {
+      // Eight bytes at a time while none of them needs an escape, as most text does not.
+      if index + 8 <= count,
+        !Self.needsEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+      {
+        index += 8
+        continue
+      }
+      let byte = base[index]
+      index += 1
       guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
         continue
       }
-      put(utf8.baseAddress! + from, index - from)
-      from = index + 1
-      // An escape is at most 6 bytes where the input had 1: room for it, the rest and "."
-      reserve(6 + utf8.count - index)
+      put(base + from, index - 1 - from)
+      from = index
+      // An escape is at most 6 bytes where the input had 1: room for it, the rest and ".
+      reserve(6 + count - index)
       put(0x5C)
       switch byte {
       case UInt8(ascii: "\""), UInt8(ascii: "\\"): put(byte)
@@ -263,8 +280,22 @@ package struct JSONBytes: ~Copyable {
         put(Self.hexDigit(byte & 0x0F, upper: false))
       }
     }
-    if from < utf8.count { put(utf8.baseAddress! + from, utf8.count - from) }
+    if from < count { put(base + from, count - from) }
     put(UInt8(ascii: "\""))
+  }
+
+  /// Whether any of the eight bytes of `word` may need an escape: a control character, `"`
+  /// or `\`. The tests for a byte below a bound and for a zero byte work on all eight at once
+  /// (a borrow can make one say yes for a byte after a match, never no for a match), so a
+  /// yes is checked byte by byte and a no is certain.
+  private static func needsEscape(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let control = (word &- ones &* 0x20) & ~word & high
+    let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+    let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+    return (control | ((quote &- ones) & ~quote & high) | ((backslash &- ones) & ~backslash & high))
+      != 0
   }
 
   /// The hex digit of `nibble` (0...15), computed: a table in a static array cost a

@@ -42,4 +42,26 @@ struct JSONBytesTests {
         == #"{"title":"c\#u{FFFD}d","notes":"plain","tags":["work","é","a\"b"],"none":[]}"#)
     #expect(try JSONSerialization.jsonObject(with: Data(json.bytes)) is [String: Any])
   }
+
+  @Test("strings of every length and mix are written byte for byte as the API's encoder writes")
+  func sameAsEncoder() throws {
+    let alphabet: [String] = [
+      "a", "Z", " ", "é", "🍎", "\"", "\\", "/", "\n", "\r", "\t", "\u{08}", "\u{0C}", "\u{01}",
+      "\u{1F}", "\u{7F}", "~",
+    ]
+    var generator = SystemRandomNumberGenerator()
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .withoutEscapingSlashes
+    for length in 0..<40 {
+      for _ in 0..<25 {
+        let text = (0..<length).map { _ in alphabet.randomElement(using: &generator)! }.joined()
+        var json = JSONBytes(capacity: 8)
+        json.beginObject(first: true)
+        json.member("t", text)
+        json.endObject()
+        let expected = String(decoding: try encoder.encode(["t": text]), as: UTF8.self)
+        #expect(String(decoding: json.bytes, as: UTF8.self) == expected, "\(Array(text.utf8))")
+      }
+    }
+  }
 }
