@@ -94,15 +94,25 @@ struct SessionCredential: Sendable, Hashable {
 }
 
 extension UUID {
-  /// A UUID from 32 hexadecimal digits without dashes.
+  /// A UUID from 32 hexadecimal digits without dashes, in either case.
   init?(hexDigits: some StringProtocol) {
-    let digits = Array(hexDigits)
-    guard digits.count == 32 else { return nil }
-    var text = ""
-    for (index, digit) in digits.enumerated() {
-      if [8, 12, 16, 20].contains(index) { text.append("-") }
-      text.append(digit)
+    let utf8 = hexDigits.utf8
+    guard utf8.count == 32 else { return nil }
+    var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    let valid = withUnsafeMutableBytes(of: &uuid) { bytes in
+      for (index, digit) in utf8.enumerated() {
+        let value: UInt8
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): value = digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): value = digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): value = digit - UInt8(ascii: "A") + 10
+        default: return false
+        }
+        bytes[index / 2] |= index.isMultiple(of: 2) ? value << 4 : value
+      }
+      return true
     }
-    self.init(uuidString: text)
+    guard valid else { return nil }
+    self.init(uuid: uuid)
   }
 }

@@ -134,20 +134,20 @@ final class SQLiteEngine: StorageEngine {
     do {
       let statement = try db.cachedStatement(sql: sql)
       statement.setUncheckedArguments(StatementArguments(stored: arguments))
+      let sqliteStatement = statement.sqliteStatement
       var objects = StoredRows<Root>()
-      let decode = objectReader(Root.self, statement: statement.sqliteStatement, table: table)
-      let rows = try Row.fetchCursor(statement)
-      while let row = try rows.next() {
-        let value: Root
-        do {
-          value = try decode(row)
-        } catch let error as PersistenceError {
-          throw error
-        } catch {
-          throw PersistenceError.decoding(entity: table.name, reason: "\(error)")
+      guard let read = rowReader(Root.self, statement: sqliteStatement, table: table) else {
+        let rows = try Row.fetchCursor(statement)
+        while let row = try rows.next() {
+          objects.values.append(
+            try decoding(table) { try Root(from: StoredRowDecoder(row: row, table: table)) })
+          objects.versions.append(try StoredRow<Root>.version(sqliteStatement))
         }
-        objects.values.append(value)
-        objects.versions.append(try StoredRow<Root>.version(statement.sqliteStatement))
+        return objects
+      }
+      try SQLiteRows.forEach(statement, in: db) {
+        objects.values.append(try decoding(table, read))
+        objects.versions.append(try StoredRow<Root>.version(sqliteStatement))
       }
       return objects
     } catch let error as DatabaseError {
@@ -169,8 +169,7 @@ final class SQLiteEngine: StorageEngine {
       let cursor = ColumnCursor()
       let row = StoredRow<Root>(
         source: .sqlite(statement.sqliteStatement), table: table, cursor: cursor)
-      let rows = try Row.fetchCursor(statement)
-      while try rows.next() != nil {
+      try SQLiteRows.forEach(statement, in: db) {
         cursor.next = 2
         try body(row)
       }
@@ -179,14 +178,25 @@ final class SQLiteEngine: StorageEngine {
     }
   }
 
-  /// How a row becomes an object: ``RowDecodable/init(row:)`` when the entity has it,
-  /// `Decodable` otherwise.
-  static func objectReader<Root: Entity>(
-    _ type: Root.Type, statement: SQLiteStatement, table: TableInfo
-  ) -> (Row) throws -> Root {
-    guard let readable = Root.self as? any RowDecodable.Type else {
-      return { row in try Root(from: StoredRowDecoder(row: row, table: table)) }
+  /// An object `read` makes, its errors other than the store's said to be decoding errors.
+  private static func decoding<Root>(_ table: TableInfo, _ read: () throws -> Root) throws
+    -> Root
+  {
+    do {
+      return try read()
+    } catch let error as PersistenceError {
+      throw error
+    } catch {
+      throw PersistenceError.decoding(entity: table.name, reason: "\(error)")
     }
+  }
+
+  /// How the statement's current row becomes an object when the entity has
+  /// ``RowDecodable/init(row:)``; `nil` for an entity read through `Decodable`.
+  static func rowReader<Root: Entity>(
+    _ type: Root.Type, statement: SQLiteStatement, table: TableInfo
+  ) -> (() throws -> Root)? {
+    guard let readable = Root.self as? any RowDecodable.Type else { return nil }
     return reader(readable, as: Root.self, statement, table)
   }
 
@@ -194,15 +204,14 @@ final class SQLiteEngine: StorageEngine {
   /// of the function, not one of every object it reads.
   private static func reader<Object: RowDecodable, Root>(
     _ type: Object.Type, as root: Root.Type, _ statement: SQLiteStatement, _ table: TableInfo
-  ) -> (Row) throws -> Root {
+  ) -> () throws -> Root {
     let cursor = ColumnCursor()
-    // The row is the statement's current one, read through the statement.
-    let read: (Row) throws -> Object = { _ in
+    let row = StoredRow<Object>(source: .sqlite(statement), table: table, cursor: cursor)
+    let read: () throws -> Object = {
       cursor.next = 2
-      return try Object(
-        row: StoredRow(source: .sqlite(statement), table: table, cursor: cursor))
+      return try Object(row: row)
     }
-    return read as! (Row) throws -> Root
+    return read as! () throws -> Root
   }
 
   // MARK: - Writing
