@@ -52,11 +52,17 @@ public struct TokenCredential: Sendable, Hashable {
 
   /// Reads a token's text; `nil` for anything else.
   public init?(_ text: some StringProtocol) {
-    let parts = text.split(separator: "_", omittingEmptySubsequences: false)
-    guard parts.count == 3, parts[0] == "todo", Secrets.isHex(parts[1], count: 32),
-      Secrets.isHex(parts[2], count: 64), let id = UUID(hexDigits: parts[1])
+    // Its fixed layout checked on the bytes: every API request with a token reads one.
+    let utf8 = text.utf8
+    guard utf8.count == 102, utf8.starts(with: "todo_".utf8) else { return nil }
+    let idStart = utf8.index(utf8.startIndex, offsetBy: 5)
+    let idEnd = utf8.index(idStart, offsetBy: 32)
+    let secretStart = utf8.index(after: idEnd)
+    guard utf8[idEnd] == UInt8(ascii: "_"), Secrets.isHex(text[idStart..<idEnd], count: 32),
+      Secrets.isHex(text[secretStart...], count: 64),
+      let id = UUID(hexDigits: text[idStart..<idEnd])
     else { return nil }
-    self.init(id: id, secret: String(parts[2]))
+    self.init(id: id, secret: String(text[secretStart...]))
   }
 
   init(id: UUID, secret: String) {

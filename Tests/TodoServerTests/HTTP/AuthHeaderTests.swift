@@ -35,7 +35,8 @@ struct AuthHeaderTests {
       "", "Bearer", "Bearer ", "Bearer \t ", text, "Token \(text)", "Bearer \(text.dropLast())",
       "Bearer \(text)0", "Bearer \(text.replacingOccurrences(of: "todo_", with: "todx_"))",
       "Bearer todo_" + String(repeating: "g", count: 32) + "_" + String(repeating: "0", count: 64),
-      "Bearer \(text) extra", "Basic !!!",
+      "Bearer \(text) extra", "Basic !!!", "Bearer \(text.uppercased())",
+      "Bearer " + text.prefix(37) + "-" + text.dropFirst(38),
     ] {
       #expect(AuthMiddleware.token(header) == nil, "\(header)")
     }
