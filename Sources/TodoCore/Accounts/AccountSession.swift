@@ -9,7 +9,7 @@ import Persistence
 @Entity("account_session")
 public struct AccountSession: Hashable {
   /// The identifier (the cookie's first part).
-  public var id: UUID = UUID()
+  public var id: UUID
   /// The signed-in account.
   public var accountID: UUID
   /// The SHA-256 of the cookie's secret, in lowercase hexadecimal.

@@ -15,7 +15,7 @@ extension ShareRole: AttributeValue {}
 @Entity("list_share")
 public struct ListShare: Hashable {
   /// The identifier.
-  public var id: UUID = UUID()
+  public var id: UUID
   /// The shared list.
   public var listID: UUID
   /// The account it is shared with.

@@ -6,7 +6,7 @@ import Persistence
 @Entity("sign_in_throttle")
 public struct SignInThrottle: Hashable {
   /// The identifier.
-  public var id: UUID = UUID()
+  public var id: UUID
   /// What is counted: `account:NAME` (lowercased) or `address:IP`.
   public var key: String
   /// Failures since the last success (or since the count was last forgotten).

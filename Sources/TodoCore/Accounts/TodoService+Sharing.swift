@@ -72,7 +72,7 @@ extension TodoService {
         try tx.update(share)
       } else {
         try tx.insert(
-          ListShare(listID: listID, accountID: account.id, role: role, updatedAt: date))
+          ListShare(id: UUID(), listID: listID, accountID: account.id, role: role, updatedAt: date))
       }
       return ListMember(accountID: account.id, name: account.name, role: role.rawValue)
     }

@@ -39,7 +39,7 @@ extension TodoService {
           throttle.lastFailureAt = date
           try tx.update(throttle)
         } else {
-          try tx.insert(SignInThrottle(key: key, failures: 1, lastFailureAt: date))
+          try tx.insert(SignInThrottle(id: UUID(), key: key, failures: 1, lastFailureAt: date))
         }
       }
     }

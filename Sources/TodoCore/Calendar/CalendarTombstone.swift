@@ -10,7 +10,7 @@ import Persistence
 @Entity("calendar_tombstone")
 public struct CalendarTombstone: Hashable {
   /// The record's own identifier.
-  public var id: UUID = UUID()
+  public var id: UUID
   /// The list the resource left.
   public var listID: UUID
   /// The resource's name in that list (`….ics`).

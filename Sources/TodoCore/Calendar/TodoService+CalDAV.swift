@@ -254,7 +254,8 @@ extension TodoService {
   /// change list or are deleted, in the same transaction.
   static func recordDeparture(of todos: [Todo], in tx: WriteTransaction, at date: Date) throws {
     for resource in try resources(of: todos, in: tx) {
-      try tx.insert(CalendarTombstone(listID: resource.todo.listID, name: resource.name, at: date))
+      try tx.insert(
+        CalendarTombstone(id: UUID(), listID: resource.todo.listID, name: resource.name, at: date))
     }
   }
 }

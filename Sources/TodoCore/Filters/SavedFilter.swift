@@ -10,7 +10,7 @@ import Persistence
 @Entity("saved_filter")
 public struct SavedFilter: Hashable {
   /// The identifier.
-  public var id: UUID = UUID()
+  public var id: UUID
   /// The trimmed name (1…200 characters), unique among the person's filters ignoring case.
   public var name: String
   /// The filter as typed (``TodoQuery/init(parsing:)`` reads it).

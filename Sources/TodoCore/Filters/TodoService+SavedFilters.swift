@@ -23,6 +23,7 @@ extension TodoService {
       let date = self.now()
       return try tx.insert(
         SavedFilter(
+          id: UUID(),
           name: name, query: query, order: try OrderKey.between(nil, nil),
           ownerID: self.principal?.accountID, createdAt: date, updatedAt: date),
         at: .bottom)

@@ -7,7 +7,7 @@ import Persistence
 @Entity("history_mark")
 public struct HistoryMark: Hashable {
   /// The record's own identifier.
-  public var id: UUID = UUID()
+  public var id: UUID
   /// When the store had reached `sequence`.
   public var at: Date
   /// The store's change sequence at that moment.

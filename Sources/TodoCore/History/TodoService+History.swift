@@ -23,7 +23,7 @@ extension TodoService {
     let cutoff = now.addingTimeInterval(-Double(retention.components.seconds))
     let horizon = try await container.write { tx -> Int64? in
       let sequence = Int64(clamping: try tx.changeSequence().rawValue)
-      try tx.insert(HistoryMark(at: now, sequence: sequence))
+      try tx.insert(HistoryMark(id: UUID(), at: now, sequence: sequence))
       // The newest mark at or before the cutoff: every record up to its sequence is older.
       let marks = try tx.fetch(
         FetchRequest<HistoryMark>(

@@ -9,7 +9,7 @@ import Persistence
 @Entity("todo_completion")
 public struct TodoCompletion: Hashable, Sendable, Codable {
   /// The identifier.
-  public var id: UUID = UUID()
+  public var id: UUID
   /// The todo that was completed.
   public var todoID: UUID
   /// When the occurrence was done.

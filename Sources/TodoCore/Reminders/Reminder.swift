@@ -14,7 +14,7 @@ import Persistence
 @Entity("reminder")
 public struct Reminder: Hashable, Sendable {
   /// The identifier.
-  public var id: UUID = UUID()
+  public var id: UUID
   /// The todo it reminds of.
   public var todoID: UUID
   /// Whom it reminds: the account that set it, or `nil` on a server without accounts.

@@ -31,7 +31,7 @@ extension TodoService {
       logger.debug("todo \(todo.id) completed the last occurrence of its series")
       return false
     }
-    try tx.insert(TodoCompletion(todoID: todo.id, doneAt: doneAt, deadline: deadline))
+    try tx.insert(TodoCompletion(id: UUID(), todoID: todo.id, doneAt: doneAt, deadline: deadline))
     todo.status = .notStarted
     todo.doneAt = nil
     logger.debug(

@@ -15,7 +15,7 @@ public enum TagColor: String, Codable, Sendable, CaseIterable, AttributeValue {
 @Entity("tag_style")
 public struct TagStyle: Hashable {
   /// The identifier.
-  public var id: UUID = UUID()
+  public var id: UUID
   /// The account it belongs to; `nil` on a server without accounts.
   public var ownerID: UUID?
   /// The tag, lowercased: tags are the same tag whatever their case.

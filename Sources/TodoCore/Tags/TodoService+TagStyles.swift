@@ -30,7 +30,7 @@ extension TodoService {
     case (let stored?, nil):
       try tx.delete(stored)
     case (nil, let color?):
-      try tx.insert(TagStyle(ownerID: principal?.accountID, name: name, color: color))
+      try tx.insert(TagStyle(id: UUID(), ownerID: principal?.accountID, name: name, color: color))
     default:
       break
     }
@@ -45,7 +45,8 @@ extension TodoService {
     else { return }
     try tx.delete(moved)
     if !styles.contains(where: { $0.name == new.lowercased() }) {
-      try tx.insert(TagStyle(ownerID: moved.ownerID, name: new.lowercased(), color: moved.color))
+      try tx.insert(
+        TagStyle(id: UUID(), ownerID: moved.ownerID, name: new.lowercased(), color: moved.color))
     }
   }
 

@@ -20,9 +20,11 @@ struct AccountRowTests {
         accountID: account.id, name: "phone", secretHash: String(repeating: "b", count: 64),
         scope: .readWrite, createdAt: date)
       let session = AccountSession(
+        id: UUID(),
         accountID: account.id, secretHash: String(repeating: "c", count: 64),
         csrfToken: "csrf", createdAt: date, lastSeenAt: date.addingTimeInterval(120))
       let share = ListShare(
+        id: UUID(),
         listID: TodoList.inboxID, accountID: account.id, role: .editor, updatedAt: date)
       try await service.container.write { tx in
         _ = try tx.insert(account)

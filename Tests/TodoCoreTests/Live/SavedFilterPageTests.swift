@@ -203,8 +203,10 @@ struct PageDataQueryTests {
       listID: TodoList.inboxID, title: "Milk", order: try .between(nil, nil), createdAt: now,
       updatedAt: now)
     let urgent = SavedFilter(
+      id: UUID(),
       name: "Urgent", query: "p1", order: try .between(nil, nil), createdAt: now, updatedAt: now)
     let work = SavedFilter(
+      id: UUID(),
       name: "Work", query: "#work", order: try .between(nil, nil), createdAt: now, updatedAt: now)
     var data = PageData()
     data.query = PageQuery(text: "p1", filterID: urgent.id)
