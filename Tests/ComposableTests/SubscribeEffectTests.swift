@@ -42,6 +42,11 @@ final class PushSource: Sendable {
   enum ID { case source }
 
   /// A feature that subscribes to `source` on `true`, cancels on `false`, and records values.
+  /// How long a test waits for a value pushed from the test: the effect that forwards it runs
+  /// on the cooperative pool, which the whole suite keeps busy on a small machine (a second was
+  /// once too little there). Passing tests never wait for it.
+  static let patience: Duration = .seconds(30)
+
   static func feature(_ source: PushSource, concatenated: Bool = false) -> Reduce<[Int], Int?> {
     Reduce { state, action in
       switch action {
@@ -65,6 +70,7 @@ final class PushSource: Sendable {
   @Test func valuesArriveWithoutATaskUntilCancelled() async {
     let source = PushSource()
     let store = TestStore(initialState: [Int]()) { Self.feature(source) }
+    store.timeout = Self.patience
     await store.send(nil)
     #expect(source.subscribed == 1)
     #expect(store.store.runningEffectCount == 1)
@@ -113,6 +119,7 @@ final class PushSource: Sendable {
   @Test func aConcatenationWaitsForTheSourceToFinish() async {
     let source = PushSource()
     let store = TestStore(initialState: [Int]()) { Self.feature(source, concatenated: true) }
+    store.timeout = Self.patience
     await store.send(nil)
     source.push(5)
     await store.receive(5) { $0 = [5] }
