@@ -31,22 +31,6 @@ public struct AccessToken: Hashable {
   public var createdAt: Date
   /// When it was last used (updated at most once a minute).
   public var lastUsedAt: Date?
-
-  /// A token value with a new identifier unless one is given (the identifier's default is
-  /// here, not on the property, which would make a random UUID for every token read from a
-  /// row: every request that sends one).
-  init(
-    id: UUID = UUID(), accountID: UUID, name: String, secretHash: String, scope: TokenScope,
-    createdAt: Date, lastUsedAt: Date? = nil
-  ) {
-    self.id = id
-    self.accountID = accountID
-    self.name = name
-    self.secretHash = secretHash
-    self.scope = scope
-    self.createdAt = createdAt
-    self.lastUsedAt = lastUsedAt
-  }
 }
 
 extension AccessToken {

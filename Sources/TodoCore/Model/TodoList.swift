@@ -24,23 +24,6 @@ public struct TodoList: Hashable {
   public var ownerID: UUID?
 
   /// The identifier of the Inbox, the same in every installation.
-  /// A list value with a new identifier unless one is given; ``TodoService`` stores lists.
-  ///
-  /// The identifier's default is here, not on the property: a default on the property would
-  /// make a random UUID for every list read from a row, before the row's replaced it.
-  init(
-    id: UUID = UUID(), name: String, order: OrderKey, createdAt: Date, updatedAt: Date,
-    deletedAt: Date? = nil, ownerID: UUID? = nil
-  ) {
-    self.id = id
-    self.name = name
-    self.order = order
-    self.createdAt = createdAt
-    self.updatedAt = updatedAt
-    self.deletedAt = deletedAt
-    self.ownerID = ownerID
-  }
-
   public static let inboxID = UUID(uuidString: "00000000-0000-4000-8000-000000000001")!
   /// The Inbox's name in a new installation.
   public static let inboxName = "Inbox"

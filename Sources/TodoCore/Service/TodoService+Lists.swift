@@ -42,6 +42,7 @@ extension TodoService {
       try Self.checkUnique(name, owner: owner, in: tx, except: nil)
       let date = self.now()
       let list = TodoList(
+        id: UUID(),
         name: name, order: try OrderKey.between(nil, nil), createdAt: date, updatedAt: date,
         ownerID: owner)
       return try tx.insert(list, at: .bottom)

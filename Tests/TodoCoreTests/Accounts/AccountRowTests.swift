@@ -14,9 +14,11 @@ struct AccountRowTests {
         name: "Zoë.m@x", passwordHash: "$2b$10$abcdefghijklmnopqrstuv", inboxID: UUID(),
         createdAt: date, updatedAt: date.addingTimeInterval(5))
       let token = AccessToken(
+        id: UUID(),
         accountID: account.id, name: "laptop ✓", secretHash: String(repeating: "a", count: 64),
         scope: .read, createdAt: date, lastUsedAt: date.addingTimeInterval(61))
       let unused = AccessToken(
+        id: UUID(),
         accountID: account.id, name: "phone", secretHash: String(repeating: "b", count: 64),
         scope: .readWrite, createdAt: date)
       let session = AccountSession(

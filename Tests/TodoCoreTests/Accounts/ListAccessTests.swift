@@ -296,6 +296,7 @@ struct ListAccessTests {
       var groceries = world.groceries
       groceries.ownerID = nil
       let newList = TodoList(
+        id: UUID(),
         name: "From the backup", order: world.groceries.order, createdAt: SettableClock.start,
         updatedAt: SettableClock.start)
       let document = ExportDocument(

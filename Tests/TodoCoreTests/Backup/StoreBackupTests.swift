@@ -117,6 +117,7 @@ struct StoreBackupTests {
       for index in 0..<60 {
         _ = try await service.write { tx in
           let list = TodoList(
+            id: UUID(),
             name: "Burst \(index)", order: try OrderKey.between(nil, nil),
             createdAt: Date(), updatedAt: Date())
           try tx.insert(list, at: .bottom)

@@ -81,6 +81,7 @@ struct TextRefusalTests {
     try await TemporaryStore.with { service, clock in
       let date = clock.next()
       let work = TodoList(
+        id: UUID(),
         name: "Work", order: try .between(nil, nil), createdAt: date, updatedAt: date)
       let good = Todo(
         listID: TodoList.inboxID, title: "fine", order: try .between(nil, nil), createdAt: date,
