@@ -28,7 +28,7 @@ enum WritesWithPages {
     ) { port, ids in
       let opened: [BenchPage]
       if filters > 0 {
-        let saved = try FilterViews.save(filters, port: port)
+        let saved = try await FilterViews.save(filters, port: port)
         opened = try await FanOut.open(pages, port: port, logger: logger)
         try await FilterViews.choose(saved, on: opened)
         for page in opened { page.drain() }
