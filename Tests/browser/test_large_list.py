@@ -111,3 +111,31 @@ def test_ten_thousand_todos_open_scroll_and_change(large, browser):
               10, "End did not reach the last row")
     api(large, "POST", f"/api/v1/lists/{INBOX}/todos", {"title": "Added at the end"})
     page.wait(lambda: "Added at the end" in shown_titles(page), 10)
+
+
+def test_a_long_list_page_holds_its_first_rows(large, browser):
+    """The page holds the list's first 300 rows and the number of the others: a todo added at
+    the end reaches it as the count, and End asks the server for the rest."""
+    driver = browser()
+    page = LivePage(driver, large)
+    page.wait(lambda: len(shown_titles(page)) > 0, 30, "the first rows never showed")
+    view = "window.todoPage.view"
+    total = driver.execute_script(f"return {view}.count")
+    assert total > 300
+    assert driver.execute_script(f"return {view}.known") == 300
+
+    api(large, "POST", f"/api/v1/lists/{INBOX}/todos", {"title": "Below the held rows"})
+    until(lambda: driver.execute_script(f"return {view}.count") == total + 1, 10)
+    assert driver.execute_script(f"return {view}.known") == 300
+    assert "Below the held rows" not in driver.execute_script(
+        f"return {view}.visibleIds().map(id => {view}.cells.get(id).title)")
+
+    # End goes to the real last row: the page asks for the rest and focuses it once it has it.
+    first = driver.execute_script(f"return {view}.visibleIds()[0]")
+    driver.execute_script("arguments[0].focus()", page.driver.find_element(
+        "css selector", f'#list li.cell[data-id="{first}"]'))
+    driver.switch_to.active_element.send_keys(Keys.END)
+    page.wait(lambda: driver.switch_to.active_element.get_attribute("aria-label") == "Below the held rows",
+              10, "End did not reach the last row")
+    assert driver.execute_script(f"return {view}.known") == total + 1
+    assert accessibility_rows(driver)[-1] == ("Below the held rows", total + 1, total + 1)

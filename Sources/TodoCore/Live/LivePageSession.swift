@@ -28,8 +28,12 @@ public final class LivePageSession: Sendable {
   ///   - service: The service the screen reads and writes through; pass one acting for
   ///     `signedIn` on a server with accounts.
   ///   - signedIn: Who is signed in, if anyone: the screen opens their Inbox.
-  public init(service: TodoService, signedIn: Principal? = nil) {
-    store = Store(initialState: LivePage.State(signedIn: signedIn)) {
+  ///   - rows: How many rows at the top of the list the screen holds from its first
+  ///     snapshot (``PageList/Local/rows``); `nil` for all of them.
+  public init(service: TodoService, signedIn: Principal? = nil, rows: Int? = nil) {
+    var initial = LivePage.State(signedIn: signedIn)
+    initial.list.rows = rows
+    store = Store(initialState: initial) {
       LivePage()
     } withDependencies: {
       $0.todoClient = .live(service)

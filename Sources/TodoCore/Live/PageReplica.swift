@@ -53,7 +53,9 @@ public struct PageReplica: Sendable {
     }
     switch message {
     case .snapshot(let revision, let snapshot):
-      page = try Self.page(snapshot.sections, cells: snapshot.cells, chrome: snapshot.chrome)
+      page = try Self.page(
+        snapshot.sections, cells: snapshot.cells, chrome: snapshot.chrome,
+        counts: snapshot.counts)
       self.revision = revision
       return .page
     case .changes(let changes):
@@ -64,7 +66,9 @@ public struct PageReplica: Sendable {
       for stage in changes.stages { sections = try Self.apply(stage, to: sections) }
       var cells = page.cells
       for (id, cell) in changes.cells { cells[id] = cell }
-      page = try Self.page(sections, cells: cells, chrome: changes.chrome ?? page.chrome)
+      page = try Self.page(
+        sections, cells: cells, chrome: changes.chrome ?? page.chrome,
+        counts: changes.counts ?? page.counts)
       self.revision = changes.revision
       return .page
     case .error(let code, let message):
@@ -75,17 +79,23 @@ public struct PageReplica: Sendable {
   /// One section as the replica keeps it between stages.
   private typealias Section = PageSnapshot.Section
 
-  /// The page of `sections`, keeping only the cells of items it shows.
+  /// The page of `sections`, keeping only the cells of items it shows; `counts` when it holds
+  /// only the list's first rows, one for each section, each at least the items it has.
   private static func page(
-    _ sections: [Section], cells: [String: LiveCell], chrome: LiveChrome
+    _ sections: [Section], cells: [String: LiveCell], chrome: LiveChrome, counts: [Int]?
   ) throws(PageReplicaError) -> PageSnapshot {
+    if let counts {
+      guard counts.count == sections.count,
+        zip(counts, sections).allSatisfy({ $0 >= $1.items.count })
+      else { throw .desync("the counts do not fit the sections") }
+    }
     var shown: [String: LiveCell] = [:]
     for id in sections.lazy.flatMap(\.items) {
       guard let cell = cells[id] else { throw .desync("no cell for \(id)") }
       shown[id] = cell
     }
     do {
-      return try PageSnapshot(sections: sections, cells: shown, chrome: chrome)
+      return try PageSnapshot(sections: sections, cells: shown, chrome: chrome, counts: counts)
     } catch {
       throw .desync("the page's sections do not fit: \(error)")
     }

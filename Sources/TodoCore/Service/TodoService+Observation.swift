@@ -40,12 +40,13 @@ extension TodoService {
   public static let pageFrame = Duration.milliseconds(16)
 
   /// How the observations of the pages publish: at most once per ``pageFrame`` under a
-  /// burst of commits, and spending at most half their time handing a value to the pages
-  /// (each page takes its part of it and updates its store in that call): the more pages
-  /// share an observation, the less often each is updated while commits keep coming, and
-  /// the server keeps its processors for the writes. An isolated commit reaches every page
-  /// at once.
-  static let pagePacing = ObservationPacing(frame: pageFrame, deliveryShare: 0.5)
+  /// burst of commits, and spending at most a quarter of their time handing a value to the
+  /// pages (each page takes its part of it and updates its store in that call): the more
+  /// pages share an observation, the less often each is updated while commits keep coming,
+  /// and the server keeps its processors for the writes and for what the pages' own tasks
+  /// do after the call (rendering, writing to their sockets), which that time does not
+  /// count. An isolated commit reaches every page at once.
+  static let pagePacing = ObservationPacing(frame: pageFrame, deliveryShare: 0.25)
 
   /// The live lists and the live todos of `listID`: the current value first, then a new
   /// value after every commit that changes either, from this process or another one. A

@@ -24,14 +24,32 @@ struct LiveConnection {
     case token(UUID)
   }
   let renderer: PageRenderer
+  /// The rows at the top of the list the page holds from its first snapshot (the address's
+  /// `rows`), `nil` for all.
+  let rows: Int?
   let logger: Logger
+
+  /// The `rows` of a `/live` address (`/live?rows=300`): a whole number from 1 to a million,
+  /// or `nil` (every row) when it is absent or not one.
+  static func rows(inPath path: String?) -> Int? {
+    guard let path, let query = path.split(separator: "?", maxSplits: 1).dropFirst().first
+    else { return nil }
+    for pair in query.split(separator: "&") {
+      let parts = pair.split(separator: "=", maxSplits: 1)
+      guard parts.count == 2, parts[0] == "rows", let rows = Int(parts[1]),
+        (1...PageList.maximumRows).contains(rows)
+      else { continue }
+      return rows
+    }
+    return nil
+  }
 
   /// Serves the page until the browser closes the connection.
   func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
     // The page's own zone once the browser says it: the day a repeating todo is done on.
     let zone = TimeZoneSetting()
     let service = (principal.map { self.service.acting(as: $0) } ?? self.service).reading(in: zone)
-    let session = LivePageSession(service: service, signedIn: principal)
+    let session = LivePageSession(service: service, signedIn: principal, rows: rows)
     let writer = LivePageWriter(to: outbound, session: session, renderer: renderer)
     let observation = session.observe { writer.post(state: $0) }
     ServerMetrics.livePages.increment()

@@ -49,6 +49,7 @@ public enum LivePageServer {
       else { return .dontUpgrade }
       let cookie = AuthMiddleware.sessionCookie(request.headerFields)
       let token = request.headerFields[.authorization].flatMap(AuthMiddleware.token(_:))
+      let rows = LiveConnection.rows(inPath: request.path)
       return .upgrade([:]) { inbound, outbound, _ in
         // With accounts, the page is its signed-in account's: a browser's session, or the
         // API token of a client that is not a browser (`todo tui --server`). Without either,
@@ -80,7 +81,7 @@ public enum LivePageServer {
         }
         try await LiveConnection(
           service: service, principal: principal, credential: credential, renderer: renderer,
-          logger: logger
+          rows: rows, logger: logger
         )
         .run(inbound: inbound, outbound: outbound)
       }

@@ -4,7 +4,7 @@
 
 import { Connection } from './connection.js';
 import { Desync } from './list-model.js';
-import { ListView } from './list-view.js';
+import { ListView, ROWS } from './list-view.js';
 import { Chrome } from './chrome.js';
 import { enableReordering } from './reorder.js';
 import { enableListReordering } from './list-order.js';
@@ -27,6 +27,7 @@ const view = new ListView($('list'), (action, id, extra = {}) => {
     case 'setExpanded': send('setExpanded', { id, expanded: extra.expanded }); break;
     case 'indent': case 'outdent': if (!chrome?.view) send(action, { id }); break;
     case 'setStatus': send('setStatus', { id, status: extra.status }); break;
+    case 'showRows': send('showRows', { rows: extra.rows }); break;
   }
 });
 
@@ -124,6 +125,7 @@ function restore() {
   const search = $('search').value;
   if (search) send('search', { text: search });
   if ($('new-todo').value) send('typeNew', { text: $('new-todo').value });
+  view.reconnected();
   editor.reconnected();
 }
 
@@ -151,6 +153,8 @@ function showStatus() {
 }
 
 const connection = new Connection({
+  // A long list's first rows only; the view asks for more as the person scrolls.
+  path: `/live?rows=${ROWS}`,
   onMessage,
   onOnline: () => {
     socketOnline = true;

@@ -14,7 +14,9 @@ const LATENCY = Math.max(0, Math.min(10000, Number(new URLSearchParams(location.
 const later = (work) => (LATENCY ? setTimeout(work, LATENCY) : work());
 
 export class Connection {
-  constructor({ onMessage, onOnline, onOffline }) {
+  /** `path`: the socket's address on this server (`/live`, with the page's query). */
+  constructor({ path = '/live', onMessage, onOnline, onOffline }) {
+    this.path = path;
     this.onMessage = onMessage;
     this.onOnline = onOnline;
     this.onOffline = onOffline;
@@ -33,7 +35,7 @@ export class Connection {
     // never end up open for one page.
     clearTimeout(this.timer);
     const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const socket = new WebSocket(`${scheme}//${location.host}/live`);
+    const socket = new WebSocket(`${scheme}//${location.host}${this.path}`);
     this.socket = socket;
     socket.addEventListener('open', () => {
       this.delay = 250;

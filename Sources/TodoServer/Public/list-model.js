@@ -4,9 +4,25 @@
 /** Thrown when a changeset does not fit the model: the page asks for a fresh snapshot. */
 export class Desync extends Error {}
 
-/** Sections from a snapshot message. */
+/**
+ * Sections from a snapshot message. A page holding only the list's first rows gets each
+ * section's `count` in the whole list (`counts`); otherwise `count` is null (its items are all).
+ */
 export function modelFromSnapshot(message) {
-  return message.sections.map((s) => ({ id: s.id, header: s.header ?? null, items: [...s.items] }));
+  const model = message.sections.map((s) => ({ id: s.id, header: s.header ?? null, items: [...s.items], count: null }));
+  return message.counts ? withCounts(model, message.counts) : model;
+}
+
+/** How many rows a section has in the whole list, those the page holds and the others. */
+export const sizeOf = (section) => section.count ?? section.items.length;
+
+/** The model with each section's count in the whole list (a message's `counts`). */
+export function withCounts(model, counts) {
+  if (counts.length !== model.length) throw new Desync('counts do not fit the sections');
+  return model.map((section, index) => {
+    if (counts[index] < section.items.length) throw new Desync(`count of ${section.id}`);
+    return { ...section, count: counts[index] };
+  });
 }
 
 /**
@@ -45,7 +61,7 @@ export function applyStage(model, stage) {
     for (const index of gone) if (!sections[index]) throw new Desync(`no section ${index}`);
     const remaining = sections.filter((_, i) => !gone.has(i));
     const out = new Array(sections.length - sDeleted.length + sInserted.length);
-    for (const s of sInserted) out[s.index] = { id: s.id, header: s.header ?? null, items: [...(s.items ?? [])] };
+    for (const s of sInserted) out[s.index] = { id: s.id, header: s.header ?? null, items: [...(s.items ?? [])], count: null };
     for (const m of sMoved) out[m.target] = sections[m.source];
     let next = 0;
     for (let i = 0; i < out.length; i++) if (!out[i]) out[i] = remaining[next++];

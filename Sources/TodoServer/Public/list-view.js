@@ -11,11 +11,14 @@
 //
 // A long list (more than WINDOWED rows) is windowed: only the rows in and near the viewport
 // are in the document, between two spacers as tall as the rows left out, and scrolling
-// moves the window. The model still holds every row and every changeset is applied to it;
-// each row says its place in the whole list (aria-posinset, aria-setsize, aria-level), and
-// the keys move through the whole list, bringing the row they reach into the window.
+// moves the window. The page holds the list's first rows (ROWS at first, the address's
+// `rows`) and the number of the others: scrolling or a key towards rows it does not hold
+// asks the server for more (`showRows`), and a change below them reaches it as a count.
+// Every changeset is applied to the model; each row says its place in the whole list
+// (aria-posinset, aria-setsize, aria-level), and the keys move through the whole list,
+// bringing the row they reach into the window.
 
-import { applyStage, modelFromSnapshot } from './list-model.js';
+import { applyStage, modelFromSnapshot, sizeOf, withCounts } from './list-model.js';
 
 const el = (tag, props = {}, children = []) => {
   const node = document.createElement(tag);
@@ -37,6 +40,8 @@ const STATES = {
 
 /** Lists longer than this are windowed. */
 export const WINDOWED = 300;
+/** The rows a page holds at first, and the step it asks for more by. */
+export const ROWS = 300;
 /** Rows kept in the document beyond each edge of the viewport. */
 const OVERSCAN = 40;
 
@@ -65,6 +70,9 @@ export class ListView {
     this.range = { start: 0, end: Infinity };
     this.placedCount = 0;
     this.rowHeight = 0;
+    // The rows asked of the server, and the row a key went to before the page held it.
+    this.rowsAsked = ROWS;
+    this.pendingFocus = null;
     let scheduled = false;
     const follow = () => {
       if (scheduled || !this.windowed) return;
@@ -78,11 +86,42 @@ export class ListView {
     window.addEventListener('resize', follow);
   }
 
-  /** How many rows the list has. */
+  /** How many rows the list has, those the page holds and the others. */
   get count() {
     let count = 0;
-    for (const section of this.model) count += section.items.length;
+    for (const section of this.model) count += sizeOf(section);
     return count;
+  }
+
+  /** How many rows the page holds (the first ones). */
+  get known() {
+    let known = 0;
+    for (const section of this.model) known += section.items.length;
+    return known;
+  }
+
+  /** Asks the server for rows up to `end` and more beyond, unless the page holds or asked them. */
+  ensureRows(end) {
+    if (this.known >= this.count || end + OVERSCAN <= this.known) return;
+    const rows = Math.ceil((end + OVERSCAN) / ROWS) * ROWS + ROWS;
+    if (rows <= this.rowsAsked) return;
+    this.rowsAsked = rows;
+    this.actions('showRows', null, { rows });
+  }
+
+  /** A new connection holds the address's first rows again. */
+  reconnected() {
+    this.rowsAsked = ROWS;
+  }
+
+  /** Focuses the row a key went to, once the page holds it. */
+  settleFocus() {
+    if (this.pendingFocus === null) return;
+    const ids = this.visibleIds();
+    const target = Math.min(this.pendingFocus, this.count - 1);
+    if (target >= ids.length) return;
+    this.pendingFocus = null;
+    if (target >= 0) this.focusRow(ids[target]);
   }
 
   /** Whether only part of the rows is in the document. */
@@ -102,6 +141,7 @@ export class ListView {
   /** Moves the window when the viewport nears its edge. */
   follow() {
     const want = this.wanted();
+    this.ensureRows(want.end);
     const { start, end } = this.range;
     // The rows of the viewport itself, without the overscan.
     const top = want.start + OVERSCAN;
@@ -155,16 +195,23 @@ export class ListView {
     // Through the whole list, the rows out of the window too.
     const ids = this.visibleIds();
     const at = ids.indexOf(row.dataset.id);
+    // A row below those the page holds is focused once the server sent it.
     const go = (index) => {
-      const next = ids[Math.max(0, Math.min(ids.length - 1, index))];
-      if (next !== undefined) this.focusRow(next);
+      const target = Math.max(0, Math.min(this.count - 1, index));
+      if (target < ids.length) {
+        this.pendingFocus = null;
+        this.focusRow(ids[target]);
+        return;
+      }
+      this.pendingFocus = target;
+      this.ensureRows(target + 1);
     };
     if (!event.altKey && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
       event.preventDefault();
       go(at + (event.key === 'ArrowDown' ? 1 : -1));
     } else if (!event.altKey && (event.key === 'Home' || event.key === 'End')) {
       event.preventDefault();
-      go(event.key === 'Home' ? 0 : ids.length - 1);
+      go(event.key === 'Home' ? 0 : this.count - 1);
     } else if (onRow && row.dataset.kind === 'group' && (event.key === 'Enter' || event.key === ' ')) {
       event.preventDefault();
       row.querySelector('.disclosure').click();
@@ -240,6 +287,13 @@ export class ListView {
     this.reconcile(new Set(this.model.map((_, i) => i)), true);
     this.roles();
     this.rove();
+    this.held();
+  }
+
+  /** After the rows changed: asks for the rows the window needs, focuses a row a key reached. */
+  held() {
+    if (this.windowed) this.ensureRows(Number.isFinite(this.range.end) ? this.range.end : this.wanted().end);
+    this.settleFocus();
   }
 
   /** Applies a changes message stage by stage; throws Desync if it does not fit. */
@@ -256,8 +310,13 @@ export class ListView {
       }
       for (const s of stage.sectionUpdated ?? []) this.header(this.sectionNodes.get(s.id), s.header);
     }
+    if (message.counts) {
+      this.model = withCounts(this.model, message.counts);
+      this.reconcile(new Set(this.model.map((_, i) => i)), false);
+    }
     this.roles();
     this.rove();
+    this.held();
   }
 
   /**
@@ -275,9 +334,10 @@ export class ListView {
     this.reconcile(new Set(this.model.map((_, i) => i)), true);
     this.roles();
     this.rove();
+    this.held();
   }
 
-  /** The identifiers in display order (for keyboard moves). */
+  /** The identifiers the page holds, in display order (for keyboard moves). */
   visibleIds() {
     return this.model.flatMap((s) => s.items);
   }
@@ -371,11 +431,15 @@ export class ListView {
     }
   }
 
-  /** Each row's [position, size] among its siblings (the rows of a flat list are siblings). */
+  /**
+   * Each row's [position, size] among its siblings (the rows of a flat list are siblings). In
+   * a tree the page holds only the first rows of, a group that goes on below them has an
+   * unknown size (-1).
+   */
   places(section, nested) {
     const places = new Map();
     if (!nested) {
-      section.items.forEach((id, index) => places.set(id, [index + 1, section.items.length]));
+      section.items.forEach((id, index) => places.set(id, [index + 1, sizeOf(section)]));
       return places;
     }
     // Siblings share a parent: the open groups, one per level; a row closes the deeper ones.
@@ -387,7 +451,8 @@ export class ListView {
       groups[level].push(id);
       places.set(id, [groups[level].length, groups[level]]);
     }
-    for (const [id, [position, group]] of places) places.set(id, [position, group.length]);
+    const open = sizeOf(section) > section.items.length ? new Set(groups) : new Set();
+    for (const [id, [position, group]] of places) places.set(id, [position, open.has(group) ? -1 : group.length]);
     return places;
   }
 
@@ -440,7 +505,7 @@ export class ListView {
       const from = Math.max(0, Math.min(section.items.length, start - offset));
       const to = Math.max(from, Math.min(section.items.length, end - offset));
       slices.push([from, to]);
-      offset += section.items.length;
+      offset += sizeOf(section);
     }
     const present = new Set();
     this.model.forEach((section, index) => {
@@ -484,7 +549,8 @@ export class ListView {
         if (node !== ref) list.insertBefore(node, ref);
         else ref = ref.nextSibling;
       }
-      spacer('after', section.items.length - to);
+      // The rows after the window, those the page holds and those it does not.
+      spacer('after', sizeOf(section) - to);
     }
     this.spaced = windowed;
     // The rows' height, measured once on the first window: the spacers stand for rows.

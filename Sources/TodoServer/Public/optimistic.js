@@ -11,7 +11,7 @@
 // todo added with the identifier the page chose; indenting as nesting under a named parent),
 // so that an event sent again after a dropped connection does what it did once.
 
-import { applyStage, Desync } from './list-model.js';
+import { applyStage, Desync, withCounts } from './list-model.js';
 import { prediction, removal } from './predictions.js';
 
 /** The events sent again on a new connection when the old one dropped before their answer. */
@@ -23,6 +23,7 @@ function applied(state, message) {
   for (const [id, cell] of Object.entries(message.cells)) cells.set(id, cell);
   let model = state.model;
   for (const stage of message.stages) model = applyStage(model, stage).model;
+  if (message.counts) model = withCounts(model, message.counts);
   for (const stage of message.stages) {
     for (const [, , id] of stage.itemUpdated ?? []) if (!cells.has(id)) throw new Desync(`no cell ${id}`);
   }

@@ -24,12 +24,16 @@ function subtreeEnd(state, items, e) {
   return end;
 }
 
-/** `state` with section `s` holding `items` and the cells of `updates` replaced. */
+/**
+ * `state` with section `s` holding `items` and the cells of `updates` replaced. A section the
+ * page holds only the first rows of counts the rows added or taken out.
+ */
 function changed(state, s, items, updates = []) {
   let { model, cells } = state;
   if (items) {
     model = model.slice();
-    model[s] = { ...model[s], items };
+    const count = model[s].count;
+    model[s] = { ...model[s], items, count: count == null ? null : count + items.length - model[s].items.length };
   }
   if (updates.length) {
     cells = new Map(cells);
@@ -135,7 +139,14 @@ export function prediction(type, fields, chrome, removed = null) {
       return (state) => {
         if (!state.model.length || state.cells.has(fields.id)) return null;
         const s = state.model.length - 1;
-        return changed(state, s, [...state.model[s].items, fields.id], [[fields.id, cell]]);
+        const section = state.model[s];
+        // Below the rows the page holds: the list is one longer, the row not among them.
+        if (section.count != null && section.count > section.items.length) {
+          const model = state.model.slice();
+          model[s] = { ...section, count: section.count + 1 };
+          return { model, cells: state.cells };
+        }
+        return changed(state, s, [...section.items, fields.id], [[fields.id, cell]]);
       };
     }
 

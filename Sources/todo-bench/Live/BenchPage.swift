@@ -81,7 +81,10 @@ final class BenchPage {
     self.task = task
   }
 
-  /// Connects to `/live` on `port`.
+  /// The rows a page holds at the top of a long list: the web page's first (`list-view.js`).
+  static let rows = 300
+
+  /// Connects to `/live` on `port` as the web page does, holding a long list's first ``rows``.
   ///
   /// - Parameter draining: Keep only the first message (see ``BenchPage``).
   static func open(port: Int, logger: Logger, draining: Bool = false) async throws -> BenchPage {
@@ -92,7 +95,7 @@ final class BenchPage {
     let task = Task {
       do {
         try await WebSocketClient.connect(
-          url: "ws://127.0.0.1:\(port)/live",
+          url: "ws://127.0.0.1:\(port)/live?rows=\(rows)",
           configuration: WebSocketClientConfiguration(maxFrameSize: 1 << 26), logger: logger
         ) { inbound, outbound, _ in
           readyContinuation.yield(outbound)

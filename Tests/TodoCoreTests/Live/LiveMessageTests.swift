@@ -88,6 +88,7 @@ struct LiveMessageTests {
       ),
       (#"{"v":1,"type":"chooseLayout","layout":"outline"}"#, .page(.list(.chooseLayout(.outline)))),
       (#"{"v":1,"type":"sortByDeadline","on":true}"#, .page(.list(.sortByDeadline(true)))),
+      (#"{"v":1,"type":"showRows","rows":600}"#, .page(.list(.showRows(600)))),
       (#"{"v":1,"type":"clearCompleted"}"#, .page(.trash(.clearCompleted))),
       (#"{"v":1,"type":"resync"}"#, .resync),
     ]
@@ -168,6 +169,14 @@ struct LiveMessageTests {
         #"field "notes": must be a string"#
       ),
       (#"{"v":1,"type":"sortByDeadline","on":"yes"}"#, #"field "on": must be true or false"#),
+      (
+        #"{"v":1,"type":"showRows","rows":0}"#,
+        #"field "rows": must be a whole number from 1 to 1000000"#
+      ),
+      (
+        #"{"v":1,"type":"showRows","rows":1000001}"#,
+        #"field "rows": must be a whole number from 1 to 1000000"#
+      ),
       (
         #"{"v":1,"type":"chooseFilter","filter":"some"}"#,
         #"field "filter": must be one of all, active, completed"#

@@ -31,6 +31,7 @@ struct LiveProtocolPropertyTests {
     "chooseLayout": { .page(.list(.chooseLayout(Random.choice(PageList.Layout.self, &$0)))) },
     "sortByDeadline": { .page(.list(.sortByDeadline(Bool.random(using: &$0)))) },
     "sortByPriority": { .page(.list(.sortByPriority(Bool.random(using: &$0)))) },
+    "showRows": { .page(.list(.showRows(Int.random(in: 1...PageList.maximumRows, using: &$0)))) },
     "search": { .page(.search(.setText(Random.text(&$0)))) },
     "requestDelete": { .page(.trash(.requestDelete(Random.id(&$0)))) },
     "confirmDelete": { _ in .page(.trash(.confirmDelete)) },

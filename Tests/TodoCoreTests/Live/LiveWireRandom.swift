@@ -175,7 +175,7 @@ enum LiveWireRandom {
   }
 
   /// A page of up to four sections (some with a heading) of up to five items each, cells
-  /// for most items, and a chrome.
+  /// for most items, a chrome, and sometimes each section's count in a longer list.
   static func page(_ random: inout Source) -> PageSnapshot {
     var page = PageSnapshot()
     var next = 0
@@ -191,6 +191,9 @@ enum LiveWireRandom {
       page.cells.merge(cells(&random, for: items)) { $1 }
     }
     page.chrome = chrome(&random)
+    page.counts = optional(&random) { random in
+      page.items.sections.map { $0.items.count + Int.random(in: 0...1_000, using: &random) }
+    }
     return page
   }
 
@@ -224,6 +227,7 @@ enum LiveWireRandom {
     let ids = list(&random, upTo: 4, text)
     return LiveChanges(
       revision: count(&random), stages: list(&random, upTo: 3, stage),
-      cells: cells(&random, for: ids), chrome: optional(&random, chrome))
+      cells: cells(&random, for: ids), chrome: optional(&random, chrome),
+      counts: optional(&random) { list(&$0, upTo: 3, count) })
   }
 }

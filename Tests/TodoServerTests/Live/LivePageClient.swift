@@ -35,14 +35,16 @@ struct LivePageClient {
   }
 }
 
-/// Opens a live page on the server at `port` and runs `body` with it.
+/// Opens a live page on the server at `port` (at `path`, with its query) and runs `body`
+/// with it.
 func withLivePage(
-  port: Int, _ body: @escaping @Sendable (inout LivePageClient) async throws -> Void
+  port: Int, path: String = "/live",
+  _ body: @escaping @Sendable (inout LivePageClient) async throws -> Void
 ) async throws {
   var logger = Logger(label: "todo.live.tests")
   logger.logLevel = .warning
   try await WebSocketClient.connect(
-    url: "ws://127.0.0.1:\(port)/live",
+    url: "ws://127.0.0.1:\(port)\(path)",
     configuration: WebSocketClientConfiguration(maxFrameSize: 1 << 24), logger: logger
   ) { inbound, outbound, _ in
     var page = LivePageClient(

@@ -67,6 +67,40 @@ struct LiveRouteTests {
     }
   }
 
+  @Test("a page opened with rows holds the list's first rows; a todo below them is a count")
+  func firstRows() async throws {
+    try await withLiveServer { client in
+      let port = try #require(client.port)
+      try await withLivePage(port: port, path: "/live?rows=2") { page in
+        let snapshot = try await page.next()
+        #expect(snapshot["counts"] as? [Int] == [0])
+        var ids: [String] = []
+        for title in ["One", "Two", "Three"] {
+          let response = try await client.send(
+            .post, "/api/v1/lists/\(inboxID)/todos", json: #"{"title":"\#(title)"}"#)
+          #expect(response.status == .created)
+          let changes = try await page.next()
+          #expect(changes["counts"] as? [Int] == [ids.count + 1])
+          ids += changes.insertedIDs
+        }
+        // The third is below the two rows the page holds: the count alone.
+        #expect(ids.count == 2)
+        try await page.send(["type": "showRows", "rows": 3])
+        let more = try await page.next()
+        #expect(more.insertedIDs.count == 1)
+        #expect(more["counts"] == nil)
+        try await page.send(["type": "showRows", "rows": 0])
+        #expect(try await page.next()["code"] as? String == "invalidField")
+      }
+      // Rows that are not a whole number from 1 to a million: every row, no counts.
+      try await withLivePage(port: port, path: "/live?rows=0") { page in
+        let snapshot = try await page.next()
+        #expect(snapshot["counts"] == nil)
+        #expect((snapshot["sections"] as? [[String: Any]])?.first?["items"] as? [String] != nil)
+      }
+    }
+  }
+
   @Test("the static client is served at /")
   func staticFiles() async throws {
     try await withLiveServer { client in

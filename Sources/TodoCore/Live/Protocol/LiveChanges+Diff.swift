@@ -69,6 +69,7 @@ extension LiveChanges {
     }
     self.init(
       revision: revision, stages: stages, cells: cells,
-      chrome: old.chrome == new.chrome ? nil : new.chrome)
+      chrome: old.chrome == new.chrome ? nil : new.chrome,
+      counts: old.counts == new.counts ? nil : new.counts)
   }
 }

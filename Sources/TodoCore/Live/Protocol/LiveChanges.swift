@@ -130,12 +130,15 @@ public struct LiveChanges: Equatable, Sendable, Codable {
   public var cells: [String: LiveCell]
   /// The chrome, if it changed.
   public var chrome: LiveChrome?
+  /// Each section's number of items in the whole list, if it changed, on a page that holds
+  /// only the list's first rows (``PageSnapshot/counts``).
+  public var counts: [Int]? = nil
 
   /// Whether nothing changed (no message needs to be sent).
-  public var isEmpty: Bool { stages.isEmpty && chrome == nil }
+  public var isEmpty: Bool { stages.isEmpty && chrome == nil && counts == nil }
 
   private enum CodingKeys: String, CodingKey {
     case revision = "rev"
-    case stages, cells, chrome
+    case stages, cells, chrome, counts
   }
 }

@@ -176,6 +176,19 @@ struct SwitchFields: LiveFields {
   func value() -> Bool { on }
 }
 
+/// `rows`: how many rows at the top of the list the page holds (`showRows`), 1 to
+/// ``PageList/maximumRows``.
+struct RowsFields: LiveFields {
+  var rows: Int
+  init(_ rows: Int) { self.rows = rows }
+  func value() throws(LiveProtocolError) -> Int {
+    guard (1...PageList.maximumRows).contains(rows) else {
+      throw .invalidField("rows", "must be a whole number from 1 to \(PageList.maximumRows)")
+    }
+    return rows
+  }
+}
+
 /// The edit sheet's fields (`saveEdit`, `keepMine`) are the sheet's own (``PageEditor/Fields``):
 /// `title` and `status`, and `notes`, `deadline` and `section`, each empty when absent;
 /// `repeat` (words or a rule, empty for never), `afterCompletion`, `start` (a date, empty for

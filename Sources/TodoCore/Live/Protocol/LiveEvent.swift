@@ -125,6 +125,7 @@ extension LiveEvent {
       .init("chooseLayout", list.then(\.chooseLayout), LayoutFields.self),
       .init("sortByDeadline", list.then(\.sortByDeadline), SwitchFields.self),
       .init("sortByPriority", list.then(\.sortByPriority), SwitchFields.self),
+      .init("showRows", list.then(\.showRows), RowsFields.self),
       // Search.
       .init("search", search.then(\.setText), TextFields.self),
       // The trash.

@@ -71,23 +71,35 @@ extension LiveMessage: Codable {
 }
 
 /// A `snapshot`'s fields: `rev`, `sections` (each with `id`, `header` if it has one, and its
-/// `items`), `cells` and `chrome`.
+/// `items`), `cells`, `chrome`, and `counts` when the page holds only the list's first rows.
 struct SnapshotFields: LiveFields {
   var rev: Int
   var sections: [PageSnapshot.Section]
   var cells: [String: LiveCell]
   var chrome: LiveChrome
+  var counts: [Int]?
 
   init(_ value: (revision: Int, PageSnapshot)) {
     rev = value.revision
     sections = value.1.sections
     cells = value.1.cells
     chrome = value.1.chrome
+    counts = value.1.counts
   }
 
   func value() throws(LiveProtocolError) -> (revision: Int, PageSnapshot) {
+    if let counts {
+      guard counts.count == sections.count,
+        zip(counts, sections).allSatisfy({ $0 >= $1.items.count })
+      else {
+        throw .invalidField("counts", "one count for each section, at least its items")
+      }
+    }
     do {
-      return (rev, try PageSnapshot(sections: sections, cells: cells, chrome: chrome))
+      return (
+        rev,
+        try PageSnapshot(sections: sections, cells: cells, chrome: chrome, counts: counts)
+      )
     } catch {
       throw .invalidField("sections", "\(error)")
     }

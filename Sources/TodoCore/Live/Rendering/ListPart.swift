@@ -36,11 +36,12 @@ final class ListPart: Sendable {
   }
 
   /// Whether the pages of this view can be diffed from their todos alone: one section in list
-  /// order, each todo shown or not on its own (no search, whose matching is costly, no sort
+  /// order holding every row (a page holding only the first rows diffs those, rendered
+  /// alone), each todo shown or not on its own (no search, whose matching is costly, no sort
   /// by deadline or priority, no groups, no subtasks, no smart view, no saved filter or tag).
   private var isIncremental: Bool {
     state.data.view == nil && state.data.query == nil && state.list.layout == .plain
-      && !hasSubtasks
+      && state.list.rows == nil && !hasSubtasks
       && !state.list.sortByDeadline
       && !state.list.sortByPriority && state.search.text.isEmpty
   }

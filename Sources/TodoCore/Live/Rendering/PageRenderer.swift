@@ -28,6 +28,8 @@ public final class PageRenderer: Sendable {
     var sortByDeadline: Bool
     var sortByPriority: Bool
     var collapsed: Set<String>
+    /// The rows at the top of the list the pages hold (`nil`: all).
+    var rows: Int?
     var now: Date
     /// The smart view shown, if any: its todos come from every list the person can read,
     /// so its pages are shared only by one person (`account`) in one time zone.
@@ -61,6 +63,7 @@ public final class PageRenderer: Sendable {
       sortByDeadline = state.list.sortByDeadline
       sortByPriority = state.list.sortByPriority
       collapsed = state.list.collapsed
+      rows = state.list.rows
       view = state.data.view
       query = state.data.query
       querySequence = state.data.querySequence
@@ -112,13 +115,18 @@ public final class PageRenderer: Sendable {
       let encoder = LiveMessage.encoder
       self.init(
         changes: changes, cells: try encoder.encode(changes.cells),
+        counts: try changes.counts.map { try encoder.encode($0) },
         stages: try encoder.encode(changes.stages))
     }
 
-    init(changes: LiveChanges, cells: Data, stages: Data) {
+    init(changes: LiveChanges, cells: Data, counts: Data? = nil, stages: Data) {
       self.changes = changes
       var body = Data(#""cells":"#.utf8)
       body.append(cells)
+      if let counts {
+        body.append(contentsOf: #","counts":"#.utf8)
+        body.append(counts)
+      }
       body.append(contentsOf: #","stages":"#.utf8)
       body.append(stages)
       body.append(contentsOf: #","type":"changes","v":\#(LiveMessage.version)}"#.utf8)
@@ -249,7 +257,9 @@ public final class PageRenderer: Sendable {
         ? nil : ChangesMessage(start: try LiveMessage.changes(changes).encoded())
     }
     let chrome = old.chrome == new.chrome ? nil : new.chrome
-    guard !diff.changes.stages.isEmpty || chrome != nil else { return nil }
+    guard !diff.changes.stages.isEmpty || diff.changes.counts != nil || chrome != nil else {
+      return nil
+    }
     var start = Data("{".utf8)
     if let chrome {
       start.append(contentsOf: #""chrome":"#.utf8)

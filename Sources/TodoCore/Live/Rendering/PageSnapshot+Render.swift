@@ -18,10 +18,46 @@ extension PageSnapshot {
     chrome = LiveChrome(state)
   }
 
-  /// The list part of the page for `state` (sections, items, cells), with an empty chrome.
+  /// The list part of the page for `state` (sections, items, cells), with an empty chrome;
+  /// only its first rows when the page holds only those (``PageList/Local/rows``).
   ///
-  /// - Complexity: O(n log n) in the number of todos of the list (O(n) in user order).
+  /// - Complexity: O(n log n) in the number of todos of the list (O(n) in user order); a
+  ///   plain list without subtasks renders only the rows kept.
   init(listOnly state: LivePage.State) {
+    guard let rows = state.list.rows else {
+      self.init(allRows: state)
+      return
+    }
+    // A plain list in the person's order: its first shown todos, counted, not copied.
+    let todos = state.data.todos
+    if state.data.loaded, state.data.view == nil, state.data.query == nil,
+      state.list.layout == .plain, state.search.text.isEmpty, !state.list.sortByDeadline,
+      !state.list.sortByPriority, !todos.contains(where: { $0.parentID != nil })
+    {
+      let shown: [Todo]
+      let count: Int
+      switch state.list.filter {
+      case .all:
+        shown = Array(todos.prefix(rows))
+        count = todos.count
+      case .active:
+        shown = Array(todos.lazy.filter { $0.status != .done }.prefix(rows))
+        count = todos.count { $0.status != .done }
+      case .completed:
+        shown = Array(todos.lazy.filter { $0.status == .done }.prefix(rows))
+        count = todos.count { $0.status == .done }
+      }
+      self.init(
+        plain: shown, now: state.data.now, calendar: state.data.deadlineCalendar,
+        names: state.data.assigneeNames)
+      counts = [count]
+      return
+    }
+    self = PageSnapshot(allRows: state).clipped(toRows: rows)
+  }
+
+  /// The list part of the page for `state` with every row.
+  private init(allRows state: LivePage.State) {
     self.init()
     guard state.data.loaded else { return }
     let todos = Self.visibleTodos(state)

@@ -22,16 +22,40 @@ public struct PageSnapshot: Equatable, Sendable {
   public var cells: [String: LiveCell]
   /// Everything around the list.
   public var chrome: LiveChrome
+  /// Each section's number of items in the whole list, when the page holds only the list's
+  /// first rows (``PageList/Local/rows``, ``clipped(toRows:)``): ``items`` then has the first
+  /// rows in display order, the sections after them empty. `nil` when the page holds every row.
+  public var counts: [Int]?
 
   /// Creates a page snapshot from its parts.
   public init(
     items: Snapshot<String, String> = Snapshot(), headers: [String: String] = [:],
-    cells: [String: LiveCell] = [:], chrome: LiveChrome = LiveChrome()
+    cells: [String: LiveCell] = [:], chrome: LiveChrome = LiveChrome(), counts: [Int]? = nil
   ) {
     self.items = items
     self.headers = headers
     self.cells = cells
     self.chrome = chrome
+    self.counts = counts
+  }
+
+  /// The page holding only its first `rows` rows, in display order across the sections: every
+  /// section stays (with its heading), each with the items among the first rows, and
+  /// ``counts`` says how many each has in all.
+  ///
+  /// - Complexity: O(s + r) for s sections and the r rows kept.
+  public func clipped(toRows rows: Int) -> PageSnapshot {
+    var clipped = PageSnapshot(headers: headers, chrome: chrome, counts: [])
+    var left = max(0, rows)
+    for section in items.sections {
+      let kept = section.items.prefix(left)
+      left -= kept.count
+      try? clipped.items.appendSections([section.identifier])
+      try? clipped.items.appendItems(Array(kept), toSection: section.identifier)
+      for id in kept { clipped.cells[id] = cells[id] }
+      clipped.counts?.append(section.items.count)
+    }
+    return clipped
   }
 }
 
@@ -55,10 +79,12 @@ extension PageSnapshot {
     }
   }
 
-  /// The page of `sections`, with `cells` and `chrome` as given.
+  /// The page of `sections`, with `cells`, `chrome` and `counts` as given.
   ///
   /// - Throws: The snapshot's error when a section or an item is given twice.
-  init(sections: [Section], cells: [String: LiveCell], chrome: LiveChrome) throws {
+  init(
+    sections: [Section], cells: [String: LiveCell], chrome: LiveChrome, counts: [Int]? = nil
+  ) throws {
     var items = Snapshot<String, String>()
     var headers: [String: String] = [:]
     for section in sections {
@@ -66,7 +92,7 @@ extension PageSnapshot {
       try items.appendItems(section.items, toSection: section.id)
       headers[section.id] = section.header
     }
-    self.init(items: items, headers: headers, cells: cells, chrome: chrome)
+    self.init(items: items, headers: headers, cells: cells, chrome: chrome, counts: counts)
   }
 }
 

@@ -22,6 +22,8 @@ public struct PageList: Reducer {
   public enum Filter: String, Codable, Sendable, CaseIterable { case all, active, completed }
   /// How the list is grouped.
   public enum Layout: String, Codable, Sendable, CaseIterable { case plain, outline, sectioned }
+  /// The most rows a page asks to hold (``Local/rows``): more than any list a person keeps.
+  public static let maximumRows = 1_000_000
 
   /// What the list keeps of its own: how it is shown, and the new-todo field's deadline.
   public struct Local: Equatable, Sendable {
@@ -44,6 +46,10 @@ public struct PageList: Reducer {
     public var newEntry: QuickEntry?
     /// Whether the person removed the chip: the text is added as typed.
     public var quickDismissed = false
+    /// How many rows at the top of the list the page holds (``showRows(_:)``); `nil` for all
+    /// of them. A page on a long list is sent the rows it can scroll to soon and the number
+    /// of the others, and a change below its rows reaches it as that number alone.
+    public var rows: Int?
 
     /// Creates the list's state: all todos, plain, in user order.
     public init() {}
@@ -93,6 +99,9 @@ public struct PageList: Reducer {
     case chooseLayout(Layout)
     case sortByDeadline(Bool)
     case sortByPriority(Bool)
+    /// Hold only the list's first `rows` rows (at least one): the page scrolled further, or
+    /// wants fewer.
+    case showRows(Int)
     case failed(String)
 
     /// Whether the action is something the person did (not the result of an effect).
@@ -102,7 +111,7 @@ public struct PageList: Reducer {
         .outdent,
         .nest,
         .completeSubtasks, .cancelComplete, .setExpanded, .chooseFilter, .chooseLayout,
-        .sortByDeadline, .sortByPriority:
+        .sortByDeadline, .sortByPriority, .showRows:
         true
       case .failed, .outlineLoaded: false
       }
@@ -211,6 +220,10 @@ public struct PageList: Reducer {
 
     case .sortByPriority(let on):
       state.sortByPriority = on
+      return .none
+
+    case .showRows(let rows):
+      state.rows = max(1, rows)
       return .none
 
     case .failed(let message):
