@@ -53,11 +53,12 @@ extension PageSnapshot {
       counts = [count]
       return
     }
-    self = PageSnapshot(allRows: state).clipped(toRows: rows)
+    self = PageSnapshot(allRows: state, cellLimit: rows).clipped(toRows: rows)
   }
 
-  /// The list part of the page for `state` with every row.
-  private init(allRows state: LivePage.State) {
+  /// The list part of the page for `state` with every row; a query's cells only for its first
+  /// `cellLimit` rows (the others are clipped off).
+  private init(allRows state: LivePage.State, cellLimit: Int = .max) {
     self.init()
     guard state.data.loaded else { return }
     let todos = Self.visibleTodos(state)
@@ -66,7 +67,7 @@ extension PageSnapshot {
       return
     }
     if state.data.query != nil {
-      renderQuery(todos, state: state)
+      renderQuery(todos, state: state, cellLimit: cellLimit)
       return
     }
     guard state.list.layout != .plain else {
@@ -251,8 +252,9 @@ extension PageSnapshot {
   }
 
   /// The list part of a query (a saved filter, a tag): its todos in one section per list,
-  /// headed by the list's name, in sidebar order.
-  mutating func renderQuery(_ todos: [Todo], state: LivePage.State) {
+  /// headed by the list's name, in sidebar order; cells for the first `cellLimit` rows.
+  mutating func renderQuery(_ todos: [Todo], state: LivePage.State, cellLimit: Int = .max) {
+    var left = cellLimit
     let day = AgendaDay(now: state.data.now, calendar: state.data.deadlineCalendar)
     var groups: [UUID: [Todo]] = [:]
     for todo in todos { groups[todo.listID, default: []].append(todo) }
@@ -262,10 +264,11 @@ extension PageSnapshot {
       items.appendSectionsUnchecked([section])
       headers[section] = list.name
       items.appendItemsUnchecked(todos.map(\.id.text), to: section)
-      for todo in todos {
+      for todo in todos.prefix(max(0, left)) {
         cells[todo.id.text] = LiveCell(
           todo, on: day, names: state.data.assigneeNames, parents: state.data.parentTitles)
       }
+      left -= todos.count
     }
   }
 

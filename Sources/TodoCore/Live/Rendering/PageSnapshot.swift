@@ -45,6 +45,12 @@ public struct PageSnapshot: Equatable, Sendable {
   ///
   /// - Complexity: O(s + r) for s sections and the r rows kept.
   public func clipped(toRows rows: Int) -> PageSnapshot {
+    // A list no longer than the rows is the page itself, counted.
+    guard items.numberOfItems > rows else {
+      var whole = self
+      whole.counts = items.sections.map(\.items.count)
+      return whole
+    }
     var clipped = PageSnapshot(headers: headers, chrome: chrome, counts: [])
     var left = max(0, rows)
     for section in items.sections {
