@@ -177,14 +177,19 @@ extension PageSnapshot {
     // A smart view shows open todos in deadline order, a query what it asks for in list
     // order: no status filter, no other order.
     let smart = state.data.view != nil || state.data.query != nil
-    var todos = state.data.shownTodos.filter { todo in
-      switch smart ? .all : state.list.filter {
-      case .all: break
-      case .active: if todo.status == .done { return false }
-      case .completed: if todo.status != .done { return false }
+    let filter = smart ? .all : state.list.filter
+    // Nothing to leave out: the todos as they are, not copied one by one.
+    var todos =
+      filter == .all && search.text.isEmpty && search.tags.isEmpty
+      ? state.data.shownTodos
+      : state.data.shownTodos.filter { todo in
+        switch filter {
+        case .all: break
+        case .active: if todo.status == .done { return false }
+        case .completed: if todo.status != .done { return false }
+        }
+        return search.matches(todo)
       }
-      return search.matches(todo)
-    }
     let byPriority = state.list.sortByPriority && !smart
     let byDeadline = state.list.sortByDeadline && !smart
     if byPriority || byDeadline {
@@ -256,19 +261,22 @@ extension PageSnapshot {
   mutating func renderQuery(_ todos: [Todo], state: LivePage.State, cellLimit: Int = .max) {
     var left = cellLimit
     let day = AgendaDay(now: state.data.now, calendar: state.data.deadlineCalendar)
-    var groups: [UUID: [Todo]] = [:]
-    for todo in todos { groups[todo.listID, default: []].append(todo) }
+    // Each list's todos by their places in `todos`, which are not copied.
+    var groups: [UUID: [Int]] = [:]
+    for index in todos.indices { groups[todos[index].listID, default: []].append(index) }
     for list in state.data.lists {
-      guard let todos = groups[list.id] else { continue }
+      guard let places = groups[list.id] else { continue }
       let section = "list:" + list.id.text
+      let ids = places.map { todos[$0].id.text }
       items.appendSectionsUnchecked([section])
       headers[section] = list.name
-      items.appendItemsUnchecked(todos.map(\.id.text), to: section)
-      for todo in todos.prefix(max(0, left)) {
-        cells[todo.id.text] = LiveCell(
-          todo, on: day, names: state.data.assigneeNames, parents: state.data.parentTitles)
+      items.appendItemsUnchecked(ids, to: section)
+      for (place, id) in zip(places, ids).prefix(max(0, left)) {
+        cells[id] = LiveCell(
+          todos[place], on: day, names: state.data.assigneeNames,
+          parents: state.data.parentTitles)
       }
-      left -= todos.count
+      left -= places.count
     }
   }
 
