@@ -284,6 +284,7 @@ public final class PageRenderer: Sendable {
     return try await shared(\.diffs, DiffKey(from: from, to: to)) {
       let changes =
         ListPart.incrementalChanges(from: old.list, to: new.list)
+        ?? ListPart.incrementalQueryChanges(from: old.list, to: new.list)
         ?? LiveChanges(from: old.list.page, to: new.list.page, revision: 0)
       return try Diff(changes: changes)
     }
