@@ -24,30 +24,15 @@ extension ListPart {
     let before = was.data.queryTodos
     let after = now.data.queryTodos
     if let rows = now.list.rows, max(before.count, after.count) > rows { return nil }
-    let (oldPlaces, oldCounts) = places(of: before)
-    let newCounts = places(of: after).counts
+    let oldCounts = sections(of: before)
+    let newCounts = sections(of: after)
     // One section per list, in the sidebar's order, the same in both.
     let sections = newCounts.map(\.list)
     let shown = Set(sections)
     guard oldCounts.map(\.list) == sections, shown.count == sections.count,
       now.data.lists.map(\.id).filter(shown.contains) == sections
     else { return nil }
-    var updatedInPlace: [(before: Int, after: Int)] = []
-    var front = 0
-    var back = 0
-    let shortest = min(before.count, after.count)
-    while front < shortest, before[front].id == after[front].id {
-      if before[front] != after[front] { updatedInPlace.append((front, front)) }
-      front += 1
-    }
-    while back < shortest - front,
-      before[before.count - 1 - back].id == after[after.count - 1 - back].id
-    {
-      if before[before.count - 1 - back] != after[after.count - 1 - back] {
-        updatedInPlace.append((before.count - 1 - back, after.count - 1 - back))
-      }
-      back += 1
-    }
+    let (front, back, updatedInPlace) = keptEnds(before, after)
     let oldWindow = before[front..<(before.count - back)]
     let newWindow = after[front..<(after.count - back)]
     // The window within one list's section, which both parts have.
@@ -73,7 +58,12 @@ extension ListPart {
       var stage = LiveChanges.Stage()
       for (index, target) in updatedInPlace.sorted(by: { $0.before < $1.before }) {
         let id = before[index].id.text
-        let (section, element) = oldPlaces[index]
+        // Its section is the one its place falls in.
+        var (section, element) = (0, index)
+        while element >= oldCounts[section].count {
+          element -= oldCounts[section].count
+          section += 1
+        }
         stage.itemUpdated.append(.init(section: section, element: element, id: id))
         cells[id] = cell(after[target])
       }
@@ -115,20 +105,18 @@ extension ListPart {
       counts: now.list.rows == nil || oldCounts.map(\.count) == counts ? nil : counts)
   }
 
-  /// Each todo's section and place in it, and each section's list and number of todos, for
-  /// todos in list order (a section per run of one list).
-  private static func places(of todos: [Todo]) -> (
-    places: [(section: Int, element: Int)], counts: [(list: UUID, count: Int)]
-  ) {
-    var places: [(section: Int, element: Int)] = []
-    places.reserveCapacity(todos.count)
+  /// Each section's list and number of todos, for todos in list order (a section per run of
+  /// one list).
+  private static func sections(of todos: [Todo]) -> [(list: UUID, count: Int)] {
     var counts: [(list: UUID, count: Int)] = []
     for index in todos.indices {
       let list = todos[index].listID
-      if counts.last?.list != list { counts.append((list, 0)) }
-      places.append((counts.count - 1, counts[counts.count - 1].count))
-      counts[counts.count - 1].count += 1
+      if counts.last?.list == list {
+        counts[counts.count - 1].count += 1
+      } else {
+        counts.append((list, 1))
+      }
     }
-    return (places, counts)
+    return counts
   }
 }

@@ -77,19 +77,7 @@ final class ListPart: Sendable {
     var front = 0
     var back = 0
     if old.state.list.filter == .all {
-      let shortest = min(before.count, after.count)
-      while front < shortest, before[front].id == after[front].id {
-        if before[front] != after[front] { updatedInPlace.append((front, front)) }
-        front += 1
-      }
-      while back < shortest - front,
-        before[before.count - 1 - back].id == after[after.count - 1 - back].id
-      {
-        if before[before.count - 1 - back] != after[after.count - 1 - back] {
-          updatedInPlace.append((before.count - 1 - back, after.count - 1 - back))
-        }
-        back += 1
-      }
+      (front, back, updatedInPlace) = keptEnds(before, after)
     } else {
       let shortest = min(before.count, after.count)
       while front < shortest, before[front] == after[front] { front += 1 }
@@ -137,6 +125,33 @@ final class ListPart: Sendable {
       stages.append(stage)
     }
     return LiveChanges(revision: 0, stages: stages, cells: cells, chrome: nil)
+  }
+
+  /// How many todos keep their place at the front and at the back of `before` and `after`,
+  /// walked by identifier, and those among them whose content changed (their indices in
+  /// each).
+  ///
+  /// - Complexity: O(n) comparisons of todos that mostly share their storage.
+  static func keptEnds(_ before: [Todo], _ after: [Todo]) -> (
+    front: Int, back: Int, updated: [(before: Int, after: Int)]
+  ) {
+    var updated: [(before: Int, after: Int)] = []
+    var front = 0
+    var back = 0
+    let shortest = min(before.count, after.count)
+    while front < shortest, before[front].id == after[front].id {
+      if before[front] != after[front] { updated.append((front, front)) }
+      front += 1
+    }
+    while back < shortest - front,
+      before[before.count - 1 - back].id == after[after.count - 1 - back].id
+    {
+      if before[before.count - 1 - back] != after[after.count - 1 - back] {
+        updated.append((before.count - 1 - back, after.count - 1 - back))
+      }
+      back += 1
+    }
+    return (front, back, updated)
   }
 
   /// The list part of some of the todos, as ``PageSnapshot/init(listOnly:)`` renders it.
