@@ -41,7 +41,7 @@ struct EntityMembers {
     }
     let access = min(property.access, entity.access.ofWitnesses).prefix
     return """
-      \(raw: access)static let \(raw: property.attributeName) = Attribute(\(literal: column), \\Self.\(raw: property.reference))
+      \(raw: access)static let \(raw: property.attributeName) = Attribute(\(literal: column), \\Self.\(raw: property.reference), storedValue: { $0.\(raw: property.reference).storedValue })
       """
   }
 

@@ -49,7 +49,9 @@ struct EntityDiagnosticTests {
 
         public static let entityName = "todo"
 
-        static let idAttribute = Attribute("id", \Self.id)
+        static let idAttribute = Attribute("id", \Self.id, storedValue: {
+            $0.id.storedValue
+          })
 
         public static let attributes: [AnyAttribute<Self>] = []
       }
@@ -118,9 +120,13 @@ struct EntityDiagnosticTests {
 
         static let entityName = "todo_list"
 
-        static let idAttribute = Attribute("id", \Self.id)
+        static let idAttribute = Attribute("id", \Self.id, storedValue: {
+            $0.id.storedValue
+          })
 
-        static let nameAttribute = Attribute("name", \Self.name)
+        static let nameAttribute = Attribute("name", \Self.name, storedValue: {
+            $0.name.storedValue
+          })
 
         static let attributes: [AnyAttribute<Self>] = [
           nameAttribute.erased,
@@ -214,9 +220,13 @@ struct EntityDiagnosticTests {
 
         public static let entityName = "todo"
 
-        public static let idAttribute = Attribute("id", \Self.id)
+        public static let idAttribute = Attribute("id", \Self.id, storedValue: {
+            $0.id.storedValue
+          })
 
-        public static let titleAttribute = Attribute("title", \Self.title)
+        public static let titleAttribute = Attribute("title", \Self.title, storedValue: {
+            $0.title.storedValue
+          })
 
         public static let attributes: [AnyAttribute<Self>] = [
           titleAttribute.erased,
@@ -270,9 +280,13 @@ struct EntityDiagnosticTests {
 
         static let entityName = "todo"
 
-        static let idAttribute = Attribute("id", \Self.id)
+        static let idAttribute = Attribute("id", \Self.id, storedValue: {
+            $0.id.storedValue
+          })
 
-        static let titleAttribute = Attribute("title", \Self.title)
+        static let titleAttribute = Attribute("title", \Self.title, storedValue: {
+            $0.title.storedValue
+          })
 
         static let attributes: [AnyAttribute<Self>] = [
           titleAttribute.erased,
@@ -347,9 +361,13 @@ struct EntityDiagnosticTests {
 
         static let entityName = "todo"
 
-        static let idAttribute = Attribute("id", \Self.id)
+        static let idAttribute = Attribute("id", \Self.id, storedValue: {
+            $0.id.storedValue
+          })
 
-        static let kindAttribute = Attribute("kind", \Self.kind)
+        static let kindAttribute = Attribute("kind", \Self.kind, storedValue: {
+            $0.kind.storedValue
+          })
 
         static let attributes: [AnyAttribute<Self>] = [
           kindAttribute.erased,

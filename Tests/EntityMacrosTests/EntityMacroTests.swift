@@ -38,13 +38,21 @@ struct EntityMacroTests {
 
         static let entityName = "account"
 
-        static let idAttribute = Attribute("id", \Self.id)
+        static let idAttribute = Attribute("id", \Self.id, storedValue: {
+            $0.id.storedValue
+          })
 
-        static let nameAttribute = Attribute("name", \Self.name)
+        static let nameAttribute = Attribute("name", \Self.name, storedValue: {
+            $0.name.storedValue
+          })
 
-        static let failuresAttribute = Attribute("failures", \Self.failures)
+        static let failuresAttribute = Attribute("failures", \Self.failures, storedValue: {
+            $0.failures.storedValue
+          })
 
-        static let createdAtAttribute = Attribute("createdAt", \Self.createdAt)
+        static let createdAtAttribute = Attribute("createdAt", \Self.createdAt, storedValue: {
+            $0.createdAt.storedValue
+          })
 
         static let attributes: [AnyAttribute<Self>] = [
           nameAttribute.erased,
@@ -87,13 +95,21 @@ struct EntityMacroTests {
 
         static let entityName = "calendar_data"
 
-        static let idAttribute = Attribute("id", \Self.id)
+        static let idAttribute = Attribute("id", \Self.id, storedValue: {
+            $0.id.storedValue
+          })
 
-        static let uidAttribute = Attribute("uid", \Self.uid)
+        static let uidAttribute = Attribute("uid", \Self.uid, storedValue: {
+            $0.uid.storedValue
+          })
 
-        static let dueLineAttribute = Attribute("dueLine", \Self.dueLine)
+        static let dueLineAttribute = Attribute("dueLine", \Self.dueLine, storedValue: {
+            $0.dueLine.storedValue
+          })
 
-        static let resourceNameAttribute = Attribute("resourceName", \Self.resourceName)
+        static let resourceNameAttribute = Attribute("resourceName", \Self.resourceName, storedValue: {
+            $0.resourceName.storedValue
+          })
 
         static let attributes: [AnyAttribute<Self>] = [
           uidAttribute.erased,
@@ -136,11 +152,17 @@ struct EntityMacroTests {
 
         static let entityName = "todo"
 
-        static let idAttribute = Attribute("id", \Self.id)
+        static let idAttribute = Attribute("id", \Self.id, storedValue: {
+            $0.id.storedValue
+          })
 
-        static let titleAttribute = Attribute("title", \Self.title)
+        static let titleAttribute = Attribute("title", \Self.title, storedValue: {
+            $0.title.storedValue
+          })
 
-        static let deletedAtAttribute = Attribute("deletedAt", \Self.deletedAt)
+        static let deletedAtAttribute = Attribute("deletedAt", \Self.deletedAt, storedValue: {
+            $0.deletedAt.storedValue
+          })
 
         static let attributes: [AnyAttribute<Self>] = [
           titleAttribute.erased,
@@ -184,9 +206,13 @@ struct EntityMacroTests {
 
         static let entityName = "note"
 
-        static let idAttribute = Attribute("id", \Self.id)
+        static let idAttribute = Attribute("id", \Self.id, storedValue: {
+            $0.id.storedValue
+          })
 
-        static let textAttribute = Attribute("text", \Self.text)
+        static let textAttribute = Attribute("text", \Self.text, storedValue: {
+            $0.text.storedValue
+          })
 
         static let attributes: [AnyAttribute<Self>] = [
           textAttribute.erased,
@@ -232,7 +258,9 @@ struct EntityMacroTests {
 
         static let entityName = "note"
 
-        static let idAttribute = Attribute("id", \Self.id)
+        static let idAttribute = Attribute("id", \Self.id, storedValue: {
+            $0.id.storedValue
+          })
 
         static let attributes: [AnyAttribute<Self>] = []
 
@@ -271,11 +299,17 @@ struct EntityMacroTests {
 
         static let entityName = "event"
 
-        static let idAttribute = Attribute("id", \Self.id)
+        static let idAttribute = Attribute("id", \Self.id, storedValue: {
+            $0.id.storedValue
+          })
 
-        static let startAttribute = Attribute("starts_at", \Self.start)
+        static let startAttribute = Attribute("starts_at", \Self.start, storedValue: {
+            $0.start.storedValue
+          })
 
-        static let defaultAttribute = Attribute("default", \Self.`default`)
+        static let defaultAttribute = Attribute("default", \Self.`default`, storedValue: {
+            $0.`default`.storedValue
+          })
 
         static let attributes: [AnyAttribute<Self>] = [
           startAttribute.erased,
@@ -324,9 +358,13 @@ struct EntityMacroTests {
 
         static let entityName = "todo_list"
 
-        static let idAttribute = Attribute("id", \Self.id)
+        static let idAttribute = Attribute("id", \Self.id, storedValue: {
+            $0.id.storedValue
+          })
 
-        static let nameAttribute = Attribute("name", \Self.name)
+        static let nameAttribute = Attribute("name", \Self.name, storedValue: {
+            $0.name.storedValue
+          })
 
         static let attributes: [AnyAttribute<Self>] = [
           nameAttribute.erased,
@@ -372,13 +410,21 @@ struct EntityMacroTests {
 
         public static let entityName = "access_token"
 
-        public static let idAttribute = Attribute("id", \Self.id)
+        public static let idAttribute = Attribute("id", \Self.id, storedValue: {
+            $0.id.storedValue
+          })
 
-        public static let nameAttribute = Attribute("name", \Self.name)
+        public static let nameAttribute = Attribute("name", \Self.name, storedValue: {
+            $0.name.storedValue
+          })
 
-        static let secretHashAttribute = Attribute("secretHash", \Self.secretHash)
+        static let secretHashAttribute = Attribute("secretHash", \Self.secretHash, storedValue: {
+            $0.secretHash.storedValue
+          })
 
-        public static let lastUsedAtAttribute = Attribute("lastUsedAt", \Self.lastUsedAt)
+        public static let lastUsedAtAttribute = Attribute("lastUsedAt", \Self.lastUsedAt, storedValue: {
+            $0.lastUsedAt.storedValue
+          })
 
         public static let attributes: [AnyAttribute<Self>] = [
           nameAttribute.erased,
@@ -422,9 +468,13 @@ struct EntityMacroTests {
 
         static let entityName = "list_share"
 
-        static let idAttribute = Attribute("id", \Self.id)
+        static let idAttribute = Attribute("id", \Self.id, storedValue: {
+            $0.id.storedValue
+          })
 
-        static let listIDAttribute = Attribute("listID", \Self.listID)
+        static let listIDAttribute = Attribute("listID", \Self.listID, storedValue: {
+            $0.listID.storedValue
+          })
 
         static let attributes: [AnyAttribute<Self>] = [
           listIDAttribute.erased,
@@ -481,11 +531,17 @@ struct EntityMacroTests {
 
         static let entityName = "todo_list"
 
-        static let idAttribute = Attribute("id", \Self.id)
+        static let idAttribute = Attribute("id", \Self.id, storedValue: {
+            $0.id.storedValue
+          })
 
-        static let nameAttribute = Attribute("name", \Self.name)
+        static let nameAttribute = Attribute("name", \Self.name, storedValue: {
+            $0.name.storedValue
+          })
 
-        static let deletedAtAttribute = Attribute("deletedAt", \Self.deletedAt)
+        static let deletedAtAttribute = Attribute("deletedAt", \Self.deletedAt, storedValue: {
+            $0.deletedAt.storedValue
+          })
 
         static let attributes: [AnyAttribute<Self>] = [
           nameAttribute.erased,
@@ -520,7 +576,9 @@ struct EntityMacroTests {
 
         static let entityName = "marker"
 
-        static let idAttribute = Attribute("id", \Self.id)
+        static let idAttribute = Attribute("id", \Self.id, storedValue: {
+            $0.id.storedValue
+          })
 
         static let attributes: [AnyAttribute<Self>] = []
       }

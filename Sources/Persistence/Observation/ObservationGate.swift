@@ -44,13 +44,22 @@ struct ObservationGate: Sendable {
     guard let changes = summary.changes(of: Root.self) else { return false }
     guard incremental else { return true }
     for id in changes.deleted where members.contains(id) { return true }
-    for batch in [changes.inserted, changes.updated] {
-      for stored in batch
-      where members.contains(stored.value.id) || request.matches(stored.value) {
-        return true
+    // Each batch on its own: the gate runs for every observation on every commit, and an
+    // array of the two would be allocated each time.
+    return concerns(changes.inserted, request: request)
+      || concerns(changes.updated, request: request)
+  }
+
+  private func concerns<Root: Entity>(_ batch: [Stored<Root>], request: FetchRequest<Root>)
+    -> Bool
+  {
+    batch.withUnsafeBufferPointer { batch in
+      // Read in place: in generic code, an element taken out of the array is a copy of the
+      // whole object.
+      batch.indices.contains {
+        members.contains(batch[$0].value.id) || request.matches(batch[$0].value)
       }
     }
-    return false
   }
 
   /// The run handled `count` hub events, which changed its result by `applied`, or

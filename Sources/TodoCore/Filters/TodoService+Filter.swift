@@ -54,8 +54,12 @@ extension TodoService {
   /// - Complexity: O(n log n) for n todos.
   static func inListOrder(_ todos: [Todo], lists: [TodoList]) -> [Todo] {
     let rank = Dictionary(lists.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
-    return todos.sorted {
-      (rank[$0.listID] ?? 0, $0.order) < (rank[$1.listID] ?? 0, $1.order)
+    // Each todo's key looked up once, and the keys sorted rather than the todos: a page
+    // showing a view orders its todos again whenever a commit changes them.
+    let keys = todos.indices.map { (rank[todos[$0].listID] ?? 0, todos[$0].order, $0) }
+    guard zip(keys, keys.dropFirst()).contains(where: { ($0.0, $0.1) > ($1.0, $1.1) }) else {
+      return todos
     }
+    return keys.sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }.map { todos[$0.2] }
   }
 }
