@@ -1,63 +1,82 @@
 // MARK: - In-memory evaluation with SQL's three-valued logic
 
+extension Filter {
+  /// A filter compiled for memory: `true`, `false`, or `nil` for SQL's unknown.
+  typealias Predicate = @Sendable (Root) -> Bool?
+}
+
 extension Filter.Node {
-  /// `true`, `false`, or `nil` for SQL's unknown.
-  func evaluate(_ object: Root) -> Bool? {
+  /// The node as closures, built once per filter: an observation evaluates its filter on
+  /// every object each commit writes, and walking the nodes in generic code looked their
+  /// types up at run time at every step.
+  func compiled() -> Filter<Root>.Predicate {
     switch self {
     case .constant(let value):
-      return value
+      return { _ in value }
     case .isNull(let attribute):
-      return attribute.read(object).isNull
+      let read = attribute.read
+      return { read($0).isNull }
     case .compare(let attribute, let op, let value):
-      guard let order = StoredValue.sqlCompare(attribute.read(object), value) else { return nil }
-      switch op {
-      case .equal: return order == 0
-      case .notEqual: return order != 0
-      case .less: return order < 0
-      case .lessOrEqual: return order <= 0
-      case .greater: return order > 0
-      case .greaterOrEqual: return order >= 0
-      }
-    case .isIn(let attribute, let values):
-      if values.isEmpty { return false }
-      let stored = attribute.read(object)
-      if stored.isNull { return nil }
-      var sawNull = false
-      for value in values {
-        if value.isNull {
-          sawNull = true
-        } else if StoredValue.sqlCompare(stored, value) == 0 {
-          return true
+      let read = attribute.read
+      return { object in
+        guard let order = StoredValue.sqlCompare(read(object), value) else { return nil }
+        switch op {
+        case .equal: return order == 0
+        case .notEqual: return order != 0
+        case .less: return order < 0
+        case .lessOrEqual: return order <= 0
+        case .greater: return order > 0
+        case .greaterOrEqual: return order >= 0
         }
       }
-      return sawNull ? nil : false
+    case .isIn(let attribute, let values):
+      if values.isEmpty { return { _ in false } }
+      let read = attribute.read
+      let sawNull = values.contains(where: \.isNull)
+      let known = values.filter { !$0.isNull }
+      return { object in
+        let stored = read(object)
+        if stored.isNull { return nil }
+        if known.contains(where: { StoredValue.sqlCompare(stored, $0) == 0 }) { return true }
+        return sawNull ? nil : false
+      }
     case .contains(let attribute, let text):
-      guard case .text(let stored) = attribute.read(object) else { return nil }
-      return TextMatching.containsIgnoringCase(stored, text)
+      let read = attribute.read
+      return { object in
+        guard case .text(let stored) = read(object) else { return nil }
+        return TextMatching.containsIgnoringCase(stored, text)
+      }
     case .and(let nodes):
-      return Self.combine(nodes, object, decidedBy: false)
+      return Self.combine(nodes.map { $0.compiled() }, decidedBy: false)
     case .or(let nodes):
-      return Self.combine(nodes, object, decidedBy: true)
+      return Self.combine(nodes.map { $0.compiled() }, decidedBy: true)
     case .not(let node):
-      return node.evaluate(object).map { !$0 }
+      let inner = node.compiled()
+      return { inner($0).map { !$0 } }
     }
   }
 
-  /// `AND` (`decidedBy` `false`) or `OR` (`decidedBy` `true`) of `nodes` in SQL's three-valued
-  /// logic: one node with the deciding value decides, else one unknown makes the result
-  /// unknown, else it is the other value.
-  private static func combine(_ nodes: [Self], _ object: Root, decidedBy decisive: Bool)
-    -> Bool?
+  /// `AND` (`decidedBy` `false`) or `OR` (`decidedBy` `true`) of `parts` in SQL's
+  /// three-valued logic: one part with the deciding value decides, else one unknown makes
+  /// the result unknown, else it is the other value.
+  ///
+  /// The parts are chained two by two rather than kept in an array, which generic code
+  /// would look up at run time on every evaluation.
+  static func combine(_ parts: [Filter<Root>.Predicate], decidedBy decisive: Bool)
+    -> Filter<Root>.Predicate
   {
-    var result: Bool? = !decisive
-    for node in nodes {
-      switch node.evaluate(object) {
-      case decisive?: return decisive
-      case nil: result = nil
-      default: break
+    guard var combined = parts.last else { return { _ in !decisive } }
+    for part in parts.dropLast().reversed() {
+      let rest = combined
+      combined = { object in
+        switch part(object) {
+        case decisive?: return decisive
+        case nil: return rest(object) == decisive ? decisive : nil
+        default: return rest(object)
+        }
       }
     }
-    return result
+    return combined
   }
 }
 

@@ -31,10 +31,20 @@ public struct Filter<Root: Entity>: Sendable {
     case greaterOrEqual = ">="
   }
 
+  /// The filter's tree, which the engines compile to SQL.
   let node: Node
+  /// The same filter compiled for memory, once, when the filter is made.
+  fileprivate let predicate: Predicate
 
   init(_ node: Node) {
+    self.init(node, predicate: node.compiled())
+  }
+
+  /// A filter whose predicate is made from its operands' (`&&`, `||`, `!`), not compiled
+  /// again from its whole tree.
+  fileprivate init(_ node: Node, predicate: @escaping Predicate) {
     self.node = node
+    self.predicate = predicate
   }
 
   /// The filter every object matches.
@@ -46,7 +56,7 @@ public struct Filter<Root: Entity>: Sendable {
   ///
   /// - Complexity: O(n) in the size of the filter.
   public func matches(_ object: Root) -> Bool {
-    node.evaluate(object) == true
+    predicate(object) == true
   }
 }
 
@@ -54,17 +64,22 @@ public struct Filter<Root: Entity>: Sendable {
 
 /// Both filters match.
 public func && <Root>(lhs: Filter<Root>, rhs: Filter<Root>) -> Filter<Root> {
-  Filter(.and([lhs.node, rhs.node]))
+  Filter(
+    .and([lhs.node, rhs.node]),
+    predicate: Filter.Node.combine([lhs.predicate, rhs.predicate], decidedBy: false))
 }
 
 /// Either filter matches.
 public func || <Root>(lhs: Filter<Root>, rhs: Filter<Root>) -> Filter<Root> {
-  Filter(.or([lhs.node, rhs.node]))
+  Filter(
+    .or([lhs.node, rhs.node]),
+    predicate: Filter.Node.combine([lhs.predicate, rhs.predicate], decidedBy: true))
 }
 
 /// The filter does not match (and its value is known: `NULL` comparisons stay unknown).
 public prefix func ! <Root>(filter: Filter<Root>) -> Filter<Root> {
-  Filter(.not(filter.node))
+  let inner = filter.predicate
+  return Filter(.not(filter.node), predicate: { inner($0).map { !$0 } })
 }
 
 // MARK: - Building filters from attributes
