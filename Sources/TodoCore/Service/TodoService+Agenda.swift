@@ -52,24 +52,32 @@ extension TodoService {
     var agenda: [Todo] = []
     var tags: [UUID: [TagCount]] = [:]
     var parentTitles: [UUID: [UUID: String]] = [:]
+    // Each todo's fields are read in place: this runs over every live todo at each commit,
+    // and a todo copied out of the array retains each of its fields.
     for section in results.sections {
-      let parents = Set(section.objects.lazy.compactMap(\.parentID))
-      if !parents.isEmpty, let listID = section.objects.first?.listID {
+      let todos = section.objects
+      guard let listID = todos.first?.listID else { continue }
+      var parents: Set<UUID> = []
+      var tagged = false
+      var open = 0
+      for index in todos.indices {
+        if let parentID = todos[index].parentID { parents.insert(parentID) }
+        if todos[index].tags != nil { tagged = true }
+        guard todos[index].status != .done else { continue }
+        open += 1
+        if todos[index].deadline != nil || todos[index].start != nil || todos[index].isSomeday {
+          agenda.append(todos[index])
+        }
+      }
+      if !parents.isEmpty {
         var titles: [UUID: String] = [:]
-        for todo in section.objects where parents.contains(todo.id) { titles[todo.id] = todo.title }
+        for index in todos.indices where parents.contains(todos[index].id) {
+          titles[todos[index].id] = todos[index].title
+        }
         parentTitles[listID] = titles
       }
-      if let listID = section.objects.first?.listID,
-        section.objects.contains(where: { $0.tags != nil })
-      {
-        tags[listID] = Self.tagCounts(of: section.objects)
-      }
-      var open = 0
-      for todo in section.objects where todo.status != .done {
-        open += 1
-        if todo.deadline != nil || todo.start != nil || todo.isSomeday { agenda.append(todo) }
-      }
-      if open > 0, let listID = section.objects.first?.listID { counts[listID] = open }
+      if tagged { tags[listID] = Self.tagCounts(of: todos) }
+      if open > 0 { counts[listID] = open }
     }
     agenda.sort { lhs, rhs in
       // Dated first, by their first date (a start comes before its deadline).

@@ -34,12 +34,23 @@ extension TodoService {
   }
 
   /// The tags of `todos` with their open counts, sorted by name without case.
+  ///
+  /// Every page's digest counts them for every list at each commit, so the todos are read in
+  /// place (not copied out of the array) and each distinct set of tags is counted once, its
+  /// names then looked up once: most todos of a list share a few sets.
   static func tagCounts(of todos: [Todo]) -> [TagCount] {
+    var sets: [TagList: (first: Int, open: Int)] = [:]
+    for index in todos.indices {
+      guard let tags = todos[index].tags else { continue }
+      let open = todos[index].status == .done ? 0 : 1
+      sets[tags, default: (index, 0)].open += open
+    }
+    // The sets in the order of their first todo, so that a tag is spelt as on the first
+    // todo that has it.
     var counts: [String: TagCount] = [:]
-    for todo in todos {
-      for name in todo.tagNames {
-        counts[name.lowercased(), default: TagCount(name: name, open: 0)].open +=
-          todo.status == .done ? 0 : 1
+    for (tags, count) in sets.sorted(by: { $0.value.first < $1.value.first }) {
+      for name in tags.names {
+        counts[name.lowercased(), default: TagCount(name: name, open: 0)].open += count.open
       }
     }
     return sortedByName(counts.values)
