@@ -1,10 +1,13 @@
 /// One stored property of an entity: its column name and the key path that reads it.
 ///
 /// Attributes are what filters, sort keys and section keys are made of; they compile to
-/// SQL by `name` and evaluate in memory through `keyPath`, so both give the same answer.
+/// SQL by `name` and evaluate in memory by reading the property, so both give the same
+/// answer.
 ///
-/// ``Entity(_:)`` declares one per stored property, named after it (`titleAttribute`); an
-/// entity declared by hand writes them itself:
+/// ``Entity(_:)`` declares one per stored property, named after it (`titleAttribute`), with a
+/// closure that reads the property directly; an entity declared by hand writes them itself,
+/// with the key path alone or with the closure too
+/// (``init(_:_:storedValue:)``):
 ///
 /// ```swift
 /// extension Todo {
