@@ -8,12 +8,20 @@ struct ErrorTests {
   func badDates() throws {
     let cli = try CLI()
     defer { cli.cleanUp() }
-    for date in ["tomorrow", "2026-02-30", "2026-13-01", "2026-01-01T25:00"] {
+    for date in ["2026-02-30", "2026-13-01", "2026-01-01T25:00", "soon", "every monday"] {
       let result = try cli.run(["add", "Thing", "--due", date])
       #expect(result.status == 1, "\(date)")
       #expect(result.stderr.hasPrefix("Error: deadline: "), "\(date): \(result.stderr)")
       #expect(result.stdout.isEmpty)
     }
+    // What is wrong with a date written with digits; what may be written otherwise.
+    #expect(
+      try cli.run(["add", "Thing", "--due", "2026-02-30"]).stderr.contains(
+        "not a day of the calendar"))
+    #expect(
+      try cli.run(["add", "Thing", "--start", "soon"]).stderr
+        == "Error: start: \"soon\" is not a date; write yyyy-MM-dd (optionally with HH:mm) "
+        + "or words such as tomorrow, friday 9:00, in 3 days\n")
     #expect(try cli.ok(["ls"]) == "No todos.\n")
     let search = try cli.run(["search", "x", "--from", "2026/01/01"])
     #expect(search.status == 1)

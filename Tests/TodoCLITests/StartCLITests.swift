@@ -28,6 +28,40 @@ struct StartCLITests {
     #expect(todo?["someday"] == nil)
   }
 
+  @Test("--due and --start take words as the title does: tomorrow, in 3 days")
+  func datesInWords() throws {
+    let cli = try CLI()
+    defer { cli.cleanUp() }
+    // The days as the command reads them (the machine's time zone), before and after it ran:
+    // a run across midnight reads either.
+    func days(_ offset: Int, around run: () throws -> Void) rethrows -> Set<String> {
+      func day() -> String {
+        let date = Calendar.autoupdatingCurrent.date(byAdding: .day, value: offset, to: Date())!
+        let formatter = DateFormatter()
+        formatter.calendar = Calendar(identifier: .gregorian)
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = .autoupdatingCurrent
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: date)
+      }
+      let before = day()
+      try run()
+      return [before, day()]
+    }
+    var tomorrow: Set<String> = []
+    let today = try days(0) {
+      tomorrow = try days(1) {
+        _ = try cli.ok(["add", "Pay rent", "--due", "tomorrow", "--start", "today", "--as-typed"])
+      }
+    }
+    var todo = try #require(try cli.json(["ls", "--json"]) as? [[String: Any]]).first
+    #expect(tomorrow.contains(todo?["deadline"] as? String ?? ""), "\(String(describing: todo))")
+    #expect(today.contains(todo?["start"] as? String ?? ""), "\(String(describing: todo))")
+    let later = try days(3) { _ = try cli.ok(["edit", "1", "--due", "In 3 Days"]) }
+    todo = try #require(try cli.json(["ls", "--json"]) as? [[String: Any]]).first
+    #expect(later.contains(todo?["deadline"] as? String ?? ""), "\(String(describing: todo))")
+  }
+
   @Test("a start that is no date, or after the deadline, is refused naming start; nothing added")
   func badStarts() throws {
     let cli = try CLI()

@@ -126,24 +126,17 @@ public struct QuickEntry: Equatable, Sendable {
     guard day != nil || time != nil || recurrence != nil,
       used.count + marked.count < words.count
     else { return }
-    let date: DateComponents
+    let deadline: Deadline?
     if let recurrence {
       guard
         let (first, at) = Self.firstOccurrence(
           of: recurrence.rule, day: day, time: time, today: today)
       else { return }
-      (date, time) = (first, at)
-    } else if day == nil, let time, let hour = today.hour, let minute = today.minute,
-      (time.hour, time.minute) <= (hour, minute)
-    {
-      date = Self.shifted(now, days: 1, calendar: calendar)
+      deadline = Self.deadline(day: first, time: at, today: today, now: now, calendar: calendar)
     } else {
-      date = day ?? DateComponents(year: today.year, month: today.month, day: today.day)
+      deadline = Self.deadline(day: day, time: time, today: today, now: now, calendar: calendar)
     }
-    guard let year = date.year, let month = date.month, let dayOfMonth = date.day,
-      let deadline = try? Deadline(
-        year: year, month: month, day: dayOfMonth, hour: time?.hour, minute: time?.minute)
-    else { return }
+    guard let deadline else { return }
     self.deadline = deadline
     self.recurrence = recurrence
     title = words.indices.filter { !used.contains($0) && !marked.contains($0) }.map { words[$0] }

@@ -17,9 +17,10 @@ extension Todo {
 
         The todo goes to the bottom of its list (the Inbox unless --list names another). \
         --parent N makes it a subtask of todo N, at the end of N's subtasks, in N's list. \
-        Dates are yyyy-MM-dd, optionally with a time: 2026-03-01T09:30. A repeat is words \
-        ("every 2 weeks", "every weekday", "every 3 days after done") or an RFC 5545 rule \
-        (FREQ=WEEKLY;BYDAY=MO).
+        Dates are yyyy-MM-dd, optionally with a time (2026-03-01T09:30), or words as the \
+        title takes them: --due tomorrow, --start "friday 9:00", --due "in 3 days". A repeat \
+        is words ("every 2 weeks", "every weekday", "every 3 days after done") or an RFC 5545 \
+        rule (FREQ=WEEKLY;BYDAY=MO).
 
         \(ExitStatus.helpText)
         """)
@@ -48,9 +49,9 @@ extension Todo {
         asTyped ? nil : QuickEntry(parsing: title, now: now, calendar: .autoupdatingCurrent)
       let repeats = try fields.recurrence(now: now)
       let recurrence = repeats.change ?? entry?.recurrence
-      let deadline = try fields.deadline() ?? entry?.deadline ?? repeats.first
+      let deadline = try fields.deadline(now: now) ?? entry?.deadline ?? repeats.first
       try TodoValidation.recurrence(recurrence, due: deadline, now: now)
-      let start = try fields.startDate() ?? nil
+      let start = try fields.startDate(now: now) ?? nil
       try TodoValidation.start(start, deadline: deadline)
       return NewTodo(
         title: try TodoValidation.title(entry?.title ?? title), notes: fields.notes ?? "",

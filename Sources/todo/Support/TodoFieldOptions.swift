@@ -11,7 +11,8 @@ import TodoCore
 struct TodoFieldOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "The deadline: yyyy-MM-dd or yyyy-MM-ddTHH:mm ('' removes it).", valueName: "date"))
+      "The deadline: yyyy-MM-dd, yyyy-MM-ddTHH:mm or words (\"tomorrow\", \"friday 9:00\"); "
+        + "'' removes it.", valueName: "date"))
   var due: String?
 
   @Option(
@@ -102,15 +103,19 @@ struct TodoFieldOptions: ParsableArguments {
   /// The deadline change: `nil` none, `.some(nil)` remove, `.some(d)` set.
   ///
   /// - Throws: `TodoError.validation` for a date that is not one.
-  func deadline() throws -> Deadline?? {
-    try Self.change(due) { try Deadline(parsing: $0) }
+  func deadline(now: Date = Date()) throws -> Deadline?? {
+    try Self.change(due) {
+      try Deadline(typed: $0, field: "deadline", now: now, calendar: .autoupdatingCurrent)
+    }
   }
 
   /// The start date change: `nil` none, `.some(nil)` remove, `.some(d)` set.
   ///
   /// - Throws: `TodoError.validation` on `start` for a date that is not one.
-  func startDate() throws -> Deadline?? {
-    try Self.change(start) { try Deadline(parsing: $0, field: "start") }
+  func startDate(now: Date = Date()) throws -> Deadline?? {
+    try Self.change(start) {
+      try Deadline(typed: $0, field: "start", now: now, calendar: .autoupdatingCurrent)
+    }
   }
 
   /// The repeat change (`nil` none, `.some(nil)` stop, `.some(r)` set) and the first date its

@@ -50,3 +50,53 @@ struct QuickEntryTests {
     #expect(entry.deadline == nil && entry.phrase == nil)
   }
 }
+
+@Suite("A date typed in words")
+struct TypedDateTests {
+  @Test(
+    "a phrase that names only a date and a time is that deadline",
+    arguments: [
+      ("tomorrow", "2026-11-25"), ("Friday 9:00", "2026-11-27T09:00"),
+      ("in 3 days", "2026-11-27"), ("12/1", "2026-12-01"), ("at noon", "2026-11-25T12:00"),
+      ("18:00", "2026-11-24T18:00"), ("today at 9pm", "2026-11-24T21:00"),
+      ("2026-12-01 18:00", "2026-12-01T18:00"),
+    ])
+  func names(_ phrase: String, _ deadline: String) throws {
+    let read = QuickEntry.date(
+      named: phrase, now: QuickEntryTests.now, calendar: QuickEntryTests.calendar)
+    #expect(read == (try Deadline(parsing: deadline)))
+  }
+
+  @Test(
+    "anything else names no date",
+    arguments: ["", "soon", "every monday", "tomorrow friday", "9:00 10:00", "Gift 12/1", "2/30"])
+  func namesNothing(_ phrase: String) {
+    #expect(
+      QuickEntry.date(named: phrase, now: QuickEntryTests.now, calendar: QuickEntryTests.calendar)
+        == nil)
+  }
+
+  @Test("a typed date is digits or words; an error says what is wrong with digits")
+  func typed() throws {
+    func typed(_ text: String) throws -> Deadline {
+      try Deadline(
+        typed: text, field: "start", now: QuickEntryTests.now,
+        calendar: QuickEntryTests.calendar)
+    }
+    #expect(try typed("2026-12-03T08:15") == (try Deadline(parsing: "2026-12-03T08:15")))
+    #expect(try typed("tomorrow") == (try Deadline(parsing: "2026-11-25")))
+    #expect(
+      throws: TodoError.validation(
+        field: "start", message: "2026-02-30 is not a day of the calendar")
+    ) {
+      try typed("2026-02-30")
+    }
+    do {
+      _ = try typed("soon")
+      Issue.record("soon was read as a date")
+    } catch TodoError.validation(let field, let message) {
+      #expect(field == "start")
+      #expect(message.contains("words such as tomorrow"))
+    }
+  }
+}
