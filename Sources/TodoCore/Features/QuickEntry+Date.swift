@@ -78,12 +78,19 @@ extension Deadline {
         self = named
         return
       }
-      let trimmed = text.trimmingCharacters(in: .whitespaces)
-      if trimmed.first?.isNumber == true, trimmed.contains("-") { throw error }
+      if !Self.mayBeWords(text) { throw error }
       throw TodoError.validation(
         field: field,
         message: "\"\(text)\" is not a date; write yyyy-MM-dd (optionally with HH:mm) "
           + "or words such as tomorrow, friday 9:00, in 3 days")
     }
+  }
+
+  /// Whether `text` may be a date in words, whose reading needs the clock: it is not empty
+  /// and not a date written with digits (`2026-02-30`, which is only wrong).
+  public static func mayBeWords(_ text: String) -> Bool {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    guard let first = trimmed.first else { return false }
+    return !(first.isNumber && trimmed.contains("-"))
   }
 }

@@ -5,7 +5,8 @@ import TodoCore
 /// ``LivePage``'s sheet (``TodoEditor``) once it has loaded and sent back whole on Save
 /// (``PageEditor/Action/saveEdit(_:)``), as the web page's form is.
 ///
-/// Its fields are Title, Notes, Deadline (`yyyy-MM-dd`), Start (a date, or "someday"), Repeat
+/// Its fields are Title, Notes, Deadline (`yyyy-MM-dd`, with `THH:mm`, or words such as
+/// "tomorrow" or "friday 9:00"), Start (a date the same way, or "someday"), Repeat
 /// (words such as "every monday" or "every 3 days after done", or a rule; empty for never),
 /// Section, Tags (words), Priority and Status (choices), and on a shared list Assignee (Nobody
 /// or a member); its buttons Save and Cancel, or, after another person changed the todo, Keep

@@ -82,6 +82,25 @@ struct PageEditorTests {
     }
   }
 
+  @Test("a deadline and a start in words are read on the page's clock, as quick entry reads them")
+  func datesInWords() async throws {
+    try await LivePageFixture.with { fixture in
+      let todo = try await fixture.service.createTodo(NewTodo(title: "Pay rent"))
+      let store = try await fixture.feature(PageEditor(), PageEditor.Local())
+      await Self.begin(store, todo)
+      // Thursday 1 January 2026, 00:00 UTC, on the page's clock.
+      let fields = PageEditor.Fields(
+        title: "Pay rent", notes: "", deadline: "friday 9:00", status: .notStarted, section: "",
+        start: "tomorrow")
+      await Self.submit(store, fields, then: .save) { $0.sheet?.phase = .saving }
+      await store.receive(\.sheet.saved) { $0.sheet = nil }
+      let saved = try await fixture.service.todo(id: todo.id)
+      #expect(saved.deadline == (try Deadline(parsing: "2026-01-02T09:00")))
+      #expect(saved.start == (try Deadline(parsing: "2026-01-02")))
+      await store.finish()
+    }
+  }
+
   @Test("another user's concurrent change is shown beside the kept draft; Keep mine saves it")
   func conflict() async throws {
     try await LivePageFixture.with { fixture in

@@ -259,24 +259,34 @@ public struct TodoEditor: Reducer {
       state.phase = .saving
       state.problem = nil
       let draft = state
-      // The clock and calendar read words ("every monday"), only when the repeat changed.
-      let reading = draft.repeatChanged(from: draft.original) ? (date.now, calendar) : nil
+      let deadline = draft.deadline.trimmingCharacters(in: .whitespaces)
+      let start = draft.start.trimmingCharacters(in: .whitespaces)
+      // The clock and calendar read words ("every monday", "tomorrow"), only when the repeat
+      // changed or a date is not written with digits.
+      let words = [deadline, start].contains(where: Deadline.mayBeWords)
+      let reading =
+        draft.repeatChanged(from: draft.original) || words ? (date.now, calendar) : nil
       return .run { send in
         var recurrence: Recurrence?? = nil
-        if let (now, calendar) = reading {
+        if let (now, calendar) = reading, draft.repeatChanged(from: draft.original) {
           recurrence = try draft.recurrenceChange(now: now, calendar: calendar)
         }
-        let deadline = draft.deadline.trimmingCharacters(in: .whitespaces)
-        let start = draft.start.trimmingCharacters(in: .whitespaces)
+        func typed(_ text: String, field: String) throws -> Deadline? {
+          guard !text.isEmpty else { return nil }
+          guard let (now, calendar) = reading else {
+            return try Deadline(parsing: text, field: field)
+          }
+          return try Deadline(typed: text, field: field, now: now, calendar: calendar)
+        }
         let priority = draft.priority.trimmingCharacters(in: .whitespaces)
         let assignee = draft.assignee.trimmingCharacters(in: .whitespaces)
         try await session.apply(
           TodoPatch(
             title: draft.title, notes: draft.notes,
-            deadline: .some(deadline.isEmpty ? nil : try Deadline(parsing: deadline)),
+            deadline: .some(try typed(deadline, field: "deadline")),
             status: draft.status, section: .some(draft.section),
             recurrence: recurrence,
-            start: .some(start.isEmpty ? nil : try Deadline(parsing: start, field: "start")),
+            start: .some(try typed(start, field: "start")),
             someday: draft.someday,
             priority: .some(priority.isEmpty ? nil : try Priority(parsing: priority)),
             tags: try TodoValidation.tags(reading: draft.tags),
