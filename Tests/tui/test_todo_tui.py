@@ -407,6 +407,29 @@ def test_todo_tui_sets_a_repeat_and_completing_moves_it_on(tmux, todo_bin, tmp_p
     pane.wait_for("○ Water the plants")
 
 
+def test_todo_tui_form_reads_a_deadline_in_words(tmux, todo_bin, tmp_path):
+    database = tmp_path / "todo.sqlite"
+    todo(todo_bin, database, "add", "Pay rent", "--as-typed")
+    pane = start(tmux, todo_bin, "--db", str(database))
+    pane.wait_for("1 item left")
+
+    # The form's Deadline field takes words, as the new-todo field does.
+    before = datetime.date.today() + datetime.timedelta(days=1)
+    pane.send_keys("e")
+    pane.wait_for("[Pay rent  ")
+    pane.send_keys("Tab", "Tab")
+    pane.type("tomorrow")
+    pane.send_keys("Enter")
+    wait(
+        pane,
+        lambda lines: json.loads(todo(todo_bin, database, "ls", "--json"))[0].get("deadline"),
+        "the deadline saved",
+    )
+    after = datetime.date.today() + datetime.timedelta(days=1)
+    deadline = json.loads(todo(todo_bin, database, "ls", "--json"))[0]["deadline"]
+    assert deadline in {before.strftime("%Y-%m-%d"), after.strftime("%Y-%m-%d")}
+
+
 def test_todo_tui_rings_a_reminder_with_a_line_and_the_bell(tmux, todo_bin, tmp_path):
     """A reminder set from another process fires in the terminal's own scheduler: the key
     line says it and the terminal's bell sounds once; z snoozes it for ten minutes."""
