@@ -62,6 +62,20 @@ struct StartCLITests {
     #expect(later.contains(todo?["deadline"] as? String ?? ""), "\(String(describing: todo))")
   }
 
+  @Test("search --from and --to take words too")
+  func searchInWords() throws {
+    let cli = try CLI()
+    defer { cli.cleanUp() }
+    _ = try cli.ok(["add", "Pay rent", "--due", "tomorrow", "--as-typed"])
+    _ = try cli.ok(["add", "Pay tax", "--due", "in 30 days", "--as-typed"])
+    let found = try cli.ok(["search", "pay", "--from", "today", "--to", "in 7 days"])
+    #expect(found.contains("Pay rent") && !found.contains("Pay tax"), "\(found)")
+    let later = try cli.ok(["search", "pay", "--from", "in 8 days"])
+    #expect(!later.contains("Pay rent") && later.contains("Pay tax"), "\(later)")
+    let refused = try cli.run(["search", "pay", "--to", "someday soon"])
+    #expect(refused.status == 1 && refused.stderr.hasPrefix("Error: to: "), "\(refused.stderr)")
+  }
+
   @Test("a start that is no date, or after the deadline, is refused naming start; nothing added")
   func badStarts() throws {
     let cli = try CLI()

@@ -22,10 +22,15 @@ extension Todo {
         "Only this status (repeatable): notStarted, inProgress or done.", valueName: "status"))
     var status: [String] = []
 
-    @Option(help: ArgumentHelp("Deadline on or after this day (yyyy-MM-dd).", valueName: "date"))
+    @Option(
+      help: ArgumentHelp(
+        "Deadline on or after this day (yyyy-MM-dd, or words: today, friday).", valueName: "date"))
     var from: String?
 
-    @Option(help: ArgumentHelp("Deadline on or before this day (yyyy-MM-dd).", valueName: "date"))
+    @Option(
+      help: ArgumentHelp(
+        "Deadline on or before this day (yyyy-MM-dd, or words: \"in 7 days\").",
+        valueName: "date"))
     var to: String?
 
     @Option(help: ArgumentHelp("Only this list, by name.", valueName: "name"))
@@ -38,12 +43,15 @@ extension Todo {
       _ = try makeSearch()
     }
 
-    func makeSearch() throws -> TodoSearch {
+    func makeSearch(now: Date = Date()) throws -> TodoSearch {
       _ = try TodoValidation.query(text, field: "text")
+      func day(_ text: String, field: String) throws -> Deadline {
+        try Deadline(typed: text, field: field, now: now, calendar: .autoupdatingCurrent)
+      }
       let search = TodoSearch(
         text: text, statuses: Set(try status.map(TodoStatus.init(parsing:))),
-        deadlineFrom: try from.map(Deadline.init(parsing:)),
-        deadlineTo: try to.map(Deadline.init(parsing:)))
+        deadlineFrom: try from.map { try day($0, field: "from") },
+        deadlineTo: try to.map { try day($0, field: "to") })
       if let from = search.deadlineFrom, let to = search.deadlineTo, to < from {
         throw CLIError.invalid("--to \(to) is before --from \(from)")
       }
