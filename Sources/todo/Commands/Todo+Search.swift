@@ -9,7 +9,8 @@ extension Todo {
       abstract: "Find todos whose title or notes contain a text (ignoring case).",
       discussion: """
         The results are numbered like todo ls. --status may be repeated; --from and --to \
-        bound the deadline day (inclusive; todos without a deadline are then left out).
+        bound the deadline day (inclusive; todos without a deadline are then left out), \
+        written yyyy-MM-dd or in words: --from today --to "in 7 days".
 
         \(ExitStatus.helpText)
         """)
@@ -22,15 +23,10 @@ extension Todo {
         "Only this status (repeatable): notStarted, inProgress or done.", valueName: "status"))
     var status: [String] = []
 
-    @Option(
-      help: ArgumentHelp(
-        "Deadline on or after this day (yyyy-MM-dd, or words: today, friday).", valueName: "date"))
+    @Option(help: ArgumentHelp("Deadline from this day (yyyy-MM-dd, today).", valueName: "date"))
     var from: String?
 
-    @Option(
-      help: ArgumentHelp(
-        "Deadline on or before this day (yyyy-MM-dd, or words: \"in 7 days\").",
-        valueName: "date"))
+    @Option(help: ArgumentHelp("Deadline up to this day (yyyy-MM-dd, today).", valueName: "date"))
     var to: String?
 
     @Option(help: ArgumentHelp("Only this list, by name.", valueName: "name"))
