@@ -23,8 +23,16 @@ final class ListPart: Sendable {
     self.state = state
     // A smart view or a query shows todos of every list: the chosen list's are not read.
     let list = state.data.view == nil && state.data.query == nil ? state.data.todos : []
-    remaining = list.count { $0.status != .done }
-    hasSubtasks = list.contains { $0.parentID != nil }
+    // Each todo's fields read in place, in one pass: a todo copied out of the array retains
+    // each of its fields, and this runs for every view at each commit.
+    var remaining = 0
+    var hasSubtasks = false
+    for index in list.indices {
+      if list[index].status != .done { remaining += 1 }
+      if list[index].parentID != nil { hasSubtasks = true }
+    }
+    self.remaining = remaining
+    self.hasSubtasks = hasSubtasks
   }
 
   /// The rendered list part, computed on first use.
