@@ -88,7 +88,7 @@ extension Deadline {
 
   /// Whether `text` may be a date in words, whose reading needs the clock: it is not empty
   /// and not a date written with digits (`2026-02-30`, which is only wrong).
-  public static func mayBeWords(_ text: String) -> Bool {
+  static func mayBeWords(_ text: String) -> Bool {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     guard let first = trimmed.first else { return false }
     return !(first.isNumber && trimmed.contains("-"))
