@@ -24,6 +24,9 @@ struct ControlCharacterTests {
       (["list", "add", "Work\u{1B}"], Self.refusal("name", "U+001B", at: 5)),
       (["list", "rename", "Inbox", "\u{1}"], Self.refusal("name", "U+0001", at: 1)),
       (["search", "mi\u{1}lk"], Self.refusal("text", "U+0001", at: 3)),
+      (["add", "Ok", "--due", "tomorrow\u{1B}[31m"], Self.refusal("deadline", "U+001B", at: 9)),
+      (["add", "Ok", "--start", "\u{1}"], Self.refusal("start", "U+0001", at: 1)),
+      (["search", "milk", "--from", "to\u{1B}day"], Self.refusal("from", "U+001B", at: 3)),
     ]
     for (arguments, message) in cases {
       let result = try cli.run(arguments)

@@ -68,9 +68,12 @@ extension Deadline {
   ///   - field: The field its errors name (`deadline`, `start`).
   ///   - now: The instant "today" and "tomorrow" are read from.
   ///   - calendar: Where the person is.
-  /// - Throws: `TodoError.validation` on `field`, saying what is wrong: for a date written
-  ///   with digits, what is wrong with it; for anything else, what may be written.
+  /// - Throws: `TodoError.invalidText` on `field` for a control character;
+  ///   `TodoError.validation` on `field`, saying what is wrong: for a date written with
+  ///   digits, what is wrong with it; for anything else, what may be written.
   public init(typed text: String, field: String, now: Date, calendar: Calendar) throws {
+    // Refused before any reading: the errors below quote what was typed.
+    try TodoValidation.checkCharacters(text, field: field)
     do {
       try self.init(parsing: text, field: field)
     } catch {
