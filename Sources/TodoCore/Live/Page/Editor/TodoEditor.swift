@@ -263,12 +263,12 @@ public struct TodoEditor: Reducer {
       let start = draft.start.trimmingCharacters(in: .whitespaces)
       // The clock and calendar read words ("every monday", "tomorrow"), only when the repeat
       // changed or a date is not written with digits.
+      let repeatChanged = draft.repeatChanged(from: draft.original)
       let words = [deadline, start].contains(where: Deadline.mayBeWords)
-      let reading =
-        draft.repeatChanged(from: draft.original) || words ? (date.now, calendar) : nil
+      let reading = repeatChanged || words ? (date.now, calendar) : nil
       return .run { send in
         var recurrence: Recurrence?? = nil
-        if let (now, calendar) = reading, draft.repeatChanged(from: draft.original) {
+        if let (now, calendar) = reading, repeatChanged {
           recurrence = try draft.recurrenceChange(now: now, calendar: calendar)
         }
         func typed(_ text: String, field: String) throws -> Deadline? {
